@@ -1,0 +1,36 @@
+#pragma once
+
+#include "model/DesignData.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+#include <QTextStream>
+
+#include <optional>
+
+namespace cds::cli {
+
+/// Exit codes are a contract (README): 0 ok, 1 the design has errors (validate), 2 the
+/// input cannot be read, is invalid, or the command line is wrong.
+enum Exit : int { Ok = 0, DesignHasErrors = 1, BadInput = 2 };
+
+QTextStream& out();
+QTextStream& err();
+
+/// Parses @p args (args[0] is the subcommand) with --help handled: returns nullopt to go on,
+/// or the exit code to return (0 after printing help, 2 after a usage error).
+std::optional<int> parse(QCommandLineParser& p, const QStringList& args, const QString& summary);
+
+/// Loads a design, prints its errors to stderr, derives cable lengths and media.
+std::optional<DesignData> openDesign(const QString& path);
+
+/// Writes @p bytes to @p path, or stdout when empty or "-". Atomic for files.
+bool writeOutput(const QString& path, const QByteArray& bytes);
+
+// Subcommands (one file each).
+int runValidate(const QStringList& args);
+int runStats(const QStringList& args);
+int runBom(const QStringList& args);
+int runCatalog(const QStringList& args);
+
+} // namespace cds::cli

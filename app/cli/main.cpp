@@ -1,0 +1,58 @@
+// cluster-studio-cli: the headless face of the studio, on the same model.
+#include "CliCommon.h"
+
+#include <QCoreApplication>
+
+#include <array>
+
+using namespace cds::cli;
+
+namespace {
+
+struct Command {
+    const char* name;
+    const char* summary;
+    int (*run)(const QStringList&);
+};
+
+// Every subcommand, in the order --help lists them.
+const std::array kCommands = {
+    Command{"validate", "check a design; exit 1 if it has errors", &runValidate},
+    Command{"stats", "GPUs, power, cost, fabric figures (--json)", &runStats},
+    Command{"bom", "bill of materials (--format csv|json, -o OUT)", &runBom},
+    Command{"catalog", "list the vendor catalog (catalog list [--json])", &runCatalog},
+};
+
+void usage(QTextStream& s) {
+    s << "Usage: cluster-studio-cli COMMAND [options]\n\nCommands:\n";
+    for (const Command& c : kCommands)
+        s << "  " << QString::fromLatin1(c.name).leftJustified(10) << " " << c.summary << "\n";
+    s << "\nRun 'cluster-studio-cli COMMAND --help' for a command's options.\n"
+      << "Exit status: 0 ok, 1 the design has errors (validate), 2 unreadable or invalid input.\n";
+    s.flush();
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("cluster-studio-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CDS_VERSION));
+    QStringList args = QCoreApplication::arguments().mid(1);
+    if (args.isEmpty() || args.first() == QLatin1String("--help") ||
+        args.first() == QLatin1String("-h")) {
+        usage(args.isEmpty() ? err() : out());
+        return args.isEmpty() ? BadInput : Ok;
+    }
+    if (args.first() == QLatin1String("--version")) {
+        out() << "cluster-studio-cli " << CDS_VERSION << "\n";
+        out().flush();
+        return Ok;
+    }
+    for (const Command& c : kCommands)
+        if (args.first() == QLatin1String(c.name))
+            return c.run(args);
+    err() << "cluster-studio-cli: unknown command '" << args.first() << "'\n";
+    usage(err());
+    return BadInput;
+}

@@ -1,0 +1,168 @@
+#include "Bom.h"
+
+#include "DesignIndex.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace cds {
+
+namespace {
+constexpr std::array<const char*, kCostCategoryCount> kKeys = {
+    "gpu_servers", "network_switches", "cables_and_optics", "racks_and_power", "cooling", "storage",
+    "other"};
+constexpr std::array<const char*, kCostCategoryCount> kLabels = {
+    "GPU servers", "Network switches", "Cables and optics", "Racks and power", "Cooling", "Storage",
+    "Other"};
+
+TypeId findCooling(const DesignData& d, const char* type) {
+    for (std::size_t i = 0; i < d.catalog.size(); ++i) {
+        const CatalogItem& it = d.catalog.items()[i];
+        if (it.category == Category::Cooling && it.coolingType == QLatin1String(type))
+            return TypeId(static_cast<TypeId::Rep>(i));
+    }
+    return {};
+}
+
+/// The passive fibre that goes with a transceiver of this media type (mmf/smf).
+TypeId findFibre(const DesignData& d, MediaType type) {
+    for (std::size_t i = 0; i < d.catalog.size(); ++i) {
+        const CatalogItem& it = d.catalog.items()[i];
+        if (it.category == Category::Cable && it.media && it.media->type == type)
+            return TypeId(static_cast<TypeId::Rep>(i));
+    }
+    return {};
+}
+
+double binLength(const MediaSpec& m, double lengthM) {
+    for (double l : m.lengthsM) // catalogs list lengths ascending
+        if (l + 1e-9 >= lengthM)
+            return l;
+    return std::ceil(lengthM);
+}
+} // namespace
+
+QString costCategoryKey(CostCategory c) {
+    return QLatin1String(kKeys[std::size_t(c)]);
+}
+QString costCategoryLabel(CostCategory c) {
+    return QLatin1String(kLabels[std::size_t(c)]);
+}
+
+CostCategory costCategoryOf(const CatalogItem& it) {
+    switch (it.category) {
+    case Category::Server:
+        return it.gpuCount() > 0 ? CostCategory::GpuServers : CostCategory::Other;
+    case Category::Switch:
+        return CostCategory::NetworkSwitches;
+    case Category::Cable:
+    case Category::Transceiver:
+        return CostCategory::CablesAndOptics;
+    case Category::Rack:
+    case Category::Power:
+        return CostCategory::RacksAndPower;
+    case Category::Cooling:
+        return CostCategory::Cooling;
+    case Category::Storage:
+        return CostCategory::Storage;
+    case Category::Management:
+        return CostCategory::Other;
+    }
+    return CostCategory::Other;
+}
+
+Bom computeBom(const DesignData& d) {
+    std::vector<long long> qty(d.catalog.size(), 0);
+    std::vector<std::map<double, long long>> bins(d.catalog.size());
+    Bom bom;
+
+    d.racks.forEach([&](RackId, const Rack& r) { ++qty[r.type.value()]; });
+    d.devices.forEach([&](DeviceId, const Device& v) { ++qty[v.type.value()]; });
+
+    // Cables and optics. Twin-port transceivers: one per occupied (device, cage).
+    std::set<std::pair<std::uint32_t, std::uint32_t>> twinCages;
+    d.links.forEach([&](LinkId, const Link& l) {
+        TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
+        if (!d.catalog.contains(m) || !d.catalog[m].media)
+            return;
+        const CatalogItem& item = d.catalog[m];
+        const MediaSpec& ms = *item.media;
+        if (item.category == Category::Cable) {
+            ++qty[m.value()];
+            ++bom.cables;
+            ++bins[m.value()][binLength(ms, l.lengthM)];
+            if (ms.powerPerEndW && ms.type != MediaType::Dac)
+                bom.opticsPowerW += 2 * *ms.powerPerEndW;
+            return;
+        }
+        // Transceiver at each end plus the passive fibre between them.
+        for (const PortRef& p : {l.a, l.b}) {
+            const Device* dev = d.devices.find(p.device);
+            if (!dev)
+                continue;
+            bool count = true;
+            if (ms.twinPort) {
+                auto lp = d.catalog[dev->type].logicalPort(dev->breakout, p.port);
+                count = twinCages.insert({p.device.value(), lp ? lp->cage : 0u}).second;
+            }
+            if (count) {
+                ++qty[m.value()];
+                ++bom.transceivers;
+                if (ms.powerPerEndW)
+                    bom.opticsPowerW += *ms.powerPerEndW;
+            }
+        }
+        if (TypeId fibre = findFibre(d, ms.type)) {
+            ++qty[fibre.value()];
+            ++bom.cables;
+            ++bins[fibre.value()][binLength(*d.catalog[fibre].media, l.lengthM)];
+        }
+    });
+
+    // Cooling implied by each rack's cooling type.
+    const TypeId rdhx = findCooling(d, "rear-door-hx"), cdu = findCooling(d, "cdu"),
+                 tank = findCooling(d, "immersion");
+    double dlcKw = 0;
+    DesignIndex index(d);
+    d.racks.forEach([&](RackId rid, const Rack& r) {
+        if (r.cooling == CoolingType::RearDoorHx && rdhx)
+            ++qty[rdhx.value()];
+        if (r.cooling == CoolingType::Immersion && tank)
+            ++qty[tank.value()];
+        if (r.cooling == CoolingType::DirectLiquid)
+            for (DeviceId dev : index.devicesIn(rid))
+                dlcKw += d.catalog[d.devices[dev].type].powerMaxW.value_or(0) / 1000.0;
+    });
+    if (cdu && dlcKw > 0) {
+        double cap = d.catalog[cdu].coolingCapacityKw.value_or(0);
+        qty[cdu.value()] += cap > 0 ? (long long)std::ceil(dlcKw / cap) : 1;
+    }
+
+    for (std::size_t i = 0; i < qty.size(); ++i) {
+        if (qty[i] == 0)
+            continue;
+        TypeId t(static_cast<TypeId::Rep>(i));
+        BomLine line;
+        line.type = t;
+        line.category = costCategoryOf(d.catalog[t]);
+        line.quantity = qty[i];
+        line.unitPriceUsd = d.unitPrice(t);
+        line.lengthBins.assign(bins[i].begin(), bins[i].end());
+        if (auto e = line.extendedUsd())
+            bom.totalUsd += *e;
+        else
+            ++bom.unpricedLines;
+        bom.lines.push_back(std::move(line));
+    }
+    std::sort(bom.lines.begin(), bom.lines.end(), [&](const BomLine& a, const BomLine& b) {
+        const CatalogItem &x = d.catalog[a.type], &y = d.catalog[b.type];
+        return std::tie(a.category, x.vendor, x.model, x.id) <
+               std::tie(b.category, y.vendor, y.model, y.id);
+    });
+    return bom;
+}
+
+} // namespace cds

@@ -1,0 +1,207 @@
+#pragma once
+
+#include "Ids.h"
+#include "Units.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cds {
+
+enum class Category : std::uint8_t {
+    Server,
+    Switch,
+    Rack,
+    Cable,
+    Transceiver,
+    Cooling,
+    Power,
+    Storage,
+    Management
+};
+inline constexpr int kCategoryCount = 9;
+
+enum class PortRole : std::uint8_t { Compute, Storage, Inband, Oob, Fabric, Uplink };
+enum class MediaType : std::uint8_t { Dac, Acc, Aoc, Mmf, Smf };
+enum class Technology : std::uint8_t { Any, InfiniBand, Ethernet };
+
+QString categoryKey(Category c); ///< "server", "switch"... as in the files
+std::optional<Category> categoryFromKey(const QString& key);
+QString categoryLabel(Category c); ///< "GPU servers"... for people
+QString portRoleKey(PortRole r);
+std::optional<PortRole> portRoleFromKey(const QString& key);
+QString mediaTypeKey(MediaType t);
+std::optional<MediaType> mediaTypeFromKey(const QString& key);
+QString technologyKey(Technology t);
+std::optional<Technology> technologyFromKey(const QString& key);
+
+/// @brief A group of identical ports as written in a catalog file ("8 x 400G in 4 OSFP").
+struct PortGroup {
+    QString name;
+    PortRole role = PortRole::Compute;
+    int count = 0;
+    double speedGbps = 0;
+    QString cage;
+    int portsPerCage = 1;
+    bool required = false;
+    bool operator==(const PortGroup&) const = default;
+};
+
+/// @brief One logical port of a device type, expanded from its groups.
+struct PortDef {
+    QString name; ///< e.g. "cx7-3"
+    PortRole role = PortRole::Compute;
+    double speedGbps = 0;
+    std::uint16_t cage = 0; ///< physical cage index within the device (shared by twin ports)
+    std::uint8_t group = 0; ///< index of the PortGroup it came from
+    bool required = false;
+};
+
+/// @brief A port as a device uses it: possibly one lane of a split (breakout) catalog port.
+struct LogicalPort {
+    int catalogPort = 0; ///< index into CatalogItem::ports
+    int lane = 0;        ///< 0 unless split
+    double speedGbps = 0;
+    PortRole role = PortRole::Compute;
+    std::uint16_t cage = 0;
+    bool required = false;
+    QString name;
+};
+
+struct GpuSpec {
+    QString model;
+    int count = 0;
+    double memoryGb = 0;        ///< per GPU
+    double bf16DenseTflops = 0; ///< per GPU
+    double tdpW = 0;            ///< per GPU
+};
+
+struct RackSpec {
+    int uCapacity = 42;
+    double widthMm = 600;
+    double depthMm = 1200;
+    double heightMm = 0;
+    std::optional<double> maxLoadKg;
+};
+
+struct MediaSpec {
+    MediaType type = MediaType::Dac;
+    double speedGbps = 0;
+    double maxReachM = 0;
+    std::optional<double> powerPerEndW;
+    QString formFactor;
+    Technology technology = Technology::Any;
+    std::vector<double> lengthsM;
+    bool twinPort = false;
+    QString fiber;
+};
+
+struct SwitchSpec {
+    Technology technology = Technology::Any;
+    std::vector<int> breakouts; ///< factors a port may be split into, e.g. {2}
+};
+
+struct Price {
+    double usd = 0;
+    QString date;
+    QString source;
+};
+
+/// @brief One catalog entry. Parsed figures plus the entry's canonical JSON, which is what a
+/// design embeds so it opens the same on a machine with a different catalog.
+struct CatalogItem {
+    QString id;
+    Category category = Category::Server;
+    QString vendor, model, description, source;
+    int uHeight = 0;
+    std::optional<double> weightKg;
+    std::optional<double> powerTypicalW;
+    std::optional<double> powerMaxW;
+    std::optional<Price> price;
+    std::optional<GpuSpec> gpu;
+    std::optional<RackSpec> rack;
+    std::optional<MediaSpec> media;
+    std::optional<SwitchSpec> switchSpec;
+    std::optional<double> coolingCapacityKw;
+    QString coolingType;
+    std::optional<double> feedKw;
+    std::optional<double> usableTb;
+    bool rackScale = false;
+    std::vector<PortGroup> portGroups;
+    std::vector<PortDef> ports; ///< expanded from portGroups
+    std::string canonicalJson;  ///< compact, key-sorted JSON of the entry as read
+
+    int gpuCount() const { return gpu ? gpu->count : 0; }
+    /// Number of catalog ports of a role (before any breakout).
+    int portCount(PortRole role) const;
+    /// Ports a device of this type exposes when its fabric ports are split @p breakout ways.
+    int logicalPortCount(int breakout) const;
+    /// Logical port @p index under @p breakout: fabric ports split into lanes at
+    /// speed / breakout; other ports unchanged. Index out of range returns nullopt.
+    std::optional<LogicalPort> logicalPort(int breakout, int index) const;
+    /// First port index of a role, or -1.
+    int firstPort(PortRole role) const;
+};
+
+/// @brief A problem found while reading a catalog or design file: where and what.
+struct FileError {
+    QString file;
+    int line = 0;   ///< 1-based, 0 when unknown
+    int column = 0; ///< 1-based, 0 when unknown
+    QString field;  ///< JSON pointer of the offending value, e.g. /items/3/powerMaxW
+    QString message;
+    QString toString() const; ///< "file:line:column: field: message"
+};
+
+/// @brief An ordered set of catalog items with an id index. The design embeds one;
+/// the application keeps a library of bundled + user catalogs.
+class Catalog {
+public:
+    TypeId add(CatalogItem item); ///< replaces an item of the same id, keeping its TypeId
+    TypeId find(const QString& id) const;
+    const CatalogItem& operator[](TypeId t) const { return m_items[t.value()]; }
+    const CatalogItem* item(const QString& id) const;
+    bool contains(TypeId t) const { return t.isValid() && t.value() < m_items.size(); }
+    std::size_t size() const { return m_items.size(); }
+    const std::vector<CatalogItem>& items() const { return m_items; }
+    void clear();
+    bool operator==(const Catalog& o) const;
+
+private:
+    std::vector<CatalogItem> m_items;
+    std::unordered_map<QString, TypeId> m_index;
+};
+
+/// @brief Loads catalog files: a folder of *.json family files, bundled first, then user
+/// folders layered over them (same id overrides). A malformed file is reported and skipped;
+/// the others still load.
+class CatalogLibrary {
+public:
+    /// Loads every *.json in @p folder (sorted by name). Returns the number of items read.
+    int loadFolder(const QString& folder);
+    /// Loads one file; returns false and records errors if it is malformed.
+    bool loadFile(const QString& path);
+    const Catalog& catalog() const { return m_catalog; }
+    const std::vector<FileError>& errors() const { return m_errors; }
+    QStringList loadedFiles() const { return m_files; }
+
+    /// The bundled catalog folder: $CDS_CATALOG_DIR, next to the executable's share/,
+    /// the install data dir, or the source tree.
+    static QString bundledFolder();
+    /// The per-user catalog folder layered over the bundled one.
+    static QString userFolder();
+    /// Bundled + user catalogs.
+    static CatalogLibrary loadDefault();
+
+private:
+    Catalog m_catalog;
+    std::vector<FileError> m_errors;
+    QStringList m_files;
+};
+
+} // namespace cds

@@ -1,0 +1,92 @@
+#include "DesignData.h"
+
+#include <algorithm>
+
+namespace cds {
+
+namespace {
+template <typename E, std::size_t N>
+std::optional<E> lookup(const std::array<const char*, N>& keys, const QString& k) {
+    for (std::size_t i = 0; i < N; ++i)
+        if (k == QLatin1String(keys[i]))
+            return static_cast<E>(i);
+    return std::nullopt;
+}
+constexpr std::array<const char*, kCoolingTypeCount> kCoolingKeys = {"air", "rear-door-hx",
+                                                                     "direct-liquid", "immersion"};
+constexpr std::array<const char*, 4> kTierKeys = {"none", "leaf", "spine", "core"};
+constexpr std::array<const char*, 4> kFabricKindKeys = {"compute", "storage", "inband", "oob"};
+} // namespace
+
+QString coolingKey(CoolingType c) {
+    return QLatin1String(kCoolingKeys[std::size_t(c)]);
+}
+std::optional<CoolingType> coolingFromKey(const QString& k) {
+    return lookup<CoolingType>(kCoolingKeys, k);
+}
+QString coolingLabel(CoolingType c) {
+    static const std::array<const char*, kCoolingTypeCount> labels = {
+        "Air", "Rear-door heat exchanger", "Direct liquid", "Immersion"};
+    return QLatin1String(labels[std::size_t(c)]);
+}
+QString tierKey(Tier t) {
+    return QLatin1String(kTierKeys[std::size_t(t)]);
+}
+std::optional<Tier> tierFromKey(const QString& k) {
+    return lookup<Tier>(kTierKeys, k);
+}
+QString fabricKindKey(FabricKind k) {
+    return QLatin1String(kFabricKindKeys[std::size_t(k)]);
+}
+std::optional<FabricKind> fabricKindFromKey(const QString& k) {
+    return lookup<FabricKind>(kFabricKindKeys, k);
+}
+
+std::array<CoolingEnvelope, kCoolingTypeCount> DesignSettings::defaultCooling() {
+    const QString seed =
+        QStringLiteral("seed quick reference: DLC required above 15 kW/rack; "
+                       "rear-door HX for 10-20 kW/rack; immersion for 30+ kW/rack");
+    const QString pue = QStringLiteral("; PUE: Uptime Institute 2023-24 average 1.58 for air, "
+                                       "estimates for liquid");
+    return {{
+        {10, 15, 1.58, seed + pue}, // air: above 15 kW DLC is required
+        {15, 20, 1.35, seed + pue}, // rear-door HX: 10-20 kW/rack class
+        {100, 150, 1.15, QStringLiteral("direct-to-chip 50-150 kW/rack (DOMAIN.md)") + pue},
+        {150, 200, 1.05, QStringLiteral("immersion for 30+ kW/rack (seed)") + pue},
+    }};
+}
+
+FabricId DesignData::findFabric(FabricKind kind) const {
+    for (std::size_t i = 0; i < fabrics.size(); ++i)
+        if (fabrics[i].kind == kind)
+            return FabricId(static_cast<FabricId::Rep>(i));
+    return {};
+}
+
+std::optional<double> DesignData::unitPrice(TypeId t) const {
+    if (!catalog.contains(t))
+        return std::nullopt;
+    const CatalogItem& it = catalog[t];
+    if (auto o = priceOverrides.find(it.id); o != priceOverrides.end())
+        return o->second.usd;
+    if (it.price)
+        return it.price->usd;
+    return std::nullopt;
+}
+
+void embedSupportItems(DesignData& d, const Catalog& library) {
+    for (const CatalogItem& it : library.items()) {
+        const bool support = it.category == Category::Cable ||
+                             it.category == Category::Transceiver ||
+                             it.category == Category::Cooling;
+        if (support && !d.catalog.find(it.id))
+            d.catalog.add(it);
+    }
+}
+
+bool DesignData::isWaived(const QString& key) const {
+    return std::any_of(waivers.begin(), waivers.end(),
+                       [&](const Waiver& w) { return w.key == key; });
+}
+
+} // namespace cds

@@ -1,0 +1,203 @@
+#pragma once
+
+#include "Catalog.h"
+#include "Ids.h"
+#include "SlotVector.h"
+
+#include <QString>
+
+#include <array>
+#include <map>
+#include <vector>
+
+namespace cds {
+
+enum class CoolingType : std::uint8_t { Air, RearDoorHx, DirectLiquid, Immersion };
+inline constexpr int kCoolingTypeCount = 4;
+QString coolingKey(CoolingType c); ///< "air", "rear-door-hx", "direct-liquid", "immersion"
+QString coolingLabel(CoolingType c);
+std::optional<CoolingType> coolingFromKey(const QString& key);
+
+enum class Face : std::uint8_t { Front, Rear };
+
+/// Position of a switch in its fabric; servers and other devices have None.
+enum class Tier : std::uint8_t { None, Leaf, Spine, Core };
+QString tierKey(Tier t);
+std::optional<Tier> tierFromKey(const QString& key);
+
+enum class FabricKind : std::uint8_t { Compute, Storage, Inband, Oob };
+QString fabricKindKey(FabricKind k); ///< "compute", "storage", "inband", "oob"
+std::optional<FabricKind> fabricKindFromKey(const QString& key);
+
+struct PointMm {
+    double x = 0, y = 0;
+    bool operator==(const PointMm&) const = default;
+};
+
+struct RectMm {
+    double x = 0, y = 0, w = 0, h = 0;
+    bool intersects(const RectMm& o) const {
+        return x < o.x + o.w && o.x < x + w && y < o.y + o.h && o.y < y + h;
+    }
+    bool contains(const RectMm& o) const {
+        return o.x >= x && o.y >= y && o.x + o.w <= x + w && o.y + o.h <= y + h;
+    }
+    bool operator==(const RectMm&) const = default;
+};
+
+/// @brief A row of racks: racks in it face the cold aisle on one side.
+struct Row {
+    QString name;
+    RectMm area;                ///< floor area the row occupies
+    bool coldAisleNorth = true; ///< fronts face -y (north) when true, +y otherwise
+    bool operator==(const Row&) const = default;
+};
+
+struct Obstacle {
+    QString name; ///< e.g. "column C3"
+    RectMm area;
+    bool operator==(const Obstacle&) const = default;
+};
+
+/// @brief The data hall: a to-scale floor with a tile grid, rows and obstacles.
+struct Hall {
+    QString name = QStringLiteral("Data hall");
+    double widthMm = 20000;
+    double depthMm = 12000;
+    double tileMm = 600;
+    std::vector<Row> rows;
+    std::vector<Obstacle> obstacles;
+    bool operator==(const Hall&) const = default;
+};
+
+struct PowerFeeds {
+    int count = 2;        ///< A+B feeds
+    double kwPerFeed = 0; ///< 0 = not specified
+    bool operator==(const PowerFeeds&) const = default;
+};
+
+/// @brief A rack on the floor. Position is the centre of its footprint; rotation 0 has the
+/// front facing +y (south), in steps of 90 degrees clockwise.
+struct Rack {
+    QString name;
+    TypeId type;
+    PointMm centre;
+    int rotationDeg = 0;
+    CoolingType cooling = CoolingType::Air;
+    PowerFeeds feeds;
+    bool operator==(const Rack&) const = default;
+};
+
+/// @brief A device mounted in a rack (or, with no rack, not yet placed).
+/// uPosition is the lowest U it occupies, 1-based from the bottom.
+struct Device {
+    QString name;
+    TypeId type;
+    RackId rack;
+    int uPosition = 0;
+    Face face = Face::Front;
+    FabricId fabric; ///< for switches: the network it belongs to
+    Tier tier = Tier::None;
+    std::int16_t group = -1;   ///< scalable unit / pod index, -1 when none
+    std::int16_t rail = -1;    ///< rail index of a rail-optimized leaf, -1 when none
+    std::uint8_t breakout = 1; ///< switch port split factor in use (2: 800G cage -> 2x400G)
+    bool operator==(const Device&) const = default;
+};
+
+/// @brief A cable between two ports. Length and medium are derived from the placement
+/// (see fabric/CableRouting.h) unless the user pinned a medium.
+struct Link {
+    PortRef a, b;
+    FabricId fabric;
+    TypeId pinnedMedium; ///< user's choice, or invalid for automatic
+    // Derived, not saved:
+    float lengthM = 0;
+    TypeId medium; ///< chosen (or pinned) cable / transceiver type
+    bool operator==(const Link& o) const {
+        return a == o.a && b == o.b && fabric == o.fabric && pinnedMedium == o.pinnedMedium;
+    }
+};
+
+/// @brief A named network with its design intent.
+struct Fabric {
+    QString name;
+    FabricKind kind = FabricKind::Compute;
+    Technology technology = Technology::InfiniBand;
+    double targetOversubscription = 1.0; ///< downlink:uplink, 1 = non-blocking
+    bool railOptimized = false;
+    int suNodes = 32;
+    bool operator==(const Fabric&) const = default;
+};
+
+/// @brief The kW-per-rack envelope of a cooling type: above warnKw a warning, above maxKw an
+/// error. Seeded from the seed document; editable per facility, and every finding cites it.
+struct CoolingEnvelope {
+    double warnKw = 0;
+    double maxKw = 0;
+    double pue = 1.5;
+    QString source;
+    bool operator==(const CoolingEnvelope&) const = default;
+};
+
+struct PriceOverride {
+    double usd = 0;
+    QString note;
+    bool operator==(const PriceOverride&) const = default;
+};
+
+/// @brief A finding the user accepted, with the reason. key = Finding::key().
+struct Waiver {
+    QString key;
+    QString reason;
+    bool operator==(const Waiver&) const = default;
+};
+
+struct DesignMeta {
+    QString title = QStringLiteral("Untitled design");
+    QString customer;
+    QString author;
+    QString notes;
+    bool operator==(const DesignMeta&) const = default;
+};
+
+/// @brief Tunables that rules and cable routing read; saved with the design.
+struct DesignSettings {
+    std::array<CoolingEnvelope, kCoolingTypeCount> cooling = defaultCooling();
+    double cableSlackM = 1.0;           ///< added to every routed cable
+    double trayHeightAboveRackMm = 300; ///< overhead tray above the rack top
+    double maxRackWeightKg = 0;         ///< 0 = use each rack's own rating
+    static std::array<CoolingEnvelope, kCoolingTypeCount> defaultCooling();
+    bool operator==(const DesignSettings&) const = default;
+};
+
+/// @brief Everything a design file holds. A plain value: copyable, comparable.
+struct DesignData {
+    DesignMeta meta;
+    Hall hall;
+    Catalog catalog; ///< embedded copies of every entry the design uses
+    std::vector<Fabric> fabrics;
+    SlotVector<Rack, RackId> racks;
+    SlotVector<Device, DeviceId> devices;
+    SlotVector<Link, LinkId> links;
+    std::map<QString, PriceOverride> priceOverrides; ///< by catalog id
+    std::vector<Waiver> waivers;
+    DesignSettings settings;
+
+    const CatalogItem& typeOf(const Device& d) const { return catalog[d.type]; }
+    const CatalogItem& typeOf(const Rack& r) const { return catalog[r.type]; }
+    const Fabric* fabric(FabricId f) const {
+        return f.isValid() && f.value() < fabrics.size() ? &fabrics[f.value()] : nullptr;
+    }
+    FabricId findFabric(FabricKind kind) const;
+    /// Unit price after overrides, or nullopt when unknown.
+    std::optional<double> unitPrice(TypeId t) const;
+    bool isWaived(const QString& findingKey) const;
+
+    bool operator==(const DesignData& o) const = default;
+};
+
+/// Embeds every cable, transceiver and cooling entry of @p library that the design lacks:
+/// cable routing and cooling choose among them, so a design carries its options with it.
+void embedSupportItems(DesignData& d, const Catalog& library);
+
+} // namespace cds

@@ -1,0 +1,139 @@
+#include "Metrics.h"
+
+#include <algorithm>
+
+namespace cds {
+
+double linkSpeedGbps(const DesignData& d, const Link& l) {
+    auto speed = [&](const PortRef& p) {
+        const Device* dev = d.devices.find(p.device);
+        if (!dev)
+            return 0.0;
+        auto lp = d.catalog[dev->type].logicalPort(dev->breakout, p.port);
+        return lp ? lp->speedGbps : 0.0;
+    };
+    return std::min(speed(l.a), speed(l.b));
+}
+
+namespace {
+
+int levelOf(Tier a, Tier b) {
+    if (a > b)
+        std::swap(a, b);
+    if (a == Tier::None && b == Tier::Leaf)
+        return 0;
+    if (a == Tier::Leaf && b == Tier::Spine)
+        return 1;
+    if (a == Tier::Spine && b == Tier::Core)
+        return 2;
+    return 3;
+}
+
+} // namespace
+
+Metrics computeMetrics(const DesignData& d) {
+    DesignIndex index(d);
+    return computeMetrics(d, index, computeBom(d));
+}
+
+Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom& bom) {
+    Metrics m;
+    m.racks = int(d.racks.size());
+    m.perRowKw.assign(d.hall.rows.size(), 0.0);
+
+    d.devices.forEach([&](DeviceId, const Device& v) {
+        const CatalogItem& t = d.catalog[v.type];
+        if (t.gpuCount() > 0) {
+            ++m.servers;
+            m.gpus += t.gpuCount();
+            m.gpuMemoryGb += t.gpuCount() * t.gpu->memoryGb;
+            m.bf16Pflops += t.gpuCount() * t.gpu->bf16DenseTflops / 1000.0;
+        }
+        if (t.category == Category::Switch && v.tier != Tier::None) {
+            const Fabric* f = d.fabric(v.fabric);
+            TierCounts& c = m.switches[std::size_t(f ? f->kind : FabricKind::Compute)];
+            (v.tier == Tier::Leaf ? c.leaf : v.tier == Tier::Spine ? c.spine : c.core)++;
+        }
+    });
+
+    d.racks.forEach([&](RackId rid, const Rack& r) {
+        const CatalogItem& rt = d.catalog[r.type];
+        RackMetrics rm;
+        rm.rack = rid;
+        rm.row = index.rowOf(rid);
+        rm.capacityU = rt.rack ? rt.rack->uCapacity : 0;
+        if (rt.weightKg)
+            rm.weightKg += *rt.weightKg;
+        else
+            ++rm.weightMissing;
+        for (DeviceId did : index.devicesIn(rid)) {
+            const CatalogItem& t = d.catalog[d.devices[did].type];
+            rm.usedU += t.uHeight;
+            rm.gpus += t.gpuCount();
+            if (t.powerMaxW) {
+                rm.itMaxW += *t.powerMaxW;
+                rm.itTypicalW += t.powerTypicalW.value_or(*t.powerMaxW);
+            } else if (t.category != Category::Power) { // a PDU draws nothing itself
+                ++rm.powerMissing;
+            }
+            if (t.weightKg)
+                rm.weightKg += *t.weightKg;
+            else
+                ++rm.weightMissing;
+        }
+        m.itMaxW += rm.itMaxW;
+        m.itTypicalW += rm.itTypicalW;
+        m.powerMissing += rm.powerMissing;
+        m.weightMissing += rm.weightMissing;
+        m.facilityW += rm.itMaxW * d.settings.cooling[std::size_t(r.cooling)].pue;
+        m.maxRackKw = std::max(m.maxRackKw, rm.itMaxW / 1000.0);
+        if (rm.row >= 0)
+            m.perRowKw[std::size_t(rm.row)] += rm.itMaxW / 1000.0;
+        m.perRack.push_back(rm);
+    });
+
+    // Links by tier level; bandwidth per level for the compute fabric.
+    std::array<double, 3> levelGbps{};
+    double serverGbps = 0;
+    d.links.forEach([&](LinkId, const Link& l) {
+        const Device* a = d.devices.find(l.a.device);
+        const Device* b = d.devices.find(l.b.device);
+        if (!a || !b)
+            return;
+        const Fabric* f = d.fabric(l.fabric);
+        const FabricKind kind = f ? f->kind : FabricKind::Compute;
+        const int level = levelOf(a->tier, b->tier);
+        LinkTierCounts& c = m.links[std::size_t(kind)];
+        (level == 0 ? c.nodeLeaf : level == 1 ? c.leafSpine : level == 2 ? c.spineCore : c.other)++;
+        if (kind == FabricKind::Compute && level < 3) {
+            const double s = linkSpeedGbps(d, l);
+            levelGbps[std::size_t(level)] += s;
+            if (level == 0)
+                serverGbps += s;
+        }
+    });
+    const TierCounts& ct = m.switches[std::size_t(FabricKind::Compute)];
+    double minLevel = levelGbps[0];
+    if (ct.spine > 0)
+        minLevel = std::min(minLevel, levelGbps[1]);
+    if (ct.core > 0)
+        minLevel = std::min(minLevel, levelGbps[2]);
+    m.bisectionTbps = minLevel / 2.0 / 1000.0;
+    m.injectionGbpsPerGpu = m.gpus ? serverGbps / m.gpus : 0;
+    if (ct.spine > 0 && levelGbps[1] > 0)
+        m.leafOversubscription = levelGbps[0] / levelGbps[1];
+    if (ct.core > 0 && levelGbps[2] > 0)
+        m.spineOversubscription = levelGbps[1] / levelGbps[2];
+
+    m.transceivers = bom.transceivers;
+    m.cables = bom.cables;
+    m.opticsPowerW = bom.opticsPowerW;
+    for (const BomLine& line : bom.lines)
+        if (auto e = line.extendedUsd())
+            m.costByCategory[std::size_t(line.category)] += *e;
+    m.totalCostUsd = bom.totalUsd;
+    m.unpricedLines = bom.unpricedLines;
+    return m;
+}
+
+} // namespace cds

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "Bom.h"
+#include "DesignData.h"
+#include "DesignIndex.h"
+
+#include <array>
+#include <vector>
+
+namespace cds {
+
+struct TierCounts {
+    int leaf = 0, spine = 0, core = 0;
+    int total() const { return leaf + spine + core; }
+};
+
+/// Links by the tiers they join: node-leaf (endpoint to leaf), leaf-spine, spine-core.
+struct LinkTierCounts {
+    long long nodeLeaf = 0, leafSpine = 0, spineCore = 0, other = 0;
+    long long total() const { return nodeLeaf + leafSpine + spineCore + other; }
+};
+
+/// @brief Figures for one rack. Unknown power/weight is counted in *Missing, never as zero.
+struct RackMetrics {
+    RackId rack;
+    double itTypicalW = 0;
+    double itMaxW = 0;
+    int powerMissing = 0;
+    double weightKg = 0; ///< rack itself + devices
+    int weightMissing = 0;
+    int usedU = 0;
+    int capacityU = 0;
+    int gpus = 0;
+    int row = -1;
+};
+
+/// @brief The numbers a design is judged by; recomputed from the model, never stored.
+struct Metrics {
+    int gpus = 0;
+    int servers = 0; ///< devices with GPUs (rack-scale systems count once)
+    int racks = 0;
+    double gpuMemoryGb = 0;
+    double bf16Pflops = 0;
+    std::array<TierCounts, 4> switches{};  ///< by FabricKind
+    std::array<LinkTierCounts, 4> links{}; ///< by FabricKind
+    long long transceivers = 0;
+    long long cables = 0;
+    double opticsPowerW = 0;
+    double itTypicalW = 0;
+    double itMaxW = 0; ///< the design load: nameplate maximum of every device
+    int powerMissing = 0;
+    int weightMissing = 0;
+    double facilityW = 0; ///< IT (max) of each rack times its cooling type's PUE
+    double maxRackKw = 0;
+    std::vector<RackMetrics> perRack; ///< live racks in id order
+    std::vector<double> perRowKw;     ///< by hall row index
+    std::array<double, kCostCategoryCount> costByCategory{};
+    double totalCostUsd = 0;
+    int unpricedLines = 0;
+    /// Per direction, from the actual links: half the smallest aggregate bandwidth of any
+    /// tier level of the compute fabric (N*B/2 for N endpoints of B at 1:1).
+    double bisectionTbps = 0;
+    double injectionGbpsPerGpu = 0; ///< compute bandwidth leaving the servers / GPUs
+    /// Oversubscription (down:up) at the leaf and spine tiers of the compute fabric; 0 = n/a.
+    double leafOversubscription = 0;
+    double spineOversubscription = 0;
+    double costPerGpu() const { return gpus ? totalCostUsd / gpus : 0; }
+};
+
+Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom& bom);
+Metrics computeMetrics(const DesignData& d);
+
+/// Speed of a link: the slower of its two logical ports, in Gb/s.
+double linkSpeedGbps(const DesignData& d, const Link& l);
+
+} // namespace cds

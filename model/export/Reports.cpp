@@ -1,0 +1,228 @@
+#include "Reports.h"
+
+#include "../json/Json.h"
+#include "Csv.h"
+
+#include <cmath>
+
+namespace cds {
+
+using OJson = nlohmann::ordered_json;
+
+namespace {
+QByteArray bytes(const OJson& j) {
+    const std::string s = json::dumpStable(j);
+    return QByteArray(s.data(), qsizetype(s.size()));
+}
+std::string str(const QString& s) {
+    return s.toStdString();
+}
+double round2(double v) {
+    return std::round(v * 100.0) / 100.0;
+}
+double round3(double v) {
+    return std::round(v * 1000.0) / 1000.0;
+}
+QString bins(const BomLine& l) {
+    QStringList parts;
+    for (const auto& [len, n] : l.lengthBins)
+        parts << QStringLiteral("%1m x %2").arg(len).arg(n);
+    return parts.join(QStringLiteral("; "));
+}
+} // namespace
+
+QByteArray statsJson(const DesignData& d, const Metrics& m) {
+    auto tiers = [](const TierCounts& t) {
+        return OJson{{"leaf", t.leaf}, {"spine", t.spine}, {"core", t.core}};
+    };
+    const auto& sw = m.switches;
+    const auto& ln = m.links;
+    auto k = [](FabricKind f) { return std::size_t(f); };
+    OJson by = OJson::object();
+    for (int c = 0; c < kCostCategoryCount; ++c)
+        by[str(costCategoryKey(CostCategory(c)))] = round2(m.costByCategory[std::size_t(c)]);
+    OJson j = {
+        {"title", str(d.meta.title)},
+        {"gpus", m.gpus},
+        {"servers", m.servers},
+        {"racks", m.racks},
+        {"gpu_memory_gb", round2(m.gpuMemoryGb)},
+        {"bf16_pflops", round3(m.bf16Pflops)},
+        {"switches",
+         {{"compute", tiers(sw[k(FabricKind::Compute)])},
+          {"storage", sw[k(FabricKind::Storage)].total()},
+          {"management", sw[k(FabricKind::Inband)].total() + sw[k(FabricKind::Oob)].total()}}},
+        {"links",
+         {{"compute",
+           {{"node_leaf", ln[k(FabricKind::Compute)].nodeLeaf},
+            {"leaf_spine", ln[k(FabricKind::Compute)].leafSpine},
+            {"spine_core", ln[k(FabricKind::Compute)].spineCore}}},
+          {"storage", ln[k(FabricKind::Storage)].total()},
+          {"management", ln[k(FabricKind::Inband)].total() + ln[k(FabricKind::Oob)].total()}}},
+        {"transceivers", m.transceivers},
+        {"cables", m.cables},
+        {"power_kw",
+         {{"it", round3(m.itMaxW / 1000.0)},
+          {"it_typical", round3(m.itTypicalW / 1000.0)},
+          {"facility", round3(m.facilityW / 1000.0)},
+          {"max_rack", round3(m.maxRackKw)},
+          {"optics", round3(m.opticsPowerW / 1000.0)}}},
+        {"data_missing", {{"power", m.powerMissing}, {"weight", m.weightMissing}}},
+        {"cost_usd",
+         {{"total", round2(m.totalCostUsd)},
+          {"per_gpu", round2(m.costPerGpu())},
+          {"by_category", by},
+          {"unpriced_lines", m.unpricedLines}}},
+        {"bisection_tbps", round3(m.bisectionTbps)},
+        {"bisection_convention", "per direction: half the smallest aggregate tier bandwidth of the "
+                                 "compute fabric, from its links"},
+        {"injection_gbps_per_gpu", round2(m.injectionGbpsPerGpu)},
+        {"oversubscription",
+         {{"leaf", round3(m.leafOversubscription)}, {"spine", round3(m.spineOversubscription)}}},
+    };
+    return bytes(j);
+}
+
+QString objectName(const DesignData& d, const ObjectRef& o) {
+    switch (o.kind) {
+    case ObjectRef::Kind::Rack:
+        if (const Rack* r = d.racks.find(RackId(o.id)))
+            return r->name;
+        break;
+    case ObjectRef::Kind::Device:
+        if (const Device* v = d.devices.find(DeviceId(o.id)))
+            return v->name;
+        break;
+    case ObjectRef::Kind::Link:
+        if (const Link* l = d.links.find(LinkId(o.id))) {
+            const Device* a = d.devices.find(l->a.device);
+            const Device* b = d.devices.find(l->b.device);
+            return QStringLiteral("link %1 (%2 - %3)")
+                .arg(o.id)
+                .arg(a ? a->name : QStringLiteral("?"), b ? b->name : QStringLiteral("?"));
+        }
+        break;
+    case ObjectRef::Kind::Fabric:
+        if (const Fabric* f = d.fabric(FabricId(o.id)))
+            return f->name;
+        break;
+    case ObjectRef::Kind::Design:
+        return d.meta.title;
+    }
+    return QStringLiteral("%1 %2").arg(objectKindKey(o.kind)).arg(o.id);
+}
+
+QByteArray findingsJson(const DesignData& d, const std::vector<Finding>& fs, const QString& file) {
+    const FindingCounts c = countFindings(fs);
+    OJson list = OJson::array();
+    for (const Finding& f : fs) {
+        OJson objs = OJson::array();
+        for (const ObjectRef& o : f.objects)
+            objs.push_back({{"kind", str(objectKindKey(o.kind))},
+                            {"id", o.id},
+                            {"name", str(objectName(d, o))}});
+        OJson j = {{"code", str(f.code)},       {"severity", str(severityKey(f.severity))},
+                   {"message", str(f.message)}, {"objects", objs},
+                   {"rule", str(f.rule)},       {"threshold", str(f.threshold)},
+                   {"key", str(f.key())},       {"waived", f.waived}};
+        if (f.waived)
+            j["waiver_reason"] = str(f.waiverReason);
+        list.push_back(std::move(j));
+    }
+    return bytes(OJson{{"file", str(file)},
+                       {"errors", c.errors},
+                       {"warnings", c.warnings},
+                       {"infos", c.infos},
+                       {"waived", c.waived},
+                       {"findings", list}});
+}
+
+QString findingsText(const DesignData&, const std::vector<Finding>& fs) {
+    QString out;
+    for (const Finding& f : fs) {
+        out += QStringLiteral("%1%2 %3: %4  [%5: %6]\n")
+                   .arg(severityKey(f.severity), f.waived ? QStringLiteral(" (waived)") : QString(),
+                        f.code, f.message, f.rule, f.threshold);
+    }
+    const FindingCounts c = countFindings(fs);
+    out += QStringLiteral("%1 error(s), %2 warning(s), %3 info, %4 waived\n")
+               .arg(c.errors)
+               .arg(c.warnings)
+               .arg(c.infos)
+               .arg(c.waived);
+    return out;
+}
+
+QByteArray bomCsv(const DesignData& d, const Bom& bom) {
+    QString out = csv::row({QStringLiteral("category"), QStringLiteral("vendor"),
+                            QStringLiteral("model"), QStringLiteral("catalog_id"),
+                            QStringLiteral("quantity"), QStringLiteral("unit_price_usd"),
+                            QStringLiteral("extended_price_usd"), QStringLiteral("length_bins")});
+    for (const BomLine& l : bom.lines) {
+        const CatalogItem& it = d.catalog[l.type];
+        out += csv::row({costCategoryLabel(l.category), it.vendor, it.model, it.id,
+                         QString::number(l.quantity),
+                         l.unitPriceUsd ? csv::money(*l.unitPriceUsd) : QString(),
+                         l.extendedUsd() ? csv::money(*l.extendedUsd()) : QString(), bins(l)});
+    }
+    out += csv::row({QStringLiteral("TOTAL"),
+                     {},
+                     {},
+                     {},
+                     {},
+                     {},
+                     csv::money(bom.totalUsd),
+                     bom.unpricedLines
+                         ? QStringLiteral("%1 line(s) without a price").arg(bom.unpricedLines)
+                         : QString()});
+    return out.toUtf8();
+}
+
+QByteArray bomJson(const DesignData& d, const Bom& bom) {
+    OJson lines = OJson::array();
+    for (const BomLine& l : bom.lines) {
+        const CatalogItem& it = d.catalog[l.type];
+        OJson j = {
+            {"category", str(costCategoryKey(l.category))},
+            {"vendor", str(it.vendor)},
+            {"model", str(it.model)},
+            {"catalog_id", str(it.id)},
+            {"quantity", l.quantity},
+            {"unit_price_usd", l.unitPriceUsd ? OJson(round2(*l.unitPriceUsd)) : OJson()},
+            {"extended_price_usd", l.extendedUsd() ? OJson(round2(*l.extendedUsd())) : OJson()}};
+        if (!l.lengthBins.empty()) {
+            OJson b = OJson::array();
+            for (const auto& [len, n] : l.lengthBins)
+                b.push_back({{"length_m", len}, {"quantity", n}});
+            j["length_bins"] = b;
+        }
+        lines.push_back(std::move(j));
+    }
+    return bytes(OJson{{"lines", lines},
+                       {"total_usd", round2(bom.totalUsd)},
+                       {"unpriced_lines", bom.unpricedLines},
+                       {"transceivers", bom.transceivers},
+                       {"cables", bom.cables}});
+}
+
+QByteArray catalogJson(const Catalog& c) {
+    OJson items = OJson::array();
+    for (const CatalogItem& it : c.items()) {
+        OJson j = {{"id", str(it.id)},
+                   {"category", str(categoryKey(it.category))},
+                   {"vendor", str(it.vendor)},
+                   {"model", str(it.model)}};
+        if (it.uHeight)
+            j["u_height"] = it.uHeight;
+        if (it.powerMaxW)
+            j["power_max_w"] = *it.powerMaxW;
+        if (it.gpu)
+            j["gpus"] = it.gpu->count;
+        if (it.price)
+            j["price_usd"] = it.price->usd;
+        items.push_back(std::move(j));
+    }
+    return bytes(OJson{{"items", items}});
+}
+
+} // namespace cds

@@ -1,0 +1,69 @@
+#pragma once
+// Internal to model/: JSON reading with precise errors, and the stable writer.
+// Views and app never include this (nlohmann is heavy and an implementation detail).
+
+#include "../Catalog.h"
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace cds::json {
+
+using Json = nlohmann::json;
+
+/// Thrown by the readers below; carries the JSON pointer of the offending value.
+struct FieldError : std::runtime_error {
+    FieldError(std::string pointer, const std::string& what)
+        : std::runtime_error(what)
+        , pointer(std::move(pointer)) {}
+    std::string pointer;
+};
+
+inline constexpr int kMaxDepth = 64;
+inline constexpr std::size_t kMaxFileBytes = std::size_t(1) << 30; // 1 GiB
+
+/// Parses @p text; refuses nesting deeper than kMaxDepth before nlohmann sees it.
+/// On failure fills @p error (line/column from the parser) and returns false.
+bool parse(std::string_view text, const QString& file, Json& out, FileError& error);
+
+/// Builds a FileError for a FieldError, locating the pointer in @p text for line/column.
+FileError fieldError(std::string_view text, const QString& file, const FieldError& e);
+
+/// Byte offset of the value at JSON pointer @p pointer in valid JSON @p text, or npos.
+std::size_t locatePointer(std::string_view text, std::string_view pointer);
+void offsetToLineColumn(std::string_view text, std::size_t offset, int& line, int& column);
+
+/// Appends "/key" (escaped per RFC 6901) or "/index" to a pointer.
+std::string child(const std::string& pointer, std::string_view key);
+std::string child(const std::string& pointer, std::size_t index);
+
+// Readers: each throws FieldError naming the pointer and what was expected.
+const Json& member(const Json& obj, std::string_view key, const std::string& ptr);
+const Json* optionalMember(const Json& obj, std::string_view key);
+void requireObject(const Json& v, const std::string& ptr);
+void requireArray(const Json& v, const std::string& ptr);
+double number(const Json& v, const std::string& ptr, double min, double max);
+long long integer(const Json& v, const std::string& ptr, long long min, long long max);
+std::string string(const Json& v, const std::string& ptr, std::size_t maxLength = 4096);
+bool boolean(const Json& v, const std::string& ptr);
+QString qstring(const Json& v, const std::string& ptr, std::size_t maxLength = 4096);
+
+// Convenience: optional members with defaults.
+double optNumber(const Json& obj, std::string_view key, const std::string& objPtr, double min,
+                 double max, double fallback);
+std::optional<double> optNumber(const Json& obj, std::string_view key, const std::string& objPtr,
+                                double min, double max);
+QString optString(const Json& obj, std::string_view key, const std::string& objPtr,
+                  const QString& fallback = {});
+
+/// Writes @p v with 2-space indent, keys in the order stored (use ordered_json or sorted),
+/// and arrays of scalars on one line, so a design diffs line by line in git.
+std::string dumpStable(const nlohmann::ordered_json& v);
+
+/// Parses one catalog item object (pointer @p ptr for messages). Throws FieldError.
+CatalogItem parseCatalogItem(const Json& v, const std::string& ptr);
+
+} // namespace cds::json

@@ -1,0 +1,13 @@
+#include "FoundationRules.h"
+
+namespace cds {
+
+void registerFoundationRules(RuleRegistry& r) {
+    r.add(std::make_unique<RackSpaceRule>());
+    r.add(std::make_unique<PowerDensityRule>());
+    r.add(std::make_unique<MissingDataRule>());
+    r.add(std::make_unique<RackWeightRule>());
+    r.add(std::make_unique<UnconnectedPortRule>());
+}
+
+} // namespace cds

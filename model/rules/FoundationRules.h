@@ -1,0 +1,48 @@
+#pragma once
+
+#include "Rule.h"
+
+namespace cds {
+
+/// @brief Devices overlapping in a rack's U space, or reaching past its top.
+/// Mounting face is not considered: GPU servers and fabric switches are full depth.
+class RackSpaceRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("RackSpaceRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+};
+
+/// @brief Rack IT load against its cooling type's envelope (DesignSettings::cooling).
+class PowerDensityRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("PowerDensityRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+};
+
+/// @brief Devices or racks whose catalog entry has no power or weight figure.
+class MissingDataRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("MissingDataRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+};
+
+/// @brief Rack weight (rack + devices) against its static load rating and the floor limit.
+class RackWeightRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("RackWeightRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+};
+
+/// @brief Required ports (compute NICs, BMC...) with no cable.
+class UnconnectedPortRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("UnconnectedPortRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+};
+
+} // namespace cds

@@ -1,0 +1,50 @@
+#include "FoundationRules.h"
+
+namespace cds {
+
+QStringList PowerDensityRule::codes() const {
+    return {QStringLiteral("rack.power-density")};
+}
+
+void PowerDensityRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
+    const DesignData& d = ctx.design;
+    for (const RackMetrics& rm : ctx.metrics.perRack) {
+        const Rack& rack = d.racks[rm.rack];
+        const CoolingEnvelope& env = d.settings.cooling[std::size_t(rack.cooling)];
+        const double kw = rm.itMaxW / 1000.0;
+        if (kw <= env.warnKw)
+            continue;
+        const bool over = kw > env.maxKw;
+        QString fits;
+        if (over) {
+            for (int c = 0; c < kCoolingTypeCount; ++c)
+                if (kw <= d.settings.cooling[std::size_t(c)].maxKw) {
+                    fits = QStringLiteral("; %1 cooling handles it")
+                               .arg(coolingLabel(CoolingType(c)).toLower());
+                    break;
+                }
+            if (fits.isEmpty())
+                fits = QStringLiteral("; no cooling type in this facility's table handles it");
+        }
+        const QString threshold = QStringLiteral("%1: warn above %2 kW, maximum %3 kW (%4)")
+                                      .arg(coolingKey(rack.cooling))
+                                      .arg(env.warnKw)
+                                      .arg(env.maxKw)
+                                      .arg(env.source);
+        out.push_back({QStringLiteral("rack.power-density"),
+                       over ? Severity::Error : Severity::Warning,
+                       QStringLiteral("%1 draws %2 kW on %3 cooling, %4 %5 kW%6")
+                           .arg(rack.name)
+                           .arg(kw, 0, 'f', 1)
+                           .arg(coolingLabel(rack.cooling).toLower())
+                           .arg(over ? QStringLiteral("above its maximum of")
+                                     : QStringLiteral("above the recommended"))
+                           .arg(over ? env.maxKw : env.warnKw)
+                           .arg(fits),
+                       {ObjectRef::rack(rm.rack)},
+                       name(),
+                       threshold});
+    }
+}
+
+} // namespace cds

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "../DesignData.h"
+#include "../DesignIndex.h"
+#include "../Metrics.h"
+#include "Finding.h"
+
+#include <memory>
+#include <vector>
+
+namespace cds {
+
+/// @brief What a rule sees: the design, its derived index and metrics.
+struct CheckContext {
+    const DesignData& design;
+    const DesignIndex& index;
+    const Metrics& metrics;
+};
+
+/// @brief One check. Small, stateless, registered in a RuleRegistry (STYLE pattern 3).
+class Rule {
+public:
+    virtual ~Rule() = default;
+    virtual QString name() const = 0;      ///< class name shown with its findings
+    virtual QStringList codes() const = 0; ///< the finding codes it can emit
+    virtual void check(const CheckContext& ctx, std::vector<Finding>& out) const = 0;
+};
+
+/// @brief The ordered set of rules a check run applies.
+class RuleRegistry {
+public:
+    void add(std::unique_ptr<Rule> r) { m_rules.push_back(std::move(r)); }
+    const std::vector<std::unique_ptr<Rule>>& rules() const { return m_rules; }
+    /// Every built-in rule: foundation rules plus the fabric rules.
+    static const RuleRegistry& builtin();
+
+private:
+    std::vector<std::unique_ptr<Rule>> m_rules;
+};
+
+/// Built-in rule sets, registered explicitly (static registrars vanish from static libs).
+void registerFoundationRules(RuleRegistry& r);
+void registerFabricRules(RuleRegistry& r); // model/fabric
+
+/// Runs every rule of @p rules and marks the findings the design waives.
+std::vector<Finding> runChecks(const DesignData& d,
+                               const RuleRegistry& rules = RuleRegistry::builtin());
+std::vector<Finding> runChecks(const CheckContext& ctx,
+                               const RuleRegistry& rules = RuleRegistry::builtin());
+
+} // namespace cds

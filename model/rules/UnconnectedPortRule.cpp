@@ -1,0 +1,35 @@
+#include "FoundationRules.h"
+
+namespace cds {
+
+QStringList UnconnectedPortRule::codes() const {
+    return {QStringLiteral("port.unconnected")};
+}
+
+void UnconnectedPortRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
+    const DesignData& d = ctx.design;
+    d.devices.forEach([&](DeviceId id, const Device& dev) {
+        const CatalogItem& t = d.typeOf(dev);
+        QStringList missing;
+        const int n = t.logicalPortCount(dev.breakout);
+        for (int p = 0; p < n; ++p) {
+            auto lp = t.logicalPort(dev.breakout, p);
+            if (lp && lp->required && !ctx.index.linkAt({id, std::uint16_t(p)}))
+                missing << lp->name;
+        }
+        if (missing.isEmpty())
+            return;
+        out.push_back({QStringLiteral("port.unconnected"),
+                       Severity::Error,
+                       QStringLiteral("%1 has %2 required port%3 unconnected: %4")
+                           .arg(dev.name)
+                           .arg(missing.size())
+                           .arg(missing.size() == 1 ? QString() : QStringLiteral("s"))
+                           .arg(missing.join(QStringLiteral(", "))),
+                       {ObjectRef::device(id)},
+                       name(),
+                       QStringLiteral("ports marked required in the catalog entry %1").arg(t.id)});
+    });
+}
+
+} // namespace cds

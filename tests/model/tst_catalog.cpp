@@ -1,0 +1,133 @@
+#include "TestDesigns.h"
+
+#include <QTemporaryDir>
+
+using namespace cds;
+
+/// @brief Bundled catalog content, port expansion, breakouts, and malformed-file reporting.
+class TestCatalog : public QObject {
+    Q_OBJECT
+    static void write(const QString& path, const QByteArray& text) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    }
+private Q_SLOTS:
+    void bundledLoadsWithoutErrors() {
+        CatalogLibrary lib;
+        QVERIFY(lib.loadFolder(QStringLiteral(CDS_SOURCE_DIR "/catalogs")) > 30);
+        for (const FileError& e : lib.errors())
+            qWarning("%s", qPrintable(e.toString()));
+        QVERIFY(lib.errors().empty());
+        QCOMPARE(lib.loadedFiles().size(), 8);
+    }
+    void requiredIdsExist_data() {
+        QTest::addColumn<QString>("id");
+        for (const char* id :
+             {"nvidia-dgx-h100", "nvidia-dgx-h200", "nvidia-dgx-b200", "generic-hgx-h100-8gpu",
+              "generic-h100-pcie-8gpu", "amd-mi300x-8gpu", "nvidia-gb200-nvl72", "nvidia-qm9700",
+              "nvidia-sn5600", "nvidia-q3400"})
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+    void requiredIdsExist() {
+        QFETCH(QString, id);
+        const CatalogItem* it = test::bundled().catalog().item(id);
+        QVERIFY2(it, qPrintable(id));
+        QVERIFY2(!it->source.isEmpty(), "every entry cites its source");
+        QVERIFY(it->powerMaxW.has_value());
+    }
+    void dgxH100Figures() {
+        const CatalogItem* it = test::bundled().catalog().item(QStringLiteral("nvidia-dgx-h100"));
+        QVERIFY(it);
+        QCOMPARE(it->uHeight, 8);
+        QCOMPARE(*it->powerMaxW, 10200.0);
+        QCOMPARE(*it->weightKg, 130.45);
+        QCOMPARE(it->gpu->count, 8);
+        QCOMPARE(it->gpu->memoryGb, 80.0);
+        QCOMPARE(it->portCount(PortRole::Compute), 8);
+        // 8 x 400G in four twin-port OSFP cages: ports 0/1 share cage 0, ports 6/7 cage 3.
+        const int first = it->firstPort(PortRole::Compute);
+        QCOMPARE(it->ports[std::size_t(first)].cage, it->ports[std::size_t(first + 1)].cage);
+        QCOMPARE(it->ports[std::size_t(first + 7)].cage - it->ports[std::size_t(first)].cage, 3);
+    }
+    void breakoutDoublesSwitchPorts() {
+        const CatalogItem* sn = test::bundled().catalog().item(QStringLiteral("nvidia-sn5600"));
+        QVERIFY(sn);
+        const int fabric = sn->portCount(PortRole::Fabric);
+        QCOMPARE(fabric, 64);
+        QCOMPARE(sn->logicalPortCount(1), int(sn->ports.size()));
+        QCOMPARE(sn->logicalPortCount(2), int(sn->ports.size()) + fabric);
+        auto lane1 = sn->logicalPort(2, 1);
+        QVERIFY(lane1);
+        QCOMPARE(lane1->speedGbps, 400.0); // 800G cage split in two
+        QCOMPARE(lane1->catalogPort, 0);
+        QCOMPARE(lane1->lane, 1);
+        auto mgmt = sn->logicalPort(2, 128); // the management port follows the 128 lanes
+        QVERIFY(mgmt);
+        QCOMPARE(mgmt->role, PortRole::Oob);
+        QVERIFY(!sn->logicalPort(2, sn->logicalPortCount(2)));
+    }
+    void malformedFileNamesFileLineAndField() {
+        QTemporaryDir dir;
+        write(dir.filePath(QStringLiteral("a-good.json")),
+              R"({"formatVersion": 1, "family": "racks", "items": [
+  {"id": "r1", "category": "rack", "vendor": "V", "model": "M", "rack": {"uCapacity": 42, "widthMm": 600, "depthMm": 1200}}
+]})");
+        write(dir.filePath(QStringLiteral("b-bad.json")),
+              R"({"formatVersion": 1, "family": "servers", "items": [
+  {"id": "s1", "category": "server", "vendor": "V", "model": "M",
+   "powerMaxW": "lots"}
+]})");
+        write(dir.filePath(QStringLiteral("c-syntax.json")),
+              "{\"formatVersion\": 1,\n  \"items\": [ }");
+        CatalogLibrary lib;
+        lib.loadFolder(dir.path());
+        QVERIFY(lib.catalog().item(QStringLiteral("r1"))); // the good file still loads
+        QVERIFY(!lib.catalog().item(QStringLiteral("s1")));
+        QCOMPARE(lib.errors().size(), std::size_t(2));
+        const FileError& bad = lib.errors()[0];
+        QVERIFY(bad.file.endsWith(QLatin1String("b-bad.json")));
+        QCOMPARE(bad.field, QStringLiteral("/items/0/powerMaxW"));
+        QCOMPARE(bad.line, 3);
+        QVERIFY(bad.column > 1);
+        QVERIFY2(bad.message.contains(QLatin1String("expected a number")), qPrintable(bad.message));
+        const FileError& syntax = lib.errors()[1];
+        QVERIFY(syntax.file.endsWith(QLatin1String("c-syntax.json")));
+        QCOMPARE(syntax.line, 2);
+        QVERIFY(syntax.toString().contains(QLatin1String("c-syntax.json:2:")));
+    }
+    void unknownEnumListsChoices() {
+        QTemporaryDir dir;
+        write(
+            dir.filePath(QStringLiteral("x.json")),
+            R"({"formatVersion": 1, "items": [{"id": "x", "category": "gizmo", "vendor": "V", "model": "M"}]})");
+        CatalogLibrary lib;
+        QVERIFY(!lib.loadFile(dir.filePath(QStringLiteral("x.json"))));
+        QCOMPARE(lib.errors().front().field, QStringLiteral("/items/0/category"));
+        QVERIFY(lib.errors().front().message.contains(QLatin1String("server")));
+    }
+    void userFolderOverridesBundled() {
+        QTemporaryDir dir;
+        write(
+            dir.filePath(QStringLiteral("mine.json")),
+            R"x({"formatVersion": 1, "items": [{"id": "nvidia-qm9700", "category": "switch", "vendor": "NVIDIA",
+                 "model": "QM9700 (our price)", "uHeight": 1, "powerMaxW": 1720, "price": {"usd": 30000}}]})x");
+        CatalogLibrary lib;
+        lib.loadFolder(QStringLiteral(CDS_SOURCE_DIR "/catalogs"));
+        const TypeId before = lib.catalog().find(QStringLiteral("nvidia-qm9700"));
+        lib.loadFolder(dir.path());
+        QCOMPARE(lib.catalog().find(QStringLiteral("nvidia-qm9700")), before); // same slot
+        QCOMPARE(lib.catalog()[before].model, QStringLiteral("QM9700 (our price)"));
+        QCOMPARE(lib.catalog()[before].price->usd, 30000.0);
+    }
+    void newerCatalogVersionRefused() {
+        QTemporaryDir dir;
+        write(dir.filePath(QStringLiteral("v9.json")), R"({"formatVersion": 9, "items": []})");
+        CatalogLibrary lib;
+        QVERIFY(!lib.loadFile(dir.filePath(QStringLiteral("v9.json"))));
+        QCOMPARE(lib.errors().front().field, QStringLiteral("/formatVersion"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCatalog)
+#include "tst_catalog.moc"

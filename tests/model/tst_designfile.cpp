@@ -1,0 +1,211 @@
+#include "TestDesigns.h"
+
+#include "model/DesignFile.h"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+using namespace cds;
+
+/// @brief Design files: canonical bytes, lossless round trip, atomic save, hostile input.
+class TestDesignFile : public QObject {
+    Q_OBJECT
+    static LoadResult loadText(const QByteArray& text) {
+        return DesignFile::loadFromBytes(text, QStringLiteral("t.cds.json"));
+    }
+    static QByteArray sample() { return DesignFile::toBytes(test::smallCluster()); }
+    /// Replaces the first occurrence of @p from in the sample design's text.
+    static QByteArray patched(const QByteArray& from, const QByteArray& to) {
+        QByteArray s = sample();
+        const auto at = s.indexOf(from);
+        if (at < 0)
+            qFatal("pattern not in sample: %s", from.constData());
+        return s.replace(at, from.size(), to);
+    }
+    static void expectError(const LoadResult& r, const QString& field, const char* words) {
+        QVERIFY(!r.ok);
+        QVERIFY(!r.errors.empty());
+        const FileError& e = r.errors.front();
+        QVERIFY2(e.field.startsWith(field), qPrintable(e.toString()));
+        QVERIFY2(e.message.contains(QLatin1String(words)), qPrintable(e.toString()));
+        QVERIFY2(e.line > 0, qPrintable(e.toString()));
+    }
+private Q_SLOTS:
+    void saveTwiceGivesIdenticalBytes() {
+        const DesignData d = test::smallCluster();
+        QCOMPARE(DesignFile::toBytes(d), DesignFile::toBytes(d));
+    }
+    void roundTripIsLossless() {
+        const DesignData d = test::smallCluster();
+        const QByteArray bytes = DesignFile::toBytes(d);
+        LoadResult r = loadText(bytes);
+        QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
+        QCOMPARE(DesignFile::toBytes(r.data), bytes);
+        QCOMPARE(r.data.devices.size(), d.devices.size());
+        QCOMPARE(r.data.links.size(), d.links.size());
+        QCOMPARE(r.data.racks[RackId(0)].name, QStringLiteral("R01"));
+        QCOMPARE(r.data.racks[RackId(0)].cooling, CoolingType::DirectLiquid);
+    }
+    void holesInIdsSurviveRoundTrip() {
+        DesignData d = test::smallCluster();
+        d.links.take(LinkId(3));
+        d.devices.take(DeviceId(5)); // the OOB switch, with its links
+        std::vector<LinkId> drop;
+        d.links.forEach([&](LinkId id, const Link& l) {
+            if (l.a.device == DeviceId(5) || l.b.device == DeviceId(5))
+                drop.push_back(id);
+        });
+        for (LinkId id : drop)
+            d.links.take(id);
+        LoadResult r = loadText(DesignFile::toBytes(d));
+        QVERIFY(r.ok);
+        QVERIFY(!r.data.links.contains(LinkId(3)));
+        QVERIFY(r.data.links.contains(LinkId(4)));
+        QCOMPARE(DesignFile::toBytes(r.data),
+                 DesignFile::toBytes(d)); // TypeIds may be renumbered; content may not
+    }
+    void keysAreStableAndReadable() {
+        const QByteArray s = sample();
+        QVERIFY(s.startsWith("{\n  \"formatVersion\": 2,"));
+        // One link per line: diffs of cabling changes stay line-sized.
+        QVERIFY(s.contains("\n      [0, 0, 0, 2, 0, 0, null],\n"));
+    }
+    void embedsOnlyUsedCatalogEntries() {
+        test::Builder b = {test::smallCluster()};
+        b.type("nvidia-dgx-b200"); // embedded but unused: not saved
+        LoadResult r = loadText(DesignFile::toBytes(b.d));
+        QVERIFY(r.ok);
+        QVERIFY(!r.data.catalog.find(QStringLiteral("nvidia-dgx-b200")));
+        QVERIFY(r.data.catalog.find(QStringLiteral("nvidia-dgx-h100")));
+    }
+    void atomicSaveKeepsPreviousFileOnFailure() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("d.cds.json"));
+        QString error;
+        QVERIFY(DesignFile::save(test::smallCluster(), path, &error));
+        const QByteArray before = QFile(path).exists() ? [&] { QFile f(path); f.open(QIODevice::ReadOnly); return f.readAll(); }() : QByteArray();
+        QVERIFY(!before.isEmpty());
+        // A save that cannot complete (target directory made read-only) must not touch it.
+        QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+        DesignData changed = test::smallCluster();
+        changed.meta.title = QStringLiteral("changed");
+        const bool ok = DesignFile::save(changed, path, &error);
+        QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                              QFileDevice::ExeOwner);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        if (ok) // running as root: permissions do not bind; the save then completed atomically
+            QVERIFY(f.readAll().contains("\"changed\""));
+        else {
+            QCOMPARE(f.readAll(), before);
+            QVERIFY(error.contains(path));
+        }
+        const auto leftovers = QDir(dir.path()).entryList(QDir::Files);
+        QCOMPARE(leftovers, QStringList{QStringLiteral("d.cds.json")}); // no temp file left
+    }
+    void saveIntoMissingFolderFailsCleanly() {
+        QString error;
+        QVERIFY(!DesignFile::save(test::smallCluster(),
+                                  QStringLiteral("/nonexistent-dir/x.cds.json"), &error));
+        QVERIFY(error.contains(QLatin1String("/nonexistent-dir/x.cds.json")));
+    }
+    void refusesNewerFormat() {
+        LoadResult r = loadText(patched("\"formatVersion\": 2", "\"formatVersion\": 3"));
+        expectError(r, QStringLiteral("/formatVersion"), "newer version");
+    }
+    void migratesVersion1Links() {
+        // Version 1 stored links as objects.
+        QByteArray v1 =
+            QByteArray(R"({"formatVersion": 1,
+ "hall": {"widthMm": 10000, "depthMm": 8000},
+ "fabrics": [{"name": "compute", "kind": "compute"}],
+ "catalog": [)") +
+            test::bundled()
+                .catalog()
+                .item(QStringLiteral("rack-42u-600x1200"))
+                ->canonicalJson.c_str() +
+            QByteArray(",") +
+            test::bundled().catalog().item(QStringLiteral("nvidia-qm9700"))->canonicalJson.c_str() +
+            R"(],
+ "racks": [{"id": 0, "name": "R1", "type": "rack-42u-600x1200", "x": 1000, "y": 1000}],
+ "devices": [{"id": 0, "name": "a", "type": "nvidia-qm9700", "rack": 0, "u": 1},
+             {"id": 1, "name": "b", "type": "nvidia-qm9700", "rack": 0, "u": 2}],
+ "links": [{"id": 7, "a": {"device": 0, "port": 1}, "b": {"device": 1, "port": 2}, "fabric": 0}]
+})";
+        LoadResult r = loadText(v1);
+        QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
+        QCOMPARE(r.fileFormatVersion, 1);
+        QCOMPARE(r.notes.size(), 1);
+        QVERIFY(r.notes.first().contains(QLatin1String("column rows")));
+        QVERIFY(r.data.links.contains(LinkId(7)));
+        QCOMPARE(r.data.links[LinkId(7)].b.port, std::uint16_t(2));
+    }
+    void hostileInput_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("empty") << QByteArray("") << QString() << QStringLiteral("empty");
+        QTest::newRow("truncated") << sample().left(sample().size() / 2) << QString() << QString();
+        QTest::newRow("not an object")
+            << QByteArray("[1,2]") << QString() << QStringLiteral("expected an object");
+        QTest::newRow("deep nesting")
+            << QByteArray(100000, '[') << QString() << QStringLiteral("nesting deeper");
+        QTest::newRow("huge number")
+            << patched("\"widthMm\": ", "\"widthMm\": 1e308, \"x\": ")
+            << QStringLiteral("/hall/widthMm") << QStringLiteral("outside the allowed range");
+        QTest::newRow("overflowing integer")
+            << patched("\"u\": 2", "\"u\": 99999999999999999999999")
+            << QStringLiteral("/devices/0/u") << QString();
+        QTest::newRow("wrong type")
+            << patched("\"name\": \"R01\"", "\"name\": 17") << QStringLiteral("/racks/0/name")
+            << QStringLiteral("expected a string");
+        QTest::newRow("dangling rack")
+            << patched("\"rack\": 0,", "\"rack\": 42,") << QStringLiteral("/devices/0/rack")
+            << QStringLiteral("does not exist");
+        QTest::newRow("dangling device in link")
+            << patched("[0, 0, 0, 2, 0, 0, null]", "[0, 99, 0, 2, 0, 0, null]")
+            << QStringLiteral("/links/rows/0/1") << QStringLiteral("does not exist");
+        QTest::newRow("port out of range")
+            << patched("[0, 0, 0, 2, 0, 0, null]", "[0, 0, 0, 2, 5000, 0, null]")
+            << QStringLiteral("/links/rows/0/4") << QStringLiteral("does not exist");
+        QTest::newRow("duplicate id")
+            << patched("\"id\": 1,", "\"id\": 0,") << QStringLiteral("/racks/1/id")
+            << QStringLiteral("duplicate id");
+        QTest::newRow("unknown cooling")
+            << patched("\"cooling\": \"air\"", "\"cooling\": \"fans\"")
+            << QStringLiteral("/racks/1/cooling") << QStringLiteral("direct-liquid");
+        QTest::newRow("unknown type")
+            << patched("\"type\": \"nvidia-dgx-h100\"", "\"type\": \"nvidia-dgx-h999\"")
+            << QStringLiteral("/devices/0/type") << QStringLiteral("embedded catalog");
+        QTest::newRow("bad rotation")
+            << patched("\"rotation\": 0", "\"rotation\": 45") << QStringLiteral("/racks/0/rotation")
+            << QStringLiteral("0, 90, 180 or 270");
+        QTest::newRow("negative version")
+            << patched("\"formatVersion\": 2", "\"formatVersion\": -1")
+            << QStringLiteral("/formatVersion") << QString();
+    }
+    void hostileInput() {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, field);
+        QFETCH(QString, words);
+        LoadResult r = loadText(text);
+        QVERIFY(!r.ok);
+        QVERIFY(!r.errors.empty());
+        const FileError& e = r.errors.front();
+        QVERIFY2(e.file == QLatin1String("t.cds.json"), qPrintable(e.toString()));
+        if (!field.isEmpty())
+            QVERIFY2(e.field == field, qPrintable(e.toString()));
+        if (!words.isEmpty())
+            QVERIFY2(e.message.contains(words), qPrintable(e.toString()));
+        QVERIFY2(e.line > 0 || text.isEmpty(), qPrintable(e.toString()));
+        QVERIFY(r.data.racks.empty()); // nothing half-loaded
+    }
+    void missingFileReported() {
+        LoadResult r = DesignFile::load(QStringLiteral("/no/such/file.cds.json"));
+        QVERIFY(!r.ok);
+        QVERIFY(r.errors.front().toString().contains(QLatin1String("/no/such/file.cds.json")));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDesignFile)
+#include "tst_designfile.moc"
