@@ -1,0 +1,45 @@
+#pragma once
+
+#include "../DesignData.h"
+
+#include <functional>
+#include <optional>
+
+namespace cds {
+
+enum class Topology : std::uint8_t { RailOptimized, FatTree };
+
+/// @brief What to generate: "1,024 H100 GPUs, NDR InfiniBand, rail-optimized".
+struct GenerateParams {
+    int gpus = 256;
+    QString serverId = QStringLiteral("nvidia-dgx-h100");
+    QString switchId = QStringLiteral("nvidia-qm9700"); ///< compute fabric switch
+    Topology topology = Topology::RailOptimized;
+    int tiers = 0;                 ///< 0 = automatic from endpoints and radix; else 2 or 3
+    double oversubscription = 1.0; ///< downlink:uplink at the leaf (and spine), 1 = non-blocking
+    int suNodes = 32;              ///< servers per scalable unit (rail group)
+    double hallWidthMm = 0;        ///< 0 = sized to fit
+    double hallDepthMm = 0;
+    bool storageFabric = true;
+    bool inbandFabric = true;
+    bool oobFabric = true;
+    std::optional<CoolingType> cooling; ///< nullopt: chosen per rack from its load
+    QString title;                      ///< empty: described from the parameters
+};
+
+struct GenerateResult {
+    bool ok = false;
+    DesignData design;
+    QString error;     ///< why not, e.g. "--gpus 1000 is not a multiple of 8 GPUs per server"
+    QStringList notes; ///< e.g. "spines rounded up from 7 to 8 for balanced wiring"
+};
+
+/// Progress callback: receives 0-100, returns false to cancel (the result is then !ok).
+using Progress = std::function<bool(int percent)>;
+
+/// Generates a complete design (hall, racks, servers, compute/storage/management fabrics,
+/// cables with lengths and media) from the catalog @p library. Pure: touches nothing else.
+GenerateResult generateCluster(const GenerateParams& params, const Catalog& library,
+                               const Progress& progress = {});
+
+} // namespace cds
