@@ -159,6 +159,8 @@ IdT readId(const Json& v, const std::string& ptr, const SlotVector<T, IdT>& exis
     return id;
 }
 
+void readScenarios(DesignData& d, const Json& list);
+
 void readDocument(DesignData& d, const Json& doc) {
     if (const Json* m = json::optionalMember(doc, "meta")) {
         json::requireObject(*m, "/meta");
@@ -346,6 +348,66 @@ void readDocument(DesignData& d, const Json& doc) {
                  json::optString((*w)[i], "reason", ip)});
         }
     }
+    if (const Json* sc = json::optionalMember(doc, "scenarios"))
+        readScenarios(d, *sc);
+}
+
+/// Brings @p doc to kDesignFormatVersion, one migration step at a time; refuses newer files.
+void migrate(Json& doc, LoadResult* res) {
+    json::requireObject(doc, "");
+    long long version =
+        json::integer(json::member(doc, "formatVersion", ""), "/formatVersion", 1, 1'000'000);
+    if (res)
+        res->fileFormatVersion = int(version);
+    if (version > kDesignFormatVersion)
+        throw FieldError("/formatVersion",
+                         "the file was written by a newer version of Cluster Design Studio "
+                         "(formatVersion " +
+                             std::to_string(version) + "; this version reads up to " +
+                             std::to_string(kDesignFormatVersion) + "); it was not changed");
+    for (const Migration& m : migrations()) {
+        if (m.from == version) {
+            m.apply(doc);
+            if (res)
+                res->notes << QStringLiteral("migrated from formatVersion %1 to %2: %3")
+                                  .arg(m.from)
+                                  .arg(m.from + 1)
+                                  .arg(QLatin1String(m.reason));
+            ++version;
+        }
+    }
+}
+
+// Each scenario is a full nested design document, read by the same code; its errors name the
+// place inside the outer file (/scenarios/1/design/racks/0/id).
+void readScenarios(DesignData& d, const Json& list) {
+    const std::string p = "/scenarios";
+    json::requireArray(list, p);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string ip = child(p, i);
+        json::requireObject(list[i], ip);
+        Scenario s;
+        s.name = json::qstring(json::member(list[i], "name", ip), child(ip, "name"), 256);
+        if (s.name.trimmed().isEmpty())
+            throw FieldError(child(ip, "name"), "a scenario needs a name");
+        for (const Scenario& other : d.scenarios)
+            if (other.name == s.name)
+                throw FieldError(child(ip, "name"),
+                                 "duplicate scenario name \"" + s.name.toStdString() + "\"");
+        const std::string dp = child(ip, "design");
+        Json nested = json::member(list[i], "design", ip);
+        auto data = std::make_shared<DesignData>();
+        try {
+            migrate(nested, nullptr);
+            if (json::optionalMember(nested, "scenarios"))
+                throw FieldError("/scenarios", "a scenario cannot hold scenarios of its own");
+            readDocument(*data, nested);
+        } catch (const FieldError& e) {
+            throw FieldError(dp + e.pointer, e.what());
+        }
+        s.design = std::move(data);
+        d.scenarios.push_back(std::move(s));
+    }
 }
 
 OJson str(const QString& s) {
@@ -369,26 +431,7 @@ LoadResult loadFromBytes(const QByteArray& bytes, const QString& name) {
         return res;
     }
     try {
-        json::requireObject(doc, "");
-        long long version =
-            json::integer(json::member(doc, "formatVersion", ""), "/formatVersion", 1, 1'000'000);
-        res.fileFormatVersion = int(version);
-        if (version > kDesignFormatVersion)
-            throw FieldError("/formatVersion",
-                             "the file was written by a newer version of Cluster Design Studio "
-                             "(formatVersion " +
-                                 std::to_string(version) + "; this version reads up to " +
-                                 std::to_string(kDesignFormatVersion) + "); it was not changed");
-        for (const Migration& m : migrations()) {
-            if (m.from == version) {
-                m.apply(doc);
-                res.notes << QStringLiteral("migrated from formatVersion %1 to %2: %3")
-                                 .arg(m.from)
-                                 .arg(m.from + 1)
-                                 .arg(QLatin1String(m.reason));
-                ++version;
-            }
-        }
+        migrate(doc, &res);
         readDocument(res.data, doc);
     } catch (const FieldError& e) {
         res.errors.push_back(json::fieldError(text, name, e));
@@ -419,7 +462,8 @@ LoadResult load(const QString& path) {
     return loadFromBytes(f.readAll(), path);
 }
 
-QByteArray toBytes(const DesignData& d) {
+namespace {
+OJson toJson(const DesignData& d) {
     // Only the catalog entries in use are embedded, sorted by id: saves are canonical.
     std::set<TypeId> used;
     d.racks.forEach([&](RackId, const Rack& r) { used.insert(r.type); });
@@ -537,8 +581,18 @@ QByteArray toBytes(const DesignData& d) {
     doc["waivers"] = OJson::array();
     for (const Waiver& w : d.waivers)
         doc["waivers"].push_back({{"key", str(w.key)}, {"reason", str(w.reason)}});
+    // Written only when there are some, so designs without scenarios keep their bytes.
+    if (!d.scenarios.empty()) {
+        doc["scenarios"] = OJson::array();
+        for (const Scenario& s : d.scenarios)
+            doc["scenarios"].push_back({{"name", str(s.name)}, {"design", toJson(*s.design)}});
+    }
+    return doc;
+}
+} // namespace
 
-    const std::string text = json::dumpStable(doc);
+QByteArray toBytes(const DesignData& d) {
+    const std::string text = json::dumpStable(toJson(d));
     return QByteArray(text.data(), qsizetype(text.size()));
 }
 
