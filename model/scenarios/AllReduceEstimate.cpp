@@ -9,8 +9,7 @@ AllReduceEstimate estimateRingAllReduce(const Metrics& m, const AllReduceParams&
     e.gpus = m.gpus;
     if (m.gpus < 2 || m.injectionGbpsPerGpu <= 0 || p.messageBytes <= 0)
         return e;
-    const double oversub =
-        std::max({1.0, m.leafOversubscription, m.spineOversubscription});
+    const double oversub = std::max({1.0, m.leafOversubscription, m.spineOversubscription});
     e.effectiveGbps = m.injectionGbpsPerGpu / oversub;
     const double n = m.gpus;
     const double bits = p.messageBytes * 8.0;

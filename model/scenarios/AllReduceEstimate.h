@@ -13,7 +13,7 @@ struct AllReduceParams {
 
 /// @brief Estimated time of one all-reduce over every GPU of the design.
 struct AllReduceEstimate {
-    bool valid = false;      ///< false when the design has no GPUs or no compute links
+    bool valid = false; ///< false when the design has no GPUs or no compute links
     int gpus = 0;
     double effectiveGbps = 0; ///< per-GPU bandwidth the estimate assumes
     double bandwidthS = 0;    ///< time spent moving data

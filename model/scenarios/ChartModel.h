@@ -34,7 +34,7 @@ public:
     /// Recomputes now (initial fill, tests, bench) and emits updated().
     void refreshNow();
 
-    int updateCount() const { return m_updates; }      ///< recomputes so far
+    int updateCount() const { return m_updates; }     ///< recomputes so far
     double lastComputeMs() const { return m_lastMs; } ///< duration of the last recompute
 
 Q_SIGNALS:

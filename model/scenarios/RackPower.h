@@ -14,7 +14,7 @@ struct RackPower {
     RackId rack;
     QString name;
     CoolingType cooling = CoolingType::Air;
-    double kw = 0;       ///< nameplate maximum of the devices whose power is known
+    double kw = 0;        ///< nameplate maximum of the devices whose power is known
     int powerMissing = 0; ///< devices without a power figure (the bar is then a lower bound)
     double warnKw = 0;
     double maxKw = 0;

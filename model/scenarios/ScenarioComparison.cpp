@@ -7,8 +7,8 @@ namespace cds {
 
 QString scenarioFigureLabel(ScenarioFigure f) {
     static const std::array<const char*, kScenarioFigureCount> labels = {
-        "Cost per GPU", "Total power (facility)", "Mean kW per rack",
-        "Max kW per rack", "Optics (transceivers)", "Bisection bandwidth"};
+        "Cost per GPU",    "Total power (facility)", "Mean kW per rack",
+        "Max kW per rack", "Optics (transceivers)",  "Bisection bandwidth"};
     return QLatin1String(labels[std::size_t(f)]);
 }
 

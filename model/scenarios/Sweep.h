@@ -24,7 +24,7 @@ struct SweepPoint {
     double bisectionTbps = 0;
     int tiers = 0; ///< compute fabric tiers (1 leaf only, 2 leaf-spine, 3 with core)
     int racks = 0;
-    int rows = 0; ///< hall rows holding racks
+    int rows = 0;         ///< hall rows holding racks
     bool newTier = false; ///< more tiers than the previous successful point
     bool newRow = false;  ///< more rows than the previous successful point
 };

@@ -21,28 +21,29 @@ bool SweepRunner::start(const GenerateParams& base, std::vector<int> gpuCounts, 
     m_cancel = cancelFlag;
     QPointer<SweepRunner> self(this);
     // The worker owns copies of everything it reads; it talks back only through queued calls.
-    m_thread.reset(QThread::create(
-        [self, cancelFlag, base, counts = std::move(gpuCounts), lib = std::move(library),
-         gen = std::move(generate)] {
-            Progress progress = [&](int pc) {
-                if (cancelFlag->load())
-                    return false;
-                QMetaObject::invokeMethod(
-                    self, [self, pc] {
-                        if (self)
-                            Q_EMIT self->progressed(pc);
-                    },
-                    Qt::QueuedConnection);
-                return true;
-            };
-            SweepResult r = runSweep(base, counts, lib, gen, progress);
+    m_thread.reset(QThread::create([self, cancelFlag, base, counts = std::move(gpuCounts),
+                                    lib = std::move(library), gen = std::move(generate)] {
+        Progress progress = [&](int pc) {
+            if (cancelFlag->load())
+                return false;
             QMetaObject::invokeMethod(
-                self, [self, r = std::move(r)]() mutable {
+                self,
+                [self, pc] {
                     if (self)
-                        self->done(std::move(r));
+                        Q_EMIT self->progressed(pc);
                 },
                 Qt::QueuedConnection);
-        }));
+            return true;
+        };
+        SweepResult r = runSweep(base, counts, lib, gen, progress);
+        QMetaObject::invokeMethod(
+            self,
+            [self, r = std::move(r)]() mutable {
+                if (self)
+                    self->done(std::move(r));
+            },
+            Qt::QueuedConnection);
+    }));
     m_thread->start();
     return true;
 }

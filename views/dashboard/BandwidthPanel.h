@@ -24,7 +24,8 @@ public:
     void refresh();
     /// Picks the all-reduce message size (bytes); the estimate follows at once.
     void setMessageBytes(double bytes);
-    QString text(const QString& key) const; ///< "bisection", "injection", "leaf", "spine", "allreduce"
+    QString
+    text(const QString& key) const; ///< "bisection", "injection", "leaf", "spine", "allreduce"
 
     QString chartName() const override { return QStringLiteral("bandwidth"); }
     void renderChart(QPainter* painter, const QSize& size) override;

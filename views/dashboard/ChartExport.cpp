@@ -1,5 +1,6 @@
 #include "ChartExport.h"
 
+#include "QCustomPlotInclude.h"
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
@@ -7,7 +8,6 @@
 #include <QPicture>
 #include <QSvgGenerator>
 #include <QWidget>
-#include "QCustomPlotInclude.h"
 
 namespace cds::views {
 
@@ -41,8 +41,7 @@ QImage chartImage(ExportableChart& chart, const QSize& size) {
     return img;
 }
 
-bool exportChart(ExportableChart& chart, const QString& path, const QSize& size,
-                 QString* error) {
+bool exportChart(ExportableChart& chart, const QString& path, const QSize& size, QString* error) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     auto fail = [&](const QString& why) {
         if (error)

@@ -25,7 +25,7 @@ public:
     explicit CostDonutChart(const ChartModel* model, QWidget* parent = nullptr);
 
     void refresh();
-    QString title() const;              ///< "Cost: $12.35M total, $386.0k per GPU"
+    QString title() const;                 ///< "Cost: $12.35M total, $386.0k per GPU"
     double sliceValue(int category) const; ///< USD shown for a CostCategory index
 
     QString chartName() const override { return QStringLiteral("cost"); }

@@ -50,8 +50,8 @@ std::vector<ExportableChart*> DashboardWidget::charts() const {
     return {m_cost, m_power, m_bandwidth, m_sweep};
 }
 
-bool DashboardWidget::exportCharts(const QString& folder, const QString& format,
-                                   const QSize& size, QStringList* written, QString* error) {
+bool DashboardWidget::exportCharts(const QString& folder, const QString& format, const QSize& size,
+                                   QStringList* written, QString* error) {
     if (!QDir().mkpath(folder)) {
         if (error)
             *error = QStringLiteral("%1: cannot create the folder").arg(folder);

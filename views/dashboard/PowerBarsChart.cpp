@@ -3,8 +3,8 @@
 #include "DashboardFormat.h"
 #include "model/scenarios/ChartModel.h"
 
-#include <QVBoxLayout>
 #include "QCustomPlotInclude.h"
+#include <QVBoxLayout>
 
 namespace cds::views {
 
@@ -48,8 +48,8 @@ PowerBarsChart::PowerBarsChart(const ChartModel* model, QWidget* parent)
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(QStringLiteral("Sans"), 8));
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    m_plot->setInteractions(QCP::iSelectPlottables);
-    connect(m_plot, &QCustomPlot::plottableClick, this, &PowerBarsChart::onClick);
+    connect(m_plot, &QCustomPlot::mousePress, this, &PowerBarsChart::onPress);
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &PowerBarsChart::onRelease);
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
     lay->addWidget(m_plot);
@@ -113,11 +113,26 @@ void PowerBarsChart::activateBar(int index) {
         Q_EMIT rackActivated(r);
 }
 
-void PowerBarsChart::onClick(QCPAbstractPlottable* plottable, int dataIndex, QMouseEvent*) {
-    auto* bars = qobject_cast<QCPBars*>(plottable);
-    if (!bars || dataIndex < 0 || dataIndex >= bars->data()->size())
+void PowerBarsChart::onPress(QMouseEvent* event) {
+    m_pressPos = event->pos();
+}
+
+// Picked by position rather than plottableClick: the threshold lines lie over the bars and
+// would take the click.
+void PowerBarsChart::onRelease(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || (event->pos() - m_pressPos).manhattanLength() > 3)
         return;
-    activateBar(int(std::lround((bars->data()->constBegin() + dataIndex)->key)));
+    if (!m_plot->axisRect()->rect().contains(event->pos()))
+        return;
+    const int index = int(std::lround(m_plot->xAxis->pixelToCoord(event->pos().x())));
+    const double kw = m_plot->yAxis->pixelToCoord(event->pos().y());
+    const auto& racks = m_model->rackPower();
+    if (index < 0 || index >= int(racks.size()))
+        return;
+    // Within the bar, or just above a very short one.
+    const double minHit = m_plot->yAxis->range().size() * 0.03;
+    if (kw >= 0 && kw <= std::max(racks[std::size_t(index)].kw, minHit))
+        activateBar(index);
 }
 
 void PowerBarsChart::renderChart(QPainter* painter, const QSize& size) {

@@ -12,7 +12,6 @@ class QCustomPlot;
 class QCPBars;
 class QCPGraph;
 class QCPTextElement;
-class QCPAbstractPlottable;
 class QMouseEvent;
 
 namespace cds {
@@ -46,7 +45,8 @@ Q_SIGNALS:
     void rackActivated(cds::RackId rack);
 
 private:
-    void onClick(QCPAbstractPlottable* plottable, int dataIndex, QMouseEvent* event);
+    void onPress(QMouseEvent* event);
+    void onRelease(QMouseEvent* event);
     const ChartModel* m_model;
     QCustomPlot* m_plot;
     QCPTextElement* m_title;
@@ -54,6 +54,7 @@ private:
     QCPGraph* m_warn;
     QCPGraph* m_max;
     std::vector<RackId> m_racks; ///< bar position -> rack
+    QPoint m_pressPos;
 };
 
 } // namespace cds::views

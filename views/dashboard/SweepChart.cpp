@@ -2,13 +2,13 @@
 
 #include "model/scenarios/ChartModel.h"
 
+#include "QCustomPlotInclude.h"
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
-#include "QCustomPlotInclude.h"
 
 namespace cds::views {
 
@@ -46,8 +46,7 @@ SweepChart::SweepChart(const ChartModel* model, QWidget* parent)
     m_cost = addLine(m_plot, m_plot->yAxis, QStringLiteral("Cost ($M)"), QColor(0x3b, 0x6e, 0xc4));
     m_power = addLine(m_plot, m_plot->yAxis2, QStringLiteral("Facility power (MW)"),
                       QColor(0xd0, 0x6a, 0x2a));
-    m_bisection =
-        addLine(m_plot, y3, QStringLiteral("Bisection (Tb/s)"), QColor(0x2e, 0xa0, 0x8a));
+    m_bisection = addLine(m_plot, y3, QStringLiteral("Bisection (Tb/s)"), QColor(0x2e, 0xa0, 0x8a));
     m_plot->yAxis->setLabel(QStringLiteral("$M"));
     m_plot->yAxis2->setLabel(QStringLiteral("MW"));
     y3->setLabel(QStringLiteral("Tb/s"));
@@ -168,7 +167,10 @@ void SweepChart::showResult(const SweepResult& r) {
     if (failed)
         for (const SweepPoint& p : r.points)
             if (!p.ok) {
-                s += QStringLiteral(" %1 failed, e.g. %2 GPUs: %3").arg(failed).arg(p.gpus).arg(p.error);
+                s += QStringLiteral(" %1 failed, e.g. %2 GPUs: %3")
+                         .arg(failed)
+                         .arg(p.gpus)
+                         .arg(p.error);
                 break;
             }
     m_status->setText(s);

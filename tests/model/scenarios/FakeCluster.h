@@ -19,9 +19,8 @@ inline DesignData fakeCluster(int gpus, int coreFrom = 1024) {
     b.d.hall.widthMm = 8 * 600 + 2000;
     b.d.hall.depthMm = rows * 3600 + 2000;
     for (int r = 0; r < rows; ++r)
-        b.d.hall.rows.push_back({QStringLiteral("Row %1").arg(r + 1),
-                                 {500, 500 + r * 3600.0, 8 * 600.0, 1200},
-                                 true});
+        b.d.hall.rows.push_back(
+            {QStringLiteral("Row %1").arg(r + 1), {500, 500 + r * 3600.0, 8 * 600.0, 1200}, true});
     std::vector<DeviceId> leaves;
     int s = 0;
     for (int r = 0; r < racks; ++r) {
@@ -31,8 +30,8 @@ inline DesignData fakeCluster(int gpus, int coreFrom = 1024) {
                                        40, Tier::Leaf, compute);
         leaves.push_back(leaf);
         for (int k = 0; k < 4 && s < servers; ++k, ++s) {
-            const DeviceId srv = b.device(QStringLiteral("dgx%1").arg(s + 1), "nvidia-dgx-h100",
-                                          rack, 2 + 8 * k);
+            const DeviceId srv =
+                b.device(QStringLiteral("dgx%1").arg(s + 1), "nvidia-dgx-h100", rack, 2 + 8 * k);
             for (int p = 0; p < 8; ++p)
                 b.link(srv, p, leaf, k * 8 + p, compute);
         }

@@ -71,9 +71,9 @@ private Q_SLOTS:
 
     void cancelStops() {
         int calls = 0;
-        const SweepResult r = runSweep(GenerateParams{}, {64, 128, 256, 512},
-                                       test::bundled().catalog(), &test::fakeGenerate,
-                                       [&](int) { return ++calls < 4; });
+        const SweepResult r =
+            runSweep(GenerateParams{}, {64, 128, 256, 512}, test::bundled().catalog(),
+                     &test::fakeGenerate, [&](int) { return ++calls < 4; });
         QVERIFY(r.cancelled);
         QVERIFY(r.points.size() < 4);
     }
