@@ -34,12 +34,13 @@ int runGenerate(const QStringList& args) {
     p.addOption(opt("switch", "Compute-fabric switch catalog id.", "ID", "nvidia-qm9700"));
     p.addOption(opt("topology", "rail-optimized (default) or fat-tree.", "T", "rail-optimized"));
     p.addOption(opt("tiers", "auto (default), 2 or 3.", "T", "auto"));
-    p.addOption(opt("oversubscription", "Leaf downlink:uplink, e.g. 1:1 (default), 2:1.", "D:U",
-                    "1:1"));
+    p.addOption(
+        opt("oversubscription", "Leaf downlink:uplink, e.g. 1:1 (default), 2:1.", "D:U", "1:1"));
     p.addOption(opt("su-nodes", "Servers per scalable unit (default 32).", "N", "32"));
     p.addOption(opt("hall", "Hall size in mm, e.g. 30000x20000 (default: sized to fit).", "WxD"));
-    p.addOption(opt("cooling", "Force one cooling type: air, rear-door-hx, direct-liquid, "
-                               "immersion (default: chosen per rack).",
+    p.addOption(opt("cooling",
+                    "Force one cooling type: air, rear-door-hx, direct-liquid, "
+                    "immersion (default: chosen per rack).",
                     "TYPE"));
     p.addOption(opt("title", "Design title.", "TEXT"));
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
@@ -50,8 +51,8 @@ int runGenerate(const QStringList& args) {
                                          "storage and management fabrics, racks, cables.")))
         return *code;
     if (!p.positionalArguments().isEmpty())
-        return usageError(QStringLiteral("unexpected argument '%1'")
-                              .arg(p.positionalArguments().first()));
+        return usageError(
+            QStringLiteral("unexpected argument '%1'").arg(p.positionalArguments().first()));
     if (!p.isSet(QStringLiteral("gpus")))
         return usageError(QStringLiteral("--gpus N is required"));
     if (!p.isSet(QStringLiteral("output")))
@@ -80,7 +81,8 @@ int runGenerate(const QStringList& args) {
         g.tiers = tiers.toInt();
     else
         return usageError(QStringLiteral("--tiers expects auto, 2 or 3, not '%1'").arg(tiers));
-    static const QRegularExpression ratio(QStringLiteral("^(\\d+(?:\\.\\d+)?):(\\d+(?:\\.\\d+)?)$"));
+    static const QRegularExpression ratio(
+        QStringLiteral("^(\\d+(?:\\.\\d+)?):(\\d+(?:\\.\\d+)?)$"));
     const auto m = ratio.match(p.value(QStringLiteral("oversubscription")));
     if (!m.hasMatch() || m.captured(2).toDouble() <= 0 ||
         m.captured(1).toDouble() < m.captured(2).toDouble())

@@ -67,8 +67,8 @@ BuiltFabric buildFatTree(DesignData& d, FabricId fabric, const SwitchChoice& sw,
     const int f0 = sw.firstPort;
     for (std::size_t i = 0; i < leaves.size(); ++i) {
         const LeafSpec& ls = leaves[i];
-        const DeviceId leaf = addSwitch(numbered(prefix, "leaf", int(i) + 1), Tier::Leaf,
-                                        ls.group, ls.rail);
+        const DeviceId leaf =
+            addSwitch(numbered(prefix, "leaf", int(i) + 1), Tier::Leaf, ls.group, ls.rail);
         out.leaves.push_back(leaf);
         for (std::size_t p = 0; p < ls.down.size(); ++p)
             link(ls.down[p], port(leaf, f0 + int(p)));

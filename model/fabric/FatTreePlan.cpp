@@ -64,9 +64,8 @@ bool planThreeTier(const FatTreeInput& in, FatTreePlan& p) {
     const int needed = ceilDiv(1LL * p.pods * p.spineUp, k);
     p.coresPerPlane = divisorAtLeast(p.spineUp, needed);
     if (p.coresPerPlane == 0) {
-        p.error = QStringLiteral("%1 pods need more than 3 tiers of %2-port switches")
-                      .arg(p.pods)
-                      .arg(k);
+        p.error =
+            QStringLiteral("%1 pods need more than 3 tiers of %2-port switches").arg(p.pods).arg(k);
         return false;
     }
     p.linksPerSpineCore = p.spineUp / p.coresPerPlane;

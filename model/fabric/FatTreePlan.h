@@ -25,7 +25,7 @@ struct FatTreePlan {
     bool ok = false;
     QString error;
     QStringList notes; ///< e.g. "spines rounded up from 3 to 4 for balanced wiring"
-    int tiers = 2; ///< 1: a single leaf and no spines
+    int tiers = 2;     ///< 1: a single leaf and no spines
     int leafDown = 0;
     int leafUp = 0;
     int spines = 0; ///< total

@@ -72,13 +72,13 @@ private:
 bool Generation::checkParams() {
     m_server = m_lib.item(m_p.serverId);
     if (!m_server || m_server->category != Category::Server || m_server->gpuCount() == 0)
-        return fail(QStringLiteral("unknown GPU server id '%1' (see 'catalog list')")
-                        .arg(m_p.serverId));
+        return fail(
+            QStringLiteral("unknown GPU server id '%1' (see 'catalog list')").arg(m_p.serverId));
     m_switch = m_lib.item(m_p.switchId);
     if (!m_switch || m_switch->category != Category::Switch ||
         m_switch->portCount(PortRole::Fabric) == 0)
-        return fail(QStringLiteral("unknown fabric switch id '%1' (see 'catalog list')")
-                        .arg(m_p.switchId));
+        return fail(
+            QStringLiteral("unknown fabric switch id '%1' (see 'catalog list')").arg(m_p.switchId));
     const int g = m_server->gpuCount();
     if (m_p.gpus <= 0 || m_p.gpus % g != 0)
         return fail(QStringLiteral("--gpus %1 is not a multiple of %2 GPUs per server (%3)")
@@ -126,7 +126,8 @@ void Generation::recordLeaves(const BuiltFabric& b) {
 bool Generation::buildCompute() {
     const int c = m_server->portCount(PortRole::Compute);
     const int p0 = firstLogicalPort(*m_server, 1, PortRole::Compute);
-    const double nic = m_server->ports[std::size_t(m_server->firstPort(PortRole::Compute))].speedGbps;
+    const double nic =
+        m_server->ports[std::size_t(m_server->firstPort(PortRole::Compute))].speedGbps;
     const auto sw = chooseSwitch(m_d, use(*m_switch), nic);
     if (!sw)
         return fail(QStringLiteral("switch %1 has no port split matching the %2G NICs of %3")
@@ -179,8 +180,8 @@ bool Generation::buildCompute() {
     int down = 0;
     for (const LeafSpec& l : leaves)
         down = std::max(down, int(l.down.size()));
-    const FatTreePlan plan = planFatTree({k, int(leaves.size()), down, m_p.oversubscription,
-                                          m_p.tiers, rail ? c : 1});
+    const FatTreePlan plan =
+        planFatTree({k, int(leaves.size()), down, m_p.oversubscription, m_p.tiers, rail ? c : 1});
     if (!plan.ok) {
         if (m_nodes > maxNodes || m_p.tiers == 3)
             return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry "
@@ -193,10 +194,10 @@ bool Generation::buildCompute() {
         return fail(plan.error);
     }
     m_r.notes << plan.notes;
-    const Technology tech = m_switch->switchSpec && m_switch->switchSpec->technology !=
-                                                        Technology::Any
-                                ? m_switch->switchSpec->technology
-                                : Technology::InfiniBand;
+    const Technology tech =
+        m_switch->switchSpec && m_switch->switchSpec->technology != Technology::Any
+            ? m_switch->switchSpec->technology
+            : Technology::InfiniBand;
     const FabricId f = addFabric(QStringLiteral("Compute"), FabricKind::Compute, tech);
     recordLeaves(buildFatTree(m_d, f, *sw, plan, leaves, QStringLiteral("ib")));
     m_r.notes << QStringLiteral("compute fabric: %1 tiers, %2 leaves, %3 spines, %4 cores")
@@ -238,8 +239,8 @@ bool Generation::buildBlockNetwork(FabricKind kind, PortRole role, const char* s
     const FatTreePlan plan = planFatTree({sw->radix, int(leaves.size()), down, 1.0, 0, 1});
     if (!plan.ok)
         return fail(name + QStringLiteral(" network: ") + plan.error);
-    const Technology tech = swItem->switchSpec ? swItem->switchSpec->technology
-                                               : Technology::Ethernet;
+    const Technology tech =
+        swItem->switchSpec ? swItem->switchSpec->technology : Technology::Ethernet;
     const FabricId f = addFabric(name, kind, tech);
     recordLeaves(buildFatTree(m_d, f, *sw, plan, leaves, prefix));
     return true;
@@ -255,8 +256,8 @@ void Generation::buildOob() {
     const auto sw = chooseSwitch(m_d, use(*swItem), 1.0);
     if (!sw)
         return;
-    const FabricId f = addFabric(QStringLiteral("Out-of-band management"), FabricKind::Oob,
-                                 Technology::Ethernet);
+    const FabricId f =
+        addFabric(QStringLiteral("Out-of-band management"), FabricKind::Oob, Technology::Ethernet);
     auto mgmtPorts = [&](const std::vector<DeviceId>& devs, std::vector<PortRef>& out) {
         for (DeviceId id : devs) {
             const CatalogItem& t = m_d.typeOf(m_d.devices[id]);
@@ -272,12 +273,13 @@ void Generation::buildOob() {
     auto build = [&](std::vector<PortRef> ports, int group, std::vector<DeviceId>& place) {
         std::vector<LeafSpec> leaves;
         for (std::size_t i = 0; i < ports.size(); i += std::size_t(sw->radix))
-            leaves.push_back({std::int16_t(group), -1,
-                              {ports.begin() + std::ptrdiff_t(i),
-                               ports.begin() + std::ptrdiff_t(std::min(ports.size(),
-                                                                       i + sw->radix))}});
-        const BuiltFabric b = buildFatTree(m_d, f, *sw, single, leaves,
-                                           QStringLiteral("oob%1").arg(group + 1));
+            leaves.push_back(
+                {std::int16_t(group),
+                 -1,
+                 {ports.begin() + std::ptrdiff_t(i),
+                  ports.begin() + std::ptrdiff_t(std::min(ports.size(), i + sw->radix))}});
+        const BuiltFabric b =
+            buildFatTree(m_d, f, *sw, single, leaves, QStringLiteral("oob%1").arg(group + 1));
         place.insert(place.end(), b.leaves.begin(), b.leaves.end());
         count += int(b.leaves.size());
     };
@@ -300,15 +302,14 @@ void Generation::buildOob() {
 GenerateResult Generation::run() {
     if (!checkParams() || !step(5))
         return std::move(m_r);
-    m_d.meta.title = m_p.title.isEmpty()
-                         ? QStringLiteral("%1 x %2 GPUs (%3), %4 on %5")
-                               .arg(m_p.gpus)
-                               .arg(m_server->gpu->model, m_server->model,
-                                    m_p.topology == Topology::RailOptimized
-                                        ? QStringLiteral("rail-optimized")
-                                        : QStringLiteral("fat tree"),
-                                    m_switch->model)
-                         : m_p.title;
+    m_d.meta.title = m_p.title.isEmpty() ? QStringLiteral("%1 x %2 GPUs (%3), %4 on %5")
+                                               .arg(m_p.gpus)
+                                               .arg(m_server->gpu->model, m_server->model,
+                                                    m_p.topology == Topology::RailOptimized
+                                                        ? QStringLiteral("rail-optimized")
+                                                        : QStringLiteral("fat tree"),
+                                                    m_switch->model)
+                                         : m_p.title;
     m_d.meta.notes = QStringLiteral("Generated by Cluster Design Studio.");
     m_d.devices.reserve(std::size_t(m_nodes) * 5 / 4);
     m_d.links.reserve(std::size_t(m_nodes) * std::size_t(m_server->ports.size()) * 3);
@@ -336,8 +337,8 @@ GenerateResult Generation::run() {
         m_r.error = QStringLiteral("the catalog has no rack");
         return std::move(m_r);
     }
-    PlacementInput in{use(*rack),    m_p.cooling,  4, m_p.hallWidthMm, m_p.hallDepthMm,
-                      m_suServers,   m_suNetwork, m_central};
+    PlacementInput in{use(*rack),      m_p.cooling, 4,           m_p.hallWidthMm,
+                      m_p.hallDepthMm, m_suServers, m_suNetwork, m_central};
     FloorPlanner planner(m_d, in);
     if (!planner.place()) {
         m_r.error = planner.error();

@@ -13,7 +13,7 @@ class DesignIndex;
 struct LinkEnds {
     double speedGbps = 0;
     Technology technology = Technology::Any;
-    std::uint8_t cageA = 0, cageB = 0; ///< interned form factors (PortTable::cageKind)
+    std::uint8_t cageA = 0, cageB = 0;   ///< interned form factors (PortTable::cageKind)
     bool multiA = false, multiB = false; ///< the cage holds more than one link (twin, breakout)
     /// Every lane of A's cage goes to one cage of B and back: a twin-to-twin cable fits.
     bool paired = false;

@@ -54,8 +54,8 @@ int FloorPlanner::uOf(DeviceId id) const {
     return std::max(1, m_d.typeOf(m_d.devices[id]).uHeight);
 }
 
-std::vector<FloorPlanner::PlannedRack>
-FloorPlanner::packNetwork(const std::vector<DeviceId>& devs, const QString& name) {
+std::vector<FloorPlanner::PlannedRack> FloorPlanner::packNetwork(const std::vector<DeviceId>& devs,
+                                                                 const QString& name) {
     const int uCap = m_d.catalog[m_in.rackType].rack->uCapacity;
     // Switch racks stay air or rear-door cooled unless the user forced a cooling type.
     const double limitKw =
@@ -101,8 +101,11 @@ bool FloorPlanner::place() {
             chunk.push_back(std::move(r));
         chunks.push_back(std::move(chunk));
     }
-    const std::size_t centralChunk = chunks.size();
-    chunks.push_back(packNetwork(m_in.central, QStringLiteral("spine")));
+    // Central rows go in the middle of the hall: the longest leaf-spine run is then half the
+    // hall, which keeps 100G management links within AOC reach in large designs.
+    const std::size_t centralChunk = chunks.size() / 2;
+    chunks.insert(chunks.begin() + std::ptrdiff_t(centralChunk),
+                  packNetwork(m_in.central, QStringLiteral("spine")));
 
     std::size_t total = 0, widest = 1;
     for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
@@ -129,7 +132,8 @@ bool FloorPlanner::place() {
         auto& chunk = chunks[ci];
         if (chunk.empty())
             continue;
-        if (slot > 0 && (ci == centralChunk || slot + int(chunk.size()) > perRow)) {
+        const bool ownRows = ci == centralChunk || ci == centralChunk + 1;
+        if (slot > 0 && (ownRows || slot + int(chunk.size()) > perRow)) {
             ++row;
             slot = 0;
         }
@@ -162,8 +166,7 @@ bool FloorPlanner::place() {
     const int rows = row + 1;
     auto tiles = [&](double mm) { return std::ceil(mm / m_d.hall.tileMm) * m_d.hall.tileMm; };
     const double needW = tiles(2 * kMarginMm + perRow * spec.widthMm);
-    const double needD =
-        tiles(2 * kMarginMm + rows * spec.depthMm + (rows - 1) * kAisleMm);
+    const double needD = tiles(2 * kMarginMm + rows * spec.depthMm + (rows - 1) * kAisleMm);
     if (m_in.hallDepthMm > 0 && needD > m_in.hallDepthMm) {
         m_error = QStringLiteral("the hall is too small: %1 rows of %2 racks need %3 x %4 mm")
                       .arg(rows)

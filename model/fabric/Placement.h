@@ -11,8 +11,8 @@ namespace cds {
 /// and the central switches (spines, cores and their management switches).
 struct PlacementInput {
     TypeId rackType;
-    std::optional<CoolingType> cooling; ///< nullopt: chosen per rack from its load
-    int maxServersPerRack = 4;          ///< SuperPOD practice for 8U DGX systems
+    std::optional<CoolingType> cooling;      ///< nullopt: chosen per rack from its load
+    int maxServersPerRack = 4;               ///< SuperPOD practice for 8U DGX systems
     double hallWidthMm = 0, hallDepthMm = 0; ///< 0: sized to fit
     std::vector<std::vector<DeviceId>> suServers;
     std::vector<std::vector<DeviceId>> suNetwork;

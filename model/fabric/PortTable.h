@@ -12,9 +12,9 @@ namespace cds {
 struct PortInfo {
     double speedGbps = 0;
     PortRole role = PortRole::Compute;
-    std::uint16_t cage = 0;      ///< physical cage index within the device
-    std::uint8_t cageKind = 0;   ///< interned form factor of the cage (PortTable::cageName)
-    std::uint8_t cageLanes = 1;  ///< logical ports sharing the cage (twin port, breakout)
+    std::uint16_t cage = 0;     ///< physical cage index within the device
+    std::uint8_t cageKind = 0;  ///< interned form factor of the cage (PortTable::cageName)
+    std::uint8_t cageLanes = 1; ///< logical ports sharing the cage (twin port, breakout)
     bool valid = false;
 };
 
