@@ -113,7 +113,8 @@ struct Link {
     TypeId pinnedMedium; ///< user's choice, or invalid for automatic
     // Derived, not saved:
     float lengthM = 0;
-    TypeId medium; ///< chosen (or pinned) cable / transceiver type
+    TypeId medium;  ///< chosen (or pinned) cable / transceiver type (at the A end)
+    TypeId mediumB; ///< transceiver at the B end when it differs from the A end's, else invalid
     bool operator==(const Link& o) const {
         return a == o.a && b == o.b && fabric == o.fabric && pinnedMedium == o.pinnedMedium;
     }

@@ -58,6 +58,13 @@ GenerateParams sweepBase(const DesignData& d) {
     return p;
 }
 
+Catalog sweepLibrary(const DesignData& d, const Catalog& bundled) {
+    Catalog lib = bundled;
+    for (const CatalogItem& item : d.catalog.items())
+        lib.add(item);
+    return lib;
+}
+
 namespace {
 
 SweepPoint measure(int gpus, const GenerateResult& g) {

@@ -42,6 +42,11 @@ std::vector<int> doublingCounts(int from, int to);
 /// a fixed cooling type if every GPU rack shares one.
 GenerateParams sweepBase(const DesignData& d);
 
+/// The catalog a sweep generates from: @p bundled with the design's embedded entries layered
+/// over it (same id replaces), so a design's own servers and switches are found, and so are
+/// the racks, optics and management switches the generator needs.
+Catalog sweepLibrary(const DesignData& d, const Catalog& bundled);
+
 /// Generates and measures a design per count, in order. @p progress gets 0-100 over the whole
 /// sweep; returning false cancels (the result then holds the points done, cancelled = true).
 SweepResult runSweep(const GenerateParams& base, const std::vector<int>& gpuCounts,

@@ -47,7 +47,8 @@ public:
 
     /// Scenario edits go here (the studio's undo stack); see ScenarioPanel.
     void setEditSink(EditSink sink);
-    /// The generator the what-if sweep uses (cds::generateCluster once it is on main).
+    /// The generator the what-if sweep uses (default cds::generateCluster over the bundled
+    /// catalogs plus the design's own entries); tests pass a fake.
     void setSweepGenerator(GeneratorFn generate, std::optional<Catalog> library = std::nullopt);
 
 Q_SIGNALS:

@@ -1,5 +1,6 @@
 #include "SweepChart.h"
 
+#include "model/fabric/Generator.h"
 #include "model/scenarios/ChartModel.h"
 
 #include "QCustomPlotInclude.h"
@@ -27,6 +28,7 @@ QCPGraph* addLine(QCustomPlot* plot, QCPAxis* y, const QString& name, const QCol
 SweepChart::SweepChart(const ChartModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
+    , m_generate(&cds::generateCluster)
     , m_plot(new QCustomPlot(this))
     , m_from(new QSpinBox(this))
     , m_to(new QSpinBox(this))
@@ -102,8 +104,10 @@ bool SweepChart::startSweep() {
     if (!m_generate || m_runner.isRunning() || !m_model->design())
         return false;
     const DesignData& d = m_model->design()->data();
-    const bool ok = m_runner.start(sweepBase(d), doublingCounts(m_from->value(), m_to->value()),
-                                   m_library ? *m_library : d.catalog, m_generate);
+    static const CatalogLibrary bundled = CatalogLibrary::loadDefault(); // read once
+    const bool ok =
+        m_runner.start(sweepBase(d), doublingCounts(m_from->value(), m_to->value()),
+                       m_library ? *m_library : sweepLibrary(d, bundled.catalog()), m_generate);
     m_progress->setValue(0);
     m_status->setText(QStringLiteral("Sweeping…"));
     updateButtons();

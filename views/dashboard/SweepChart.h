@@ -27,8 +27,8 @@ class SweepChart : public QWidget, public ExportableChart {
 public:
     explicit SweepChart(const ChartModel* model, QWidget* parent = nullptr);
 
-    /// The generator to sweep with (cds::generateCluster in the studio) and the catalog it
-    /// draws from; without a library the design's embedded catalog is used.
+    /// The generator to sweep with (cds::generateCluster unless set) and the catalog it draws
+    /// from; without one, sweepLibrary(design, bundled catalogs) is used.
     void setGenerator(GeneratorFn generate, std::optional<Catalog> library = std::nullopt);
     void setRange(int fromGpus, int toGpus);
 

@@ -53,6 +53,34 @@ private Q_SLOTS:
         QCOMPARE(r.points[0].itKw, 4 * 10.2 + 1.72);
     }
 
+    void realGeneratorFindsTheThirdTier() {
+        // QM9700 (k = 64) carries 2,048 GPUs in two tiers at 1:1; 4,096 needs a core tier.
+        GenerateParams base;
+        base.storageFabric = base.inbandFabric = base.oobFabric = false;
+        const SweepResult r =
+            runSweep(base, {512, 2048, 4096}, test::bundled().catalog(), &generateCluster);
+        QCOMPARE(int(r.points.size()), 3);
+        for (const SweepPoint& p : r.points) {
+            QVERIFY2(p.ok, qPrintable(p.error));
+            QCOMPARE(p.bisectionTbps, p.gpus * 0.4 / 2);
+        }
+        QCOMPARE(r.points[1].tiers, 2);
+        QCOMPARE(r.points[2].tiers, 3);
+        QVERIFY(r.points[2].newTier && !r.points[1].newTier);
+        QVERIFY(r.points[2].costPerGpuUsd > r.points[1].costPerGpuUsd);
+    }
+
+    void libraryLayersTheDesignOverTheBundle() {
+        DesignData d = test::fakeCluster(64);
+        CatalogItem own = *test::bundled().catalog().item(QStringLiteral("nvidia-dgx-h100"));
+        own.id = QStringLiteral("my-own-server");
+        d.catalog.add(own);
+        const Catalog lib = sweepLibrary(d, test::bundled().catalog());
+        QVERIFY(lib.item(QStringLiteral("my-own-server")));
+        QVERIFY(lib.item(QStringLiteral("nvidia-sn2201"))); // from the bundle
+        QCOMPARE(lib.size(), test::bundled().catalog().size() + 1);
+    }
+
     void generatorErrorsAreKeptPerPoint() {
         const SweepResult r = runSweep(GenerateParams{}, {64, 100, 128}, test::bundled().catalog(),
                                        &test::fakeGenerate);

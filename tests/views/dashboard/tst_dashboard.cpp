@@ -117,7 +117,9 @@ private Q_SLOTS:
         Design design(test::fakeCluster(64));
         DashboardWidget w(&design);
         SweepChart* s = w.sweepChart();
-        QVERIFY(!s->startSweep()); // no generator yet
+        w.setSweepGenerator({});
+        QVERIFY(!s->startSweep()); // no generator: refused, and the status says why
+        QVERIFY(s->statusText().contains(QStringLiteral("generator")));
         w.setSweepGenerator(&test::fakeGenerate, test::bundled().catalog());
         s->setRange(32, 2048);
         QSignalSpy done(s, &SweepChart::sweepFinished);
