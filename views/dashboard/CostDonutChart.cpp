@@ -5,6 +5,9 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QPieSeries>
 #include <QPieSlice>
 #include <QVBoxLayout>
@@ -69,7 +72,17 @@ double CostDonutChart::sliceValue(int category) const {
 }
 
 void CostDonutChart::renderChart(QPainter* painter, const QSize& size) {
-    renderWidget(m_view, painter, size);
+    // Lay the chart out at the requested size in its scene and render that, so a hidden or
+    // small dock still exports a full-size chart; then put it back.
+    const QRectF old = m_chart->geometry();
+    const QRectF target(QPointF(0, 0), QSizeF(size));
+    m_chart->setGeometry(target);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    if (m_chart->layout())
+        m_chart->layout()->activate();
+    m_chart->scene()->render(painter, target, target);
+    m_chart->setGeometry(old);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
 }
 
 } // namespace cds::views

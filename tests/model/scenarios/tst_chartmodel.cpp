@@ -1,4 +1,4 @@
-#include "../TestDesigns.h"
+#include "FakeCluster.h"
 #include "model/edits/Edit.h"
 #include "model/scenarios/ChartModel.h"
 
@@ -9,14 +9,6 @@ using namespace cds;
 class TestChartModel : public QObject {
     Q_OBJECT
 
-    static DeviceId deviceNamed(const DesignData& d, const QString& name) {
-        DeviceId found;
-        d.devices.forEach([&](DeviceId id, const Device& v) {
-            if (v.name == name)
-                found = id;
-        });
-        return found;
-    }
     static const RackPower& rackNamed(const ChartModel& m, const QString& name) {
         for (const RackPower& p : m.rackPower())
             if (p.name == name)
@@ -44,7 +36,7 @@ private Q_SLOTS:
         model.setIntervalMs(20);
         QSignalSpy updated(&model, &ChartModel::updated);
         auto e = ObjectsEdit::removal(design.data(), QStringLiteral("remove dgx02"), {},
-                                      {deviceNamed(design.data(), QStringLiteral("dgx02"))});
+                                      {test::deviceNamed(design.data(), QStringLiteral("dgx02"))});
         e->apply(design);
         QVERIFY(model.isPending());
         QCOMPARE(model.metrics().gpus, 16); // not yet: the update is coalesced

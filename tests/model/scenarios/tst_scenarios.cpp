@@ -1,4 +1,4 @@
-#include "../TestDesigns.h"
+#include "FakeCluster.h"
 #include "model/scenarios/ScenarioComparison.h"
 #include "model/scenarios/ScenarioEdit.h"
 
@@ -6,15 +6,6 @@ using namespace cds;
 
 class TestScenarios : public QObject {
     Q_OBJECT
-
-    static DeviceId deviceNamed(const DesignData& d, const QString& name) {
-        DeviceId found;
-        d.devices.forEach([&](DeviceId id, const Device& v) {
-            if (v.name == name)
-                found = id;
-        });
-        return found;
-    }
 
 private Q_SLOTS:
     void figuresFromMetrics() {
@@ -64,8 +55,9 @@ private Q_SLOTS:
         QVERIFY(keep);
         keep->apply(design);
         // Variant: one DGX H100 fewer (10.2 kW nameplate, 8 GPUs), kept as a second scenario.
-        auto remove = ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {},
-                                           {deviceNamed(design.data(), QStringLiteral("dgx02"))});
+        auto remove =
+            ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {},
+                                 {test::deviceNamed(design.data(), QStringLiteral("dgx02"))});
         remove->apply(design);
         auto keep2 = ScenariosEdit::addCurrent(design.data(), QStringLiteral("one server"));
         keep2->apply(design);
@@ -133,8 +125,9 @@ private Q_SLOTS:
     void openScenarioReplacesWorkingDesign() {
         Design design(test::smallCluster());
         ScenariosEdit::addCurrent(design.data(), QStringLiteral("two"))->apply(design);
-        auto remove = ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {},
-                                           {deviceNamed(design.data(), QStringLiteral("dgx02"))});
+        auto remove =
+            ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {},
+                                 {test::deviceNamed(design.data(), QStringLiteral("dgx02"))});
         remove->apply(design);
         const DesignData edited = design.data();
         auto open = openScenarioEdit(design.data(), 0);

@@ -65,6 +65,15 @@ private Q_SLOTS:
         }
     }
 
+    void hiddenDonutExportsAtFullSize() {
+        // Regression: a hidden dock exported the donut at its unlaid-out size, in one corner.
+        Design design(test::smallCluster());
+        DashboardWidget w(&design);
+        const QImage img = chartImage(*w.charts()[0], QSize(800, 500));
+        QVERIFY(inkedPixels(img.copy(400, 0, 400, 500)) > 300); // legend and labels on the right
+        QVERIFY(inkedPixels(img.copy(0, 250, 400, 250)) > 300); // the lower half of the donut
+    }
+
     void badPathsAreReported() {
         Design design(test::smallCluster());
         DashboardWidget w(&design);

@@ -16,14 +16,6 @@ using namespace cds::views;
 class TestDashboard : public QObject {
     Q_OBJECT
 
-    static DeviceId deviceNamed(const DesignData& d, const QString& name) {
-        DeviceId found;
-        d.devices.forEach([&](DeviceId id, const Device& v) {
-            if (v.name == name)
-                found = id;
-        });
-        return found;
-    }
     static double barValue(const PowerBarsChart* c, int status, int i) {
         auto* bars = qobject_cast<QCPBars*>(c->plot()->plottable(status));
         return (bars->data()->constBegin() + i)->value;
@@ -56,7 +48,7 @@ private Q_SLOTS:
         w.chartModel()->setIntervalMs(10);
         QSignalSpy updated(w.chartModel(), &ChartModel::updated);
         auto e = ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {},
-                                      {deviceNamed(design.data(), QStringLiteral("dgx02"))});
+                                      {test::deviceNamed(design.data(), QStringLiteral("dgx02"))});
         e->apply(design);
         QVERIFY(updated.wait(2000));
         QCOMPARE(barValue(w.powerChart(), int(PowerStatus::Ok), 0), 10.2);
