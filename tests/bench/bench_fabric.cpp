@@ -45,7 +45,9 @@ int bench(const Catalog& lib, int gpus) {
     const std::vector<Finding> findings = runChecks(d);
     const double val = ms(t);
     line(gpus, "full validation", val,
-         gpus >= 100000 ? "< 100 ms" : gpus >= 16384 ? "< 10 ms" : "-");
+         gpus >= 100000  ? "< 100 ms"
+         : gpus >= 16384 ? "< 10 ms"
+                         : "-");
 
     t.restart();
     const Metrics m = computeMetrics(d);
@@ -62,8 +64,8 @@ int bench(const Catalog& lib, int gpus) {
     std::vector<Finding> again;
     CableReachRule().checkLinks(d, touched, again);
     line(gpus, "re-check after one edit", ms(t), "< 1 ms");
-    std::printf("bench %6d GPUs  %zu devices, %zu links, %zu findings, bisection %.1f Tb/s\n",
-                gpus, d.devices.size(), d.links.size(), findings.size(), m.bisectionTbps);
+    std::printf("bench %6d GPUs  %zu devices, %zu links, %zu findings, bisection %.1f Tb/s\n", gpus,
+                d.devices.size(), d.links.size(), findings.size(), m.bisectionTbps);
     return 0;
 }
 
