@@ -79,7 +79,8 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
     // Start the countdown at the first unsaved change, not the last: continuous editing
     // still autosaves every few seconds.
-    connect(m_design, &Design::changed, this, [this] {
+    // indexChanged, not Design::changed: during a push the stack is not yet unclean.
+    connect(m_undo, &QUndoStack::indexChanged, this, [this] {
         if (!m_autosave.isActive() && !m_undo->isClean())
             m_autosave.start();
     });
@@ -98,7 +99,10 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     m_canvas->fitHall();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // Children outlive the members: the undo stack announces cleanChanged while it dies.
+    disconnect(m_undo, nullptr, this, nullptr);
+}
 
 QDockWidget* MainWindow::addDock(QWidget* w, const QString& title, Qt::DockWidgetArea area) {
     auto* dock = new QDockWidget(title, this);
