@@ -30,7 +30,10 @@ Q_SIGNALS:
 
 private:
     void rerouteCables();
+    static void mark(std::vector<char>& v, std::uint32_t i);
     Design* m_design;
+    bool m_allDirty = true;
+    std::vector<char> m_dirtyRacks, m_dirtyDevices, m_dirtyLinks;
     QTimer m_timer;
     Metrics m_metrics;
     std::vector<Finding> m_findings;

@@ -128,12 +128,13 @@ void MainWindow::buildDocks() {
     m_elevation->setLibrary(&m_library.catalog());
     auto* history = new QUndoView(m_undo, this);
     history->setEmptyLabel(QStringLiteral("<opened>"));
-    addDock(m_palette, QStringLiteral("Catalog"), Qt::LeftDockWidgetArea);
+    QDockWidget* catalog = addDock(m_palette, QStringLiteral("Catalog"), Qt::LeftDockWidgetArea);
     addDock(m_properties, QStringLiteral("Properties"));
     m_elevationDock = addDock(m_elevation, QStringLiteral("Rack elevation"));
     addDock(history, QStringLiteral("History"));
     addDock(m_problems, QStringLiteral("Problems"), Qt::BottomDockWidgetArea);
     findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
+    resizeDocks({catalog}, {330}, Qt::Horizontal);
 }
 
 void MainWindow::buildActions() {

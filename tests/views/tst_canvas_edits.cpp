@@ -4,6 +4,7 @@
 
 #include "DesignEditor.h"
 
+#include "views/DesignAnalysis.h"
 #include "views/RackGeometry.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
@@ -99,6 +100,27 @@ private Q_SLOTS:
         QCOMPARE(bytesOf(*w), before);
         w->undoStack()->redo();
         QCOMPARE(bytesOf(*w), moved);
+    }
+
+    void movedRackChangesItsCableLengths() {
+        auto w = openStudio(m_tmp.path());
+        const DesignData& d = w->design()->data();
+        const DeviceId dgx01 = deviceNamed(d, QStringLiteral("dgx01"));
+        LinkId link;
+        d.links.forEach([&](LinkId id, const Link& l) {
+            if (!link && l.a.device == dgx01)
+                link = id;
+        });
+        QVERIFY(link);
+        const float before = d.links[link].lengthM;
+        const RackId r01 = rackNamed(d, QStringLiteral("R01"));
+        QVERIFY(w->editor()->moveRacks({{r01, {1200, 3800}, 0}}));
+        w->analysis()->runNow();
+        // 1.8 m further along the floor.
+        QCOMPARE(qRound((d.links[link].lengthM - before) * 10), 18);
+        w->undoStack()->undo();
+        w->analysis()->runNow();
+        QCOMPARE(d.links[link].lengthM, before);
     }
 
     void moveOntoAnotherRackIsRefused() {

@@ -89,49 +89,76 @@ void CableBundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QW
     const DesignData& d = m_design->data();
     const qreal lod = opt->levelOfDetailFromTransform(p->worldTransform());
     const QRectF vis = opt->exposedRect;
-    QFont font = p->font();
-    font.setPixelSize(std::max(1, int(11 / std::max(lod, 1e-6))));
-    p->setFont(font);
+    const bool individual = lod >= 0.25; // zoomed into racks: one line per cable
+    // Lines are collected per fabric and pen width and drawn in a few drawLines calls:
+    // thousands of bundles then cost a handful of state changes, not thousands.
+    constexpr int kWidths = 8;
+    std::vector<QLineF> lines[4][kWidths];
+    struct Label {
+        QPointF at;
+        int count;
+        int kind;
+    };
+    std::vector<Label> labels;
     for (const Bundle& b : bundles()) {
         const Rack* ra = d.racks.find(b.a);
         const Rack* rb = d.racks.find(b.b);
         if (!ra || !rb || b.a == b.b)
             continue;
         QPointF pa(ra->centre.x, ra->centre.y), pb(rb->centre.x, rb->centre.y);
-        // Fabrics of one rack pair run side by side rather than on top of each other.
-        QPointF dir = pb - pa;
+        const QPointF dir = pb - pa;
         const qreal len = std::hypot(dir.x(), dir.y());
         if (len <= 0)
             continue;
+        // Fabrics of one rack pair run side by side rather than on top of each other.
         const QPointF normal(-dir.y() / len, dir.x() / len);
         const QPointF shift = normal * (b.fabricKind - 1.5) * 80.0;
         pa += shift;
         pb += shift;
         if (!vis.intersects(QRectF(pa, pb).normalized().adjusted(-50, -50, 50, 50)))
             continue;
-        const QColor c = fabricColour(b.fabricKind);
+        const int kind = std::min<int>(b.fabricKind, 3);
         const int n = int(b.links.size());
-        if (lod >= 0.25) {
-            // Zoomed into racks: one line per cable, fanned along the bundle's normal.
-            QPen pen(c, 1);
-            pen.setCosmetic(true);
-            p->setPen(pen);
+        if (individual) {
             const qreal spacing = 6.0;
             for (int i = 0; i < n; ++i) {
                 const QPointF o = normal * ((i - (n - 1) / 2.0) * spacing);
-                p->drawLine(pa + o, pb + o);
+                lines[kind][0].emplace_back(pa + o, pb + o);
             }
         } else {
-            QPen pen(c, 1.0 + std::log2(double(n)));
+            const int w = std::min(kWidths - 1, int(std::log2(double(n))));
+            lines[kind][w].emplace_back(pa, pb);
+        }
+        if (lod >= 0.04)
+            labels.push_back({(pa + pb) / 2 + normal * 40, n, kind});
+    }
+    // Antialiasing thousands of overlapping lines is where a full-hall repaint spends its time.
+    p->setRenderHint(QPainter::Antialiasing, individual);
+    // The whole hall on screen: thin, light, opaque lines, so racks stay visible under
+    // thousands of bundles (translucent lines cost ten times more to fill). Management
+    // first, compute on top.
+    const bool overview = lod < 0.04;
+    for (int kind = 3; kind >= 0; --kind)
+        for (int w = 0; w < kWidths; ++w) {
+            if (lines[kind][w].empty())
+                continue;
+            QColor c = fabricColour(kind);
+            if (overview && kind != 0)
+                c = c.lighter(150);
+            QPen pen(c, overview ? 1.0 : 1.0 + w);
             pen.setCosmetic(true);
             pen.setCapStyle(Qt::FlatCap);
             p->setPen(pen);
-            p->drawLine(pa, pb);
+            p->drawLines(lines[kind][w].data(), int(lines[kind][w].size()));
         }
-        if (lod >= 0.04) {
-            p->setPen(c.darker(140));
-            p->drawText((pa + pb) / 2 + normal * 40, QString::number(n));
-        }
+    if (labels.empty())
+        return;
+    QFont font = p->font();
+    font.setPixelSize(std::max(1, int(11 / std::max(lod, 1e-6))));
+    p->setFont(font);
+    for (const Label& l : labels) {
+        p->setPen(fabricColour(l.kind).darker(140));
+        p->drawText(l.at, QString::number(l.count));
     }
 }
 

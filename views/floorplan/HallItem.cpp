@@ -36,6 +36,7 @@ void HallItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*)
     const Hall& h = m_design->data().hall;
     const QRectF floor(0, 0, h.widthMm, h.depthMm);
     const qreal lod = opt->levelOfDetailFromTransform(p->worldTransform());
+    p->setRenderHint(QPainter::Antialiasing, false);
     p->fillRect(floor, QColor(0xf4, 0xf5, 0xf7));
     const double tile = h.tileMm > 0 ? h.tileMm : 600;
     // Lines closer than ~4 px are noise; skip the grid when zoomed out that far.

@@ -36,6 +36,8 @@ void RackItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*)
     const Rack* r = d.racks.find(m_id);
     if (!r)
         return;
+    // Axis-aligned rectangles gain nothing from antialiasing, and it is most of the cost.
+    p->setRenderHint(QPainter::Antialiasing, false);
     const QColor fill = m_scene->coloring().colourOf(m_id);
     const qreal lod = opt->levelOfDetailFromTransform(p->worldTransform());
     if (lod < 0.02) { // a few pixels: a coloured block is all the eye can use
@@ -67,7 +69,15 @@ void RackItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*)
     f.setPixelSize(int(std::min(m_rect.width(), m_rect.height()) * 0.28));
     p->setFont(f);
     p->setPen(Qt::black);
-    p->drawText(m_rect, Qt::AlignCenter, r->name);
+    // Near the back edge: cable bundles run through the centre.
+    const qreal inset = std::min(m_rect.width(), m_rect.height()) * 0.08;
+    const int rot2 = ((r->rotationDeg % 360) + 360) % 360;
+    p->drawText(m_rect.adjusted(inset, inset, -inset, -inset),
+                rot2 == 0     ? (Qt::AlignTop | Qt::AlignHCenter)
+                : rot2 == 180 ? (Qt::AlignBottom | Qt::AlignHCenter)
+                : rot2 == 90  ? (Qt::AlignRight | Qt::AlignVCenter)
+                              : (Qt::AlignLeft | Qt::AlignVCenter),
+                r->name);
 }
 
 } // namespace cds::views

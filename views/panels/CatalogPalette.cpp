@@ -72,9 +72,11 @@ CatalogPalette::CatalogPalette(const Catalog* library, QWidget* parent)
     m_search->setClearButtonEnabled(true);
     lay->addWidget(m_search);
     lay->addWidget(m_tree);
-    m_tree->setColumnCount(2);
-    m_tree->setHeaderLabels({QStringLiteral("Item"), QStringLiteral("Key figures")});
-    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // One column, figures on a second line: the dock stays narrow and nothing is cut off.
+    m_tree->setColumnCount(1);
+    m_tree->setHeaderHidden(true);
+    m_tree->setUniformRowHeights(false);
+    m_tree->setWordWrap(true);
     m_tree->setDragEnabled(true);
     m_tree->setDragDropMode(QAbstractItemView::DragOnly);
     m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
