@@ -21,6 +21,7 @@ const std::array kCommands = {
     Command{"stats", "GPUs, power, cost, fabric figures (--json)", &runStats},
     Command{"bom", "bill of materials (--format csv|json, -o OUT)", &runBom},
     Command{"catalog", "list the vendor catalog (catalog list [--json])", &runCatalog},
+    Command{"export", "pdf|svg|png|xlsx|cabling-csv|netbox|slurm (--format, -o PATH)", &runExport},
 };
 
 void usage(QTextStream& s) {
@@ -35,7 +36,7 @@ void usage(QTextStream& s) {
 } // namespace
 
 int main(int argc, char** argv) {
-    QCoreApplication app(argc, argv);
+    const auto app = makeApplication(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("cluster-studio-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CDS_VERSION));
     QStringList args = QCoreApplication::arguments().mid(1);

@@ -17,10 +17,12 @@ class TestCli : public QObject {
         p.start(QStringLiteral(CDS_CLI), args);
         if (!p.waitForFinished(60000))
             qFatal("cli timed out");
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-                p.readAllStandardError()};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                p.readAllStandardOutput(), p.readAllStandardError()};
     }
-    static QString example() { return QStringLiteral(CDS_SOURCE_DIR "/resources/examples/two-dgx-h100.cds.json"); }
+    static QString example() {
+        return QStringLiteral(CDS_SOURCE_DIR "/resources/examples/two-dgx-h100.cds.json");
+    }
     static QJsonObject json(const QByteArray& b) {
         QJsonParseError e;
         QJsonDocument d = QJsonDocument::fromJson(b, &e);
@@ -46,7 +48,8 @@ private Q_SLOTS:
         QFETCH(QString, command);
         const Run r = cli({command, QStringLiteral("--help")});
         QCOMPARE(r.code, 0);
-        QVERIFY(r.out.contains(QByteArray(QByteArray("Usage: cluster-studio-cli ") + command.toLatin1())));
+        QVERIFY(r.out.contains(
+            QByteArray(QByteArray("Usage: cluster-studio-cli ") + command.toLatin1())));
     }
     void noArgsIsUsageError() {
         const Run r = cli({});
@@ -72,14 +75,17 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QByteArray text = f.readAll();
         text.replace("\"cooling\": \"direct-liquid\"", "\"cooling\": \"air\""); // 20.4 kW on air
-        const Run r = cli({QStringLiteral("validate"), write("hot.cds.json", text), QStringLiteral("--json")});
+        const Run r = cli(
+            {QStringLiteral("validate"), write("hot.cds.json", text), QStringLiteral("--json")});
         QCOMPARE(r.code, 1);
         const QJsonObject o = json(r.out);
         QVERIFY(o.value(QStringLiteral("errors")).toInt() >= 1);
         const QJsonObject first = o.value(QStringLiteral("findings")).toArray().first().toObject();
-        for (const char* k : {"code", "severity", "message", "objects", "rule", "threshold", "key", "waived"})
+        for (const char* k :
+             {"code", "severity", "message", "objects", "rule", "threshold", "key", "waived"})
             QVERIFY2(first.contains(QLatin1String(k)), k);
-        QCOMPARE(first.value(QStringLiteral("code")).toString(), QStringLiteral("rack.power-density"));
+        QCOMPARE(first.value(QStringLiteral("code")).toString(),
+                 QStringLiteral("rack.power-density"));
     }
     void validateExitsTwoOnBrokenFile() {
         const QString bad = write("broken.cds.json", "{\"formatVersion\": 2, \"hall\": ");
@@ -93,33 +99,38 @@ private Q_SLOTS:
         const Run r = cli({QStringLiteral("stats"), example(), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         const QJsonObject o = json(r.out);
-        for (const char* k : {"gpus", "servers", "racks", "gpu_memory_gb", "switches", "links", "transceivers",
-                              "power_kw", "cost_usd", "bisection_tbps"})
+        for (const char* k : {"gpus", "servers", "racks", "gpu_memory_gb", "switches", "links",
+                              "transceivers", "power_kw", "cost_usd", "bisection_tbps"})
             QVERIFY2(o.contains(QLatin1String(k)), k);
         QCOMPARE(o.value(QStringLiteral("gpus")).toInt(), 16);
         QCOMPARE(o.value(QStringLiteral("gpu_memory_gb")).toDouble(), 1280.0);
         const QJsonObject sw = o.value(QStringLiteral("switches")).toObject();
         const QJsonObject compute = sw.value(QStringLiteral("compute")).toObject();
         QCOMPARE(compute.value(QStringLiteral("leaf")).toInt(), 1);
-        QVERIFY(compute.contains(QStringLiteral("spine")) && compute.contains(QStringLiteral("core")));
-        QVERIFY(sw.contains(QStringLiteral("storage")) && sw.contains(QStringLiteral("management")));
+        QVERIFY(compute.contains(QStringLiteral("spine")) &&
+                compute.contains(QStringLiteral("core")));
+        QVERIFY(sw.contains(QStringLiteral("storage")) &&
+                sw.contains(QStringLiteral("management")));
         const QJsonObject links = o.value(QStringLiteral("links")).toObject();
         const QJsonObject cl = links.value(QStringLiteral("compute")).toObject();
         QCOMPARE(cl.value(QStringLiteral("node_leaf")).toInt(), 16);
-        QVERIFY(cl.contains(QStringLiteral("leaf_spine")) && cl.contains(QStringLiteral("spine_core")));
+        QVERIFY(cl.contains(QStringLiteral("leaf_spine")) &&
+                cl.contains(QStringLiteral("spine_core")));
         const QJsonObject p = o.value(QStringLiteral("power_kw")).toObject();
         for (const char* k : {"it", "facility", "max_rack"})
             QVERIFY2(p.contains(QLatin1String(k)), k);
         QCOMPARE(p.value(QStringLiteral("max_rack")).toDouble(), 20.4);
         const QJsonObject c = o.value(QStringLiteral("cost_usd")).toObject();
         QVERIFY(c.value(QStringLiteral("total")).toDouble() > 500000);
-        QVERIFY(c.value(QStringLiteral("by_category")).toObject().contains(QStringLiteral("gpu_servers")));
+        QVERIFY(c.value(QStringLiteral("by_category"))
+                    .toObject()
+                    .contains(QStringLiteral("gpu_servers")));
         QCOMPARE(o.value(QStringLiteral("bisection_tbps")).toDouble(), 3.2);
     }
     void bomCsvAndJson() {
         const QString csvPath = m_tmp.filePath(QStringLiteral("bom.csv"));
-        Run r = cli({QStringLiteral("bom"), example(), QStringLiteral("--format"), QStringLiteral("csv"),
-                     QStringLiteral("-o"), csvPath});
+        Run r = cli({QStringLiteral("bom"), example(), QStringLiteral("--format"),
+                     QStringLiteral("csv"), QStringLiteral("-o"), csvPath});
         QCOMPARE(r.code, 0);
         QFile f(csvPath);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -133,11 +144,15 @@ private Q_SLOTS:
         }
         QVERIFY(dgx);
         QVERIFY(total);
-        r = cli({QStringLiteral("bom"), example(), QStringLiteral("--format"), QStringLiteral("json")});
+        r = cli(
+            {QStringLiteral("bom"), example(), QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(r.code, 0);
         const QJsonObject o = json(r.out);
         QVERIFY(o.value(QStringLiteral("total_usd")).toDouble() > 0);
-        QCOMPARE(cli({QStringLiteral("bom"), example(), QStringLiteral("--format"), QStringLiteral("pdf")}).code, 2);
+        QCOMPARE(cli({QStringLiteral("bom"), example(), QStringLiteral("--format"),
+                      QStringLiteral("pdf")})
+                     .code,
+                 2);
     }
     void catalogList() {
         Run r = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--json")});

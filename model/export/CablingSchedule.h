@@ -1,0 +1,46 @@
+#pragma once
+
+#include "../DesignData.h"
+
+#include <QByteArray>
+
+#include <vector>
+
+namespace cds {
+
+/// @brief One end of a cable as an installer reads it: where, in what, which port.
+struct CableEnd {
+    QString rack;   ///< rack name, empty when the device is not placed
+    int u = 0;      ///< lowest U of the device, 0 when not placed
+    QString device; ///< device name
+    QString port;   ///< logical port name (after breakout), e.g. "cx7-3" or "p12s1"
+    /// TIA-606-style location identifier of the port: "R01-U02-cx7-3" ("UNPLACED-..." when
+    /// the device has no rack).
+    QString location() const;
+};
+
+/// @brief One row of the cabling schedule: a physical cable and both of its ends.
+struct CableRow {
+    LinkId link;
+    QString id; ///< "C00001": stable within a design (from the link id)
+    QString fabric;
+    CableEnd a, b;
+    QString mediumId;   ///< catalog id of the chosen or pinned medium, empty when none fits
+    QString mediumType; ///< "dac", "acc", "aoc", "mmf", "smf", empty when unknown
+    QString mediumModel;
+    double lengthM = 0;
+    QString labelA; ///< label for the A end: near / far location, per TIA-606
+    QString labelB;
+};
+
+/// End @p p of a link, resolved to names.
+CableEnd cableEnd(const DesignData& d, PortRef p);
+
+/// Every link as a schedule row, in link id order. Call routeCables() first so lengths and
+/// media are derived from the placement.
+std::vector<CableRow> cablingRows(const DesignData& d);
+
+/// The cabling schedule CSV: one row per cable (columns in README, "Exports").
+QByteArray cablingCsv(const DesignData& d);
+
+} // namespace cds
