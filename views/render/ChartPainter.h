@@ -22,8 +22,8 @@ struct ChartPainter {
     static void bars(QPainter& p, const QRectF& r, const QString& title, std::vector<Value> values,
                      const Format& fmt);
     /// A donut with a legend on its right; @p centre is written in the hole.
-    static void donut(QPainter& p, const QRectF& r, const QString& title, const std::vector<Value>& values,
-                      const QString& centre, const Format& fmt);
+    static void donut(QPainter& p, const QRectF& r, const QString& title,
+                      const std::vector<Value>& values, const QString& centre, const Format& fmt);
 };
 
 } // namespace cds::render

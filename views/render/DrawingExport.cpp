@@ -30,7 +30,8 @@ bool save(const QString& path, const QByteArray& bytes, QString* error) {
 }
 } // namespace
 
-bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& path, bool png, QString* error) {
+bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& path, bool png,
+                  QString* error) {
     const Metrics m = computeMetrics(d);
     const DesignIndex index(d);
     const bool plan = o.drawing == Drawing::Floorplan;
@@ -61,13 +62,16 @@ bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& p
         draw = [&, gap](QPainter& p, const QRectF& r) { er.paintRow(p, racks, r, gap); };
     }
     const QSizeF size(body.width() + 2 * margin, body.height() + 2 * margin);
-    if (size.width() > kMaxPixels || size.height() > kMaxPixels || size.width() < 16 || size.height() < 16) {
+    if (size.width() > kMaxPixels || size.height() > kMaxPixels || size.width() < 16 ||
+        size.height() < 16) {
         if (error)
-            *error = QStringLiteral("--scale %1 gives a %2 x %3 px drawing; choose a scale that gives 16 to %4 px")
-                         .arg(ppm)
-                         .arg(qRound(size.width()))
-                         .arg(qRound(size.height()))
-                         .arg(kMaxPixels);
+            *error =
+                QStringLiteral(
+                    "--scale %1 gives a %2 x %3 px drawing; choose a scale that gives 16 to %4 px")
+                    .arg(ppm)
+                    .arg(qRound(size.width()))
+                    .arg(qRound(size.height()))
+                    .arg(kMaxPixels);
         return false;
     }
     const QRectF target(margin, margin, body.width(), body.height());
@@ -87,8 +91,8 @@ bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& p
         gen.setOutputDevice(&buf);
         gen.setSize(size.toSize());
         gen.setViewBox(QRectF(QPointF(0, 0), size));
-        gen.setTitle(QStringLiteral("%1 - %2").arg(d.meta.title, plan ? QStringLiteral("floorplan")
-                                                                      : QStringLiteral("rack elevations")));
+        gen.setTitle(QStringLiteral("%1 - %2").arg(
+            d.meta.title, plan ? QStringLiteral("floorplan") : QStringLiteral("rack elevations")));
         gen.setDescription(QStringLiteral("Cluster Design Studio, %1 px per metre").arg(ppm));
         QPainter p(&gen);
         p.fillRect(QRectF(QPointF(0, 0), size), RenderStyle::paper());

@@ -9,8 +9,8 @@
 namespace cds::render {
 
 namespace {
-constexpr double kFaceMm = 482.6;  // 19-inch panel width
-constexpr double kScaleMm = 70.0;  // U-number column, each side
+constexpr double kFaceMm = 482.6;   // 19-inch panel width
+constexpr double kScaleMm = 70.0;   // U-number column, each side
 constexpr double kHeaderMm = 170.0; // rack name and figures
 } // namespace
 
@@ -57,8 +57,13 @@ void ElevationRenderer::paint(QPainter& p, RackId id, const QRectF& target) cons
     p.drawText(QRectF(box.left(), box.top(), box.width(), 75 * s), Qt::AlignCenter, rack->name);
     p.setPen(RenderStyle::muted());
     p.setFont(RenderStyle::font(std::max(5.0, 34 * s)));
-    p.drawText(QRectF(box.left() - 20 * s, box.top() + 75 * s, box.width() + 40 * s, 85 * s), Qt::AlignCenter,
-               QStringLiteral("%1/%2U · %3 kW\n%4").arg(usedU).arg(cap).arg(kw, 0, 'f', 1).arg(coolingLabel(rack->cooling)));
+    p.drawText(QRectF(box.left() - 20 * s, box.top() + 75 * s, box.width() + 40 * s, 85 * s),
+               Qt::AlignCenter,
+               QStringLiteral("%1/%2U · %3 kW\n%4")
+                   .arg(usedU)
+                   .arg(cap)
+                   .arg(kw, 0, 'f', 1)
+                   .arg(coolingLabel(rack->cooling)));
 
     // Frame and U numbers (every U when legible, else every fifth).
     p.setPen(QPen(RenderStyle::ink(), std::max(0.8, 8 * s)));
@@ -90,7 +95,8 @@ void ElevationRenderer::paint(QPainter& p, RackId id, const QRectF& target) cons
         p.setPen(QPen(over ? RenderStyle::error() : RenderStyle::ink(), std::max(0.5, 4 * s)));
         p.setBrush(RenderStyle::tint(RenderStyle::category(t.category)));
         p.drawRoundedRect(r, 6 * s, 6 * s);
-        const double px = std::clamp(std::min(uPx * (h == 1 ? 0.78 : 0.9), r.width() / 12), 4.0, 12.0);
+        const double px =
+            std::clamp(std::min(uPx * (h == 1 ? 0.78 : 0.9), r.width() / 12), 4.0, 12.0);
         p.setPen(RenderStyle::ink());
         p.setFont(RenderStyle::font(px, true));
         const QRectF text = r.adjusted(10 * s, 0, -10 * s, 0);
@@ -105,20 +111,22 @@ void ElevationRenderer::paint(QPainter& p, RackId id, const QRectF& target) cons
         } else {
             const QFontMetricsF fm(p.font());
             p.drawText(text, Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(QStringLiteral("%1 · %2").arg(v.name, t.model), Qt::ElideRight, text.width()));
+                       fm.elidedText(QStringLiteral("%1 · %2").arg(v.name, t.model), Qt::ElideRight,
+                                     text.width()));
         }
     }
     p.restore();
 }
 
-void ElevationRenderer::paintRow(QPainter& p, const std::vector<RackId>& racks, const QRectF& target,
-                                 double gap) const {
+void ElevationRenderer::paintRow(QPainter& p, const std::vector<RackId>& racks,
+                                 const QRectF& target, double gap) const {
     if (racks.empty())
         return;
     const double n = double(racks.size());
     const double w = (target.width() - gap * (n - 1)) / n;
     for (std::size_t i = 0; i < racks.size(); ++i)
-        paint(p, racks[i], QRectF(target.left() + double(i) * (w + gap), target.top(), w, target.height()));
+        paint(p, racks[i],
+              QRectF(target.left() + double(i) * (w + gap), target.top(), w, target.height()));
 }
 
 } // namespace cds::render

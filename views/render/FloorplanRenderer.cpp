@@ -37,7 +37,8 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
     const QPointF origin(area.center().x() - hall.width() * s / 2 - hall.left() * s,
                          area.center().y() - hall.height() * s / 2 - hall.top() * s);
     auto map = [&](const QRectF& mm) {
-        return QRectF(origin.x() + mm.x() * s, origin.y() + mm.y() * s, mm.width() * s, mm.height() * s);
+        return QRectF(origin.x() + mm.x() * s, origin.y() + mm.y() * s, mm.width() * s,
+                      mm.height() * s);
     };
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -48,9 +49,11 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
     if (tile * s >= 4) {
         p.setPen(QPen(RenderStyle::hairline().lighter(112), 0));
         for (double x = tile; x < m_d.hall.widthMm; x += tile)
-            p.drawLine(QPointF(floor.left() + x * s, floor.top()), QPointF(floor.left() + x * s, floor.bottom()));
+            p.drawLine(QPointF(floor.left() + x * s, floor.top()),
+                       QPointF(floor.left() + x * s, floor.bottom()));
         for (double y = tile; y < m_d.hall.depthMm; y += tile)
-            p.drawLine(QPointF(floor.left(), floor.top() + y * s), QPointF(floor.right(), floor.top() + y * s));
+            p.drawLine(QPointF(floor.left(), floor.top() + y * s),
+                       QPointF(floor.right(), floor.top() + y * s));
     }
     p.setPen(QPen(RenderStyle::ink(), 1.5));
     p.setBrush(Qt::NoBrush);
@@ -58,7 +61,10 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
     p.setPen(RenderStyle::muted());
     p.setFont(RenderStyle::font(10));
     p.drawText(floor.adjusted(0, -16, 0, 0).topLeft() + QPointF(0, 12),
-               QStringLiteral("%1 · %2 x %3 m").arg(m_d.hall.name).arg(m_d.hall.widthMm / 1000).arg(m_d.hall.depthMm / 1000));
+               QStringLiteral("%1 · %2 x %3 m")
+                   .arg(m_d.hall.name)
+                   .arg(m_d.hall.widthMm / 1000)
+                   .arg(m_d.hall.depthMm / 1000));
     const double labelPx = std::clamp(600 * s * 0.32, 6.0, 14.0);
     for (const Row& row : m_d.hall.rows) {
         const QRectF r = map(QRectF(row.area.x, row.area.y, row.area.w, row.area.h));
@@ -92,17 +98,27 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
         p.drawRect(r);
         // Front edge: rotation 0 faces +y (south), turning clockwise.
         const int q = ((rack.rotationDeg / 90) % 4 + 4) % 4;
-        const QLineF front[] = {{r.bottomLeft(), r.bottomRight()}, {r.topLeft(), r.bottomLeft()},
-                                {r.topLeft(), r.topRight()}, {r.topRight(), r.bottomRight()}};
+        const QLineF front[] = {{r.bottomLeft(), r.bottomRight()},
+                                {r.topLeft(), r.bottomLeft()},
+                                {r.topLeft(), r.topRight()},
+                                {r.topRight(), r.bottomRight()}};
         p.setPen(QPen(RenderStyle::accent(), std::max(1.2, s * 60), Qt::SolidLine, Qt::FlatCap));
         p.drawLine(front[q]);
         const RackMetrics* rm = byRack[id.value()];
-        const double px = std::clamp(std::min(r.width(), r.height()) * 0.26, 3.0, 16.0);
+        // The largest font (up to 16 px) at which the name fits the footprint's width.
+        double px = std::clamp(std::min(r.width(), r.height()) * 0.3, 3.0, 16.0);
+        const QString kw =
+            rm ? QStringLiteral("%1 kW").arg(rm->itMaxW / 1000.0, 0, 'f', 1) : QString();
+        QFont font = RenderStyle::font(px, true);
+        for (int i = 0; i < 8 && QFontMetricsF(font).horizontalAdvance(rack.name) > r.width() * 0.9;
+             ++i)
+            font = RenderStyle::font(px *= 0.85, true);
         p.setPen(RenderStyle::ink());
-        p.setFont(RenderStyle::font(px, true));
+        p.setFont(font);
         QString text = rack.name;
-        if (rm && r.height() > px * 2.6)
-            text += QStringLiteral("\n%1 kW").arg(rm->itMaxW / 1000.0, 0, 'f', 1);
+        if (!kw.isEmpty() && r.height() > px * 2.8 &&
+            QFontMetricsF(font).horizontalAdvance(kw) <= r.width() * 0.92)
+            text += QLatin1Char('\n') + kw;
         p.drawText(r, Qt::AlignCenter, text);
     });
     // Legend and scale bar.
@@ -118,7 +134,8 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
         const QString label = coolingLabel(CoolingType(c));
         const double w = p.fontMetrics().horizontalAdvance(label);
         p.setPen(RenderStyle::ink());
-        p.drawText(QPointF(sw.right() + 4, legend.center().y() + p.fontMetrics().ascent() / 2.5), label);
+        p.drawText(QPointF(sw.right() + 4, legend.center().y() + p.fontMetrics().ascent() / 2.5),
+                   label);
         x = sw.right() + 14 + w;
     }
     double barMm = 1000;
@@ -128,9 +145,10 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
     p.setPen(QPen(RenderStyle::ink(), 1.2));
     p.drawLine(QPointF(bx, legend.center().y()), QPointF(legend.right(), legend.center().y()));
     p.drawLine(QPointF(bx, legend.center().y() - 3), QPointF(bx, legend.center().y() + 3));
-    p.drawLine(QPointF(legend.right(), legend.center().y() - 3), QPointF(legend.right(), legend.center().y() + 3));
-    p.drawText(QRectF(bx - 80, legend.top(), 76, legend.height()), Qt::AlignRight | Qt::AlignVCenter,
-               QStringLiteral("%1 m").arg(barMm / 1000));
+    p.drawLine(QPointF(legend.right(), legend.center().y() - 3),
+               QPointF(legend.right(), legend.center().y() + 3));
+    p.drawText(QRectF(bx - 80, legend.top(), 76, legend.height()),
+               Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 m").arg(barMm / 1000));
     p.restore();
 }
 

@@ -39,7 +39,8 @@ bool PdfReport::write(const QString& path, QString* error) const {
             if (!pg.heading.isEmpty()) {
                 p.setPen(RenderStyle::ink());
                 p.setFont(RenderStyle::font(20, true));
-                p.drawText(QRectF(48, 24, page.width() - 96, 32), Qt::AlignLeft | Qt::AlignVCenter, pg.heading);
+                p.drawText(QRectF(48, 24, page.width() - 96, 32), Qt::AlignLeft | Qt::AlignVCenter,
+                           pg.heading);
                 p.setPen(QPen(RenderStyle::accent(), 2));
                 p.drawLine(QPointF(48, 60), QPointF(page.width() - 48, 60));
             }

@@ -77,13 +77,15 @@ void PresentationView::paintEvent(QPaintEvent*) {
     if (!s.heading.isEmpty()) {
         p.setPen(RenderStyle::ink());
         p.setFont(RenderStyle::font(std::max(18.0, page.height() * 0.04), true));
-        p.drawText(QRectF(m, m * 0.5, page.width() - 2 * m, m * 1.2), Qt::AlignLeft | Qt::AlignVCenter, s.heading);
+        p.drawText(QRectF(m, m * 0.5, page.width() - 2 * m, m * 1.2),
+                   Qt::AlignLeft | Qt::AlignVCenter, s.heading);
         body.setTop(m * 2);
     }
     s.draw(p, body);
     p.setPen(RenderStyle::muted());
     p.setFont(RenderStyle::font(12));
-    p.drawText(QRectF(m, page.height() - m * 0.9, page.width() - 2 * m, m * 0.6), Qt::AlignRight | Qt::AlignVCenter,
+    p.drawText(QRectF(m, page.height() - m * 0.9, page.width() - 2 * m, m * 0.6),
+               Qt::AlignRight | Qt::AlignVCenter,
                QStringLiteral("%1 / %2").arg(m_current + 1).arg(slideCount()));
 }
 

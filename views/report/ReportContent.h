@@ -19,7 +19,16 @@ namespace cds::report {
 /// @brief One page of the report or one slide of presentation mode: a heading and what
 /// draws its body into a rectangle.
 struct ReportPage {
-    enum class Kind : std::uint8_t { Cover, Summary, Floorplan, Racks, Fabric, Charts, Bom, Findings };
+    enum class Kind : std::uint8_t {
+        Cover,
+        Summary,
+        Floorplan,
+        Racks,
+        Fabric,
+        Charts,
+        Bom,
+        Findings
+    };
     Kind kind = Kind::Cover;
     QString heading;
     std::function<void(QPainter&, const QRectF&)> draw;
