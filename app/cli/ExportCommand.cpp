@@ -21,9 +21,10 @@ namespace cds::cli {
 
 namespace {
 
-const QStringList kFormats = {QStringLiteral("pdf"),         QStringLiteral("svg"),    QStringLiteral("png"),
-                              QStringLiteral("xlsx"),        QStringLiteral("cabling-csv"),
-                              QStringLiteral("netbox"),      QStringLiteral("slurm")};
+const QStringList kFormats = {QStringLiteral("pdf"),         QStringLiteral("svg"),
+                              QStringLiteral("png"),         QStringLiteral("xlsx"),
+                              QStringLiteral("cabling-csv"), QStringLiteral("netbox"),
+                              QStringLiteral("slurm")};
 
 bool isDrawingFormat(const QString& f) {
     return f == QLatin1String("pdf") || f == QLatin1String("svg") || f == QLatin1String("png");
@@ -70,28 +71,34 @@ std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv) {
 int runExport(const QStringList& args) {
     QCommandLineParser p;
     p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (*.cds.json)."));
-    p.addOption({QStringLiteral("format"), QStringLiteral("One of: %1.").arg(kFormats.join(QStringLiteral(", "))),
+    p.addOption({QStringLiteral("format"),
+                 QStringLiteral("One of: %1.").arg(kFormats.join(QStringLiteral(", "))),
                  QStringLiteral("FORMAT")});
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                 QStringLiteral("Output file (netbox: output folder). Required."), QStringLiteral("PATH")});
+                 QStringLiteral("Output file (netbox: output folder). Required."),
+                 QStringLiteral("PATH")});
     p.addOption({QStringLiteral("view"), QStringLiteral("svg/png: floorplan (default) or racks."),
                  QStringLiteral("VIEW"), QStringLiteral("floorplan")});
     p.addOption({QStringLiteral("scale"),
                  QStringLiteral("svg/png: pixels per metre (default: floorplan 60, racks 400)."),
                  QStringLiteral("PX"), QStringLiteral("0")});
-    p.addOption({QStringLiteral("site"), QStringLiteral("netbox: the NetBox site name (default: the hall name)."),
+    p.addOption({QStringLiteral("site"),
+                 QStringLiteral("netbox: the NetBox site name (default: the hall name)."),
                  QStringLiteral("SITE")});
-    if (auto code = parse(p, args,
-                          QStringLiteral("Export a design: customer report (pdf), drawings (svg, png), BOM "
-                                         "workbook (xlsx), cabling schedule, NetBox import, Slurm topology.")))
+    if (auto code = parse(
+            p, args,
+            QStringLiteral("Export a design: customer report (pdf), drawings (svg, png), BOM "
+                           "workbook (xlsx), cabling schedule, NetBox import, Slurm topology.")))
         return *code;
     if (p.positionalArguments().size() != 1)
         return fail(QStringLiteral("expected one FILE"));
     const QString format = p.value(QStringLiteral("format"));
     if (format.isEmpty())
-        return fail(QStringLiteral("--format is required (%1)").arg(kFormats.join(QStringLiteral(", "))));
+        return fail(
+            QStringLiteral("--format is required (%1)").arg(kFormats.join(QStringLiteral(", "))));
     if (!kFormats.contains(format))
-        return fail(QStringLiteral("unknown --format '%1' (%2)").arg(format, kFormats.join(QStringLiteral(", "))));
+        return fail(QStringLiteral("unknown --format '%1' (%2)")
+                        .arg(format, kFormats.join(QStringLiteral(", "))));
     const QString outPath = p.value(QStringLiteral("output"));
     if (outPath.isEmpty())
         return fail(QStringLiteral("-o PATH is required"));
@@ -101,7 +108,8 @@ int runExport(const QStringList& args) {
     bool scaleOk = false;
     const double scale = p.value(QStringLiteral("scale")).toDouble(&scaleOk);
     if (!scaleOk || scale < 0)
-        return fail(QStringLiteral("--scale '%1' is not a positive number").arg(p.value(QStringLiteral("scale"))));
+        return fail(QStringLiteral("--scale '%1' is not a positive number")
+                        .arg(p.value(QStringLiteral("scale"))));
     if (format != QLatin1String("netbox") && !parentExists(outPath))
         return fail(QStringLiteral("%1: cannot write: the folder does not exist").arg(outPath));
 
@@ -123,7 +131,8 @@ int runExport(const QStringList& args) {
     if (format == QLatin1String("xlsx")) {
         ok = writeBomXlsx(*d, computeBom(*d), outPath, &error);
     } else if (format == QLatin1String("netbox")) {
-        const QString site = p.isSet(QStringLiteral("site")) ? p.value(QStringLiteral("site")) : d->hall.name;
+        const QString site =
+            p.isSet(QStringLiteral("site")) ? p.value(QStringLiteral("site")) : d->hall.name;
         ok = writeNetBoxFolder(netboxExport(*d, site), outPath, &error);
     } else {
 #ifdef CDS_HAVE_VIEWS
@@ -132,12 +141,14 @@ int runExport(const QStringList& args) {
             ok = report::PdfReport(content).write(outPath, &error);
         } else {
             render::DrawingOptions o;
-            o.drawing = view == QLatin1String("racks") ? render::Drawing::Elevations : render::Drawing::Floorplan;
+            o.drawing = view == QLatin1String("racks") ? render::Drawing::Elevations
+                                                       : render::Drawing::Floorplan;
             o.pixelsPerMetre = scale;
             ok = render::writeDrawing(*d, o, outPath, format == QLatin1String("png"), &error);
         }
 #else
-        return fail(QStringLiteral("--format %1 needs a build with the GUI (CDS_BUILD_GUI)").arg(format));
+        return fail(
+            QStringLiteral("--format %1 needs a build with the GUI (CDS_BUILD_GUI)").arg(format));
 #endif
     }
     return ok ? Ok : fail(error);

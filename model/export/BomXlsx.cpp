@@ -58,8 +58,8 @@ void bomSheet(lxw_workbook* wb, const Formats& f, const DesignData& d, const Bom
     put(ws, 0, 0, QStringLiteral("Bill of materials: %1").arg(d.meta.title), f.title);
     if (!d.meta.customer.isEmpty())
         put(ws, 1, 0, QStringLiteral("Customer: %1").arg(d.meta.customer));
-    const char* heads[] = {"Category", "Vendor", "Model", "Catalog id", "Quantity",
-                           "Unit price (USD)", "Extended (USD)", "Price source"};
+    const char* heads[] = {"Category", "Vendor",           "Model",          "Catalog id",
+                           "Quantity", "Unit price (USD)", "Extended (USD)", "Price source"};
     const lxw_row_t headRow = 3;
     for (lxw_col_t c = 0; c < 8; ++c)
         worksheet_write_string(ws, headRow, c, heads[c], f.header);
@@ -101,7 +101,8 @@ void bomSheet(lxw_workbook* wb, const Formats& f, const DesignData& d, const Bom
         for (const BomLine& l : bom.lines)
             if (int(l.category) == cat)
                 sum += l.extendedUsd().value_or(0.0);
-        put(ws, r, 0, QStringLiteral("Subtotal %1").arg(costCategoryLabel(CostCategory(cat))), f.bold);
+        put(ws, r, 0, QStringLiteral("Subtotal %1").arg(costCategoryLabel(CostCategory(cat))),
+            f.bold);
         const QString formula = QStringLiteral("=SUM(%1:%2)").arg(cell(first, 6), cell(r - 1, 6));
         worksheet_write_formula_num(ws, r, 6, Utf8(formula).c(), f.moneyBold, sum);
         subtotals << cell(r, 6);
@@ -112,8 +113,9 @@ void bomSheet(lxw_workbook* wb, const Formats& f, const DesignData& d, const Bom
                                               : QLatin1Char('=') + subtotals.join(QLatin1Char('+'));
     worksheet_write_formula_num(ws, r, 6, Utf8(total).c(), f.moneyBold, bom.totalUsd);
     if (bom.unpricedLines)
-        put(ws, r + 1, 0, QStringLiteral("%1 line(s) have no price and are not in the total")
-                              .arg(bom.unpricedLines));
+        put(ws, r + 1, 0,
+            QStringLiteral("%1 line(s) have no price and are not in the total")
+                .arg(bom.unpricedLines));
     worksheet_set_column(ws, 0, 0, 20, nullptr);
     worksheet_set_column(ws, 1, 1, 22, nullptr);
     worksheet_set_column(ws, 2, 2, 44, nullptr);
@@ -145,7 +147,8 @@ void mediaSheet(lxw_workbook* wb, const Formats& f, const DesignData& d, const B
             ++r;
         };
         if (l.lengthBins.empty())
-            row(it.category == Category::Transceiver ? QStringLiteral("(module)") : QString(), l.quantity);
+            row(it.category == Category::Transceiver ? QStringLiteral("(module)") : QString(),
+                l.quantity);
         for (const auto& [len, n] : l.lengthBins)
             row(QString::number(len), n);
     }
@@ -189,7 +192,8 @@ bool writeBomXlsx(const DesignData& d, const Bom& bom, const QString& path, QStr
     if (rc != LXW_NO_ERROR) {
         QFile::remove(tmp);
         if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, QString::fromUtf8(lxw_strerror(rc)));
+            *error = QStringLiteral("%1: cannot write: %2")
+                         .arg(path, QString::fromUtf8(lxw_strerror(rc)));
         return false;
     }
     QFile::remove(path);

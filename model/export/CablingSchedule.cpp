@@ -7,8 +7,9 @@
 namespace cds {
 
 QString CableEnd::location() const {
-    const QString where = rack.isEmpty() ? QStringLiteral("UNPLACED")
-                                         : QStringLiteral("%1-U%2").arg(rack).arg(u, 2, 10, QLatin1Char('0'));
+    const QString where = rack.isEmpty()
+                              ? QStringLiteral("UNPLACED")
+                              : QStringLiteral("%1-U%2").arg(rack).arg(u, 2, 10, QLatin1Char('0'));
     return QStringLiteral("%1-%2").arg(where, port);
 }
 

@@ -17,7 +17,8 @@ namespace {
 
 QString yamlString(const QString& s) {
     QString q = s;
-    q.replace(QLatin1String("\\"), QLatin1String("\\\\")).replace(QLatin1String("\""), QLatin1String("\\\""));
+    q.replace(QLatin1String("\\"), QLatin1String("\\\\"))
+        .replace(QLatin1String("\""), QLatin1String("\\\""));
     return QLatin1Char('"') + q + QLatin1Char('"');
 }
 
@@ -41,8 +42,10 @@ QString interfaceType(const PortDef& p, const QString& cage, Technology tech) {
         return g >= 10 ? QStringLiteral("10gbase-t") : QStringLiteral("1000base-t");
     if (c == QLatin1String("osfp"))
         return QStringLiteral("%1gbase-x-osfp").arg(g);
-    if (c == QLatin1String("qsfp112") || c == QLatin1String("qsfp-dd") || c == QLatin1String("qsfpdd"))
-        return g >= 400 ? QStringLiteral("400gbase-x-qsfpdd") : QStringLiteral("%1gbase-x-qsfp112").arg(g);
+    if (c == QLatin1String("qsfp112") || c == QLatin1String("qsfp-dd") ||
+        c == QLatin1String("qsfpdd"))
+        return g >= 400 ? QStringLiteral("400gbase-x-qsfpdd")
+                        : QStringLiteral("%1gbase-x-qsfp112").arg(g);
     if (c == QLatin1String("qsfp56"))
         return QStringLiteral("200gbase-x-qsfp56");
     if (c == QLatin1String("qsfp28"))
@@ -63,7 +66,7 @@ QString cableType(const DesignData& d, const Link& l) {
     switch (s.type) {
     case MediaType::Dac:
         return d.catalog[m].id.contains(QLatin1String("cat")) ? QStringLiteral("cat6")
-                                                            : QStringLiteral("dac-passive");
+                                                              : QStringLiteral("dac-passive");
     case MediaType::Acc:
         return QStringLiteral("dac-active");
     case MediaType::Aoc:
@@ -82,9 +85,10 @@ QString role(const CatalogItem& t, const Device& v) {
     if (t.gpuCount() > 0)
         return QStringLiteral("GPU server");
     if (t.category == Category::Switch)
-        return v.tier == Tier::None ? QStringLiteral("Switch")
-                                    : QStringLiteral("%1 switch").arg(tierKey(v.tier).left(1).toUpper() +
-                                                                      tierKey(v.tier).mid(1));
+        return v.tier == Tier::None
+                   ? QStringLiteral("Switch")
+                   : QStringLiteral("%1 switch")
+                         .arg(tierKey(v.tier).left(1).toUpper() + tierKey(v.tier).mid(1));
     return categoryLabel(t.category);
 }
 
@@ -102,8 +106,10 @@ QByteArray deviceTypeYaml(const CatalogItem& t) {
     if (!t.ports.empty()) {
         y += QStringLiteral("interfaces:\n");
         for (const PortDef& p : t.ports) {
-            const QString cage = p.group < t.portGroups.size() ? t.portGroups[p.group].cage : QString();
-            y += QStringLiteral("  - name: %1\n    type: %2\n").arg(yamlString(p.name), interfaceType(p, cage, tech));
+            const QString cage =
+                p.group < t.portGroups.size() ? t.portGroups[p.group].cage : QString();
+            y += QStringLiteral("  - name: %1\n    type: %2\n")
+                     .arg(yamlString(p.name), interfaceType(p, cage, tech));
             if (p.role == PortRole::Oob)
                 y += QStringLiteral("    mgmt_only: true\n");
         }
@@ -133,57 +139,61 @@ QString netboxSlug(const QString& s) {
 
 NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     NetBoxExport e;
-    QString racks = csv::row({QStringLiteral("name"), QStringLiteral("site"), QStringLiteral("status"),
-                              QStringLiteral("form_factor"), QStringLiteral("width"),
-                              QStringLiteral("u_height"), QStringLiteral("outer_width"),
-                              QStringLiteral("outer_depth"), QStringLiteral("outer_unit"),
-                              QStringLiteral("description")});
+    QString racks = csv::row({QStringLiteral("name"), QStringLiteral("site"),
+                              QStringLiteral("status"), QStringLiteral("form_factor"),
+                              QStringLiteral("width"), QStringLiteral("u_height"),
+                              QStringLiteral("outer_width"), QStringLiteral("outer_depth"),
+                              QStringLiteral("outer_unit"), QStringLiteral("description")});
     d.racks.forEach([&](RackId, const Rack& r) {
         const CatalogItem& t = d.typeOf(r);
         const RackSpec spec = t.rack.value_or(RackSpec{});
-        racks += csv::row({r.name, site, QStringLiteral("planned"), QStringLiteral("4-post-cabinet"),
-                           QStringLiteral("19"), QString::number(spec.uCapacity),
-                           num(spec.widthMm), num(spec.depthMm), QStringLiteral("mm"),
-                           QStringLiteral("%1 (%2), %3").arg(t.model, t.id, coolingLabel(r.cooling))});
+        racks +=
+            csv::row({r.name, site, QStringLiteral("planned"), QStringLiteral("4-post-cabinet"),
+                      QStringLiteral("19"), QString::number(spec.uCapacity), num(spec.widthMm),
+                      num(spec.depthMm), QStringLiteral("mm"),
+                      QStringLiteral("%1 (%2), %3").arg(t.model, t.id, coolingLabel(r.cooling))});
     });
     e.racksCsv = racks.toUtf8();
 
-    QString devices = csv::row({QStringLiteral("name"), QStringLiteral("role"),
-                                QStringLiteral("manufacturer"), QStringLiteral("device_type"),
-                                QStringLiteral("status"), QStringLiteral("site"), QStringLiteral("rack"),
-                                QStringLiteral("position"), QStringLiteral("face")});
+    QString devices =
+        csv::row({QStringLiteral("name"), QStringLiteral("role"), QStringLiteral("manufacturer"),
+                  QStringLiteral("device_type"), QStringLiteral("status"), QStringLiteral("site"),
+                  QStringLiteral("rack"), QStringLiteral("position"), QStringLiteral("face")});
     std::set<TypeId> used;
     d.devices.forEach([&](DeviceId, const Device& v) {
         const CatalogItem& t = d.typeOf(v);
         used.insert(v.type);
         const Rack* r = d.racks.find(v.rack);
         const bool mounted = r && v.uPosition > 0 && t.uHeight > 0;
-        devices += csv::row({v.name, role(t, v), t.vendor, t.model, QStringLiteral("planned"), site,
-                             r ? r->name : QString(), mounted ? QString::number(v.uPosition) : QString(),
-                             mounted ? (v.face == Face::Front ? QStringLiteral("front") : QStringLiteral("rear"))
-                                     : QString()});
+        devices += csv::row(
+            {v.name, role(t, v), t.vendor, t.model, QStringLiteral("planned"), site,
+             r ? r->name : QString(), mounted ? QString::number(v.uPosition) : QString(),
+             mounted ? (v.face == Face::Front ? QStringLiteral("front") : QStringLiteral("rear"))
+                     : QString()});
     });
     e.devicesCsv = devices.toUtf8();
 
-    QString cables = csv::row({QStringLiteral("side_a_device"), QStringLiteral("side_a_type"),
-                               QStringLiteral("side_a_name"), QStringLiteral("side_b_device"),
-                               QStringLiteral("side_b_type"), QStringLiteral("side_b_name"),
-                               QStringLiteral("type"), QStringLiteral("status"), QStringLiteral("label"),
-                               QStringLiteral("length"), QStringLiteral("length_unit")});
+    QString cables =
+        csv::row({QStringLiteral("side_a_device"), QStringLiteral("side_a_type"),
+                  QStringLiteral("side_a_name"), QStringLiteral("side_b_device"),
+                  QStringLiteral("side_b_type"), QStringLiteral("side_b_name"),
+                  QStringLiteral("type"), QStringLiteral("status"), QStringLiteral("label"),
+                  QStringLiteral("length"), QStringLiteral("length_unit")});
     const QString iface = QStringLiteral("dcim.interface");
     for (const CableRow& r : cablingRows(d)) {
         const Link& l = d.links[r.link];
-        cables += csv::row({r.a.device, iface, r.a.port, r.b.device, iface, r.b.port, cableType(d, l),
-                            QStringLiteral("planned"), r.id, QString::number(r.lengthM, 'f', 1),
-                            QStringLiteral("m")});
+        cables += csv::row({r.a.device, iface, r.a.port, r.b.device, iface, r.b.port,
+                            cableType(d, l), QStringLiteral("planned"), r.id,
+                            QString::number(r.lengthM, 'f', 1), QStringLiteral("m")});
     }
     e.cablesCsv = cables.toUtf8();
 
     for (TypeId t : used) {
         const CatalogItem& it = d.catalog[t];
-        e.deviceTypes.emplace_back(QStringLiteral("device-types/%1/%2.yaml")
-                                       .arg(netboxSlug(it.vendor), netboxSlug(it.vendor + QLatin1Char('-') + it.model)),
-                                   deviceTypeYaml(it));
+        e.deviceTypes.emplace_back(
+            QStringLiteral("device-types/%1/%2.yaml")
+                .arg(netboxSlug(it.vendor), netboxSlug(it.vendor + QLatin1Char('-') + it.model)),
+            deviceTypeYaml(it));
     }
     return e;
 }
@@ -198,7 +208,8 @@ bool writeNetBoxFolder(const NetBoxExport& e, const QString& dir, QString* error
         const QString path = QDir(dir).filePath(rel);
         if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
             if (error)
-                *error = QStringLiteral("%1: cannot create the folder").arg(QFileInfo(path).absolutePath());
+                *error = QStringLiteral("%1: cannot create the folder")
+                             .arg(QFileInfo(path).absolutePath());
             return false;
         }
         QSaveFile f(path);

@@ -135,7 +135,7 @@ SlurmTopology slurmTopology(const DesignData& d) {
         const std::size_t r = findRoot(parent, i);
         if (!blockName.count(r))
             blockName[r] = multiHomed ? QStringLiteral("su%1").arg(blockName.size() + 1, 2, 10,
-                                                                     QLatin1Char('0'))
+                                                                   QLatin1Char('0'))
                                       : d.devices[leaves[r]].name;
     }
     std::map<QString, QStringList> blockNodes;

@@ -17,20 +17,20 @@ inline DesignData leafSpine(int servers, int leaves, int spines, bool rails) {
     const RackId net = b.rack(QStringLiteral("N01"), 600, 3000, CoolingType::Air);
     std::vector<DeviceId> lf, sp;
     for (int i = 0; i < leaves; ++i)
-        lf.push_back(b.device(QStringLiteral("leaf%1").arg(i + 1, 2, 10, QLatin1Char('0')), "nvidia-qm9700", net,
-                              40 - i, Tier::Leaf, f));
+        lf.push_back(b.device(QStringLiteral("leaf%1").arg(i + 1, 2, 10, QLatin1Char('0')),
+                              "nvidia-qm9700", net, 40 - i, Tier::Leaf, f));
     for (int i = 0; i < spines; ++i)
-        sp.push_back(b.device(QStringLiteral("spine%1").arg(i + 1, 2, 10, QLatin1Char('0')), "nvidia-qm9700", net,
-                              30 - i, Tier::Spine, f));
+        sp.push_back(b.device(QStringLiteral("spine%1").arg(i + 1, 2, 10, QLatin1Char('0')),
+                              "nvidia-qm9700", net, 30 - i, Tier::Spine, f));
     std::vector<int> next(std::size_t(leaves + spines), 0);
     RackId rack;
     const int perLeaf = std::max(1, servers / leaves);
     for (int s = 0; s < servers; ++s) {
         if (s % 4 == 0)
-            rack = b.rack(QStringLiteral("R%1").arg(s / 4 + 1, 2, 10, QLatin1Char('0')), 1200 + 600 * (s / 4), 3000,
-                          CoolingType::DirectLiquid);
-        const DeviceId srv = b.device(QStringLiteral("gpu%1").arg(s + 1, 3, 10, QLatin1Char('0')), "nvidia-dgx-h100",
-                                      rack, 2 + 10 * (s % 4));
+            rack = b.rack(QStringLiteral("R%1").arg(s / 4 + 1, 2, 10, QLatin1Char('0')),
+                          1200 + 600 * (s / 4), 3000, CoolingType::DirectLiquid);
+        const DeviceId srv = b.device(QStringLiteral("gpu%1").arg(s + 1, 3, 10, QLatin1Char('0')),
+                                      "nvidia-dgx-h100", rack, 2 + 10 * (s % 4));
         const CatalogItem& t = b.d.catalog[b.d.devices[srv].type];
         int nic = 0;
         for (int p = 0; p < int(t.ports.size()); ++p) {

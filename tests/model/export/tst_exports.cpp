@@ -89,7 +89,8 @@ QStringList expandNodes(const QByteArray& conf, QMap<QString, QString>* switchOf
                     const QStringList ab = r.split(QLatin1Char('-'));
                     const int w = int(ab.first().size());
                     for (int n = ab.first().toInt(); n <= ab.last().toInt(); ++n)
-                        names << gm.captured(1) + QStringLiteral("%1").arg(n, w, 10, QLatin1Char('0'));
+                        names << gm.captured(1) +
+                                     QStringLiteral("%1").arg(n, w, 10, QLatin1Char('0'));
                 }
             }
             for (const QString& n : names) {
@@ -111,9 +112,10 @@ private Q_SLOTS:
         const DesignData d = routed(test::smallCluster());
         const QList<QStringList> rows = parseCsv(cablingCsv(d));
         QVERIFY(!rows.isEmpty());
-        QCOMPARE(rows.first(), QStringList({"cable_id", "fabric", "a_rack", "a_u", "a_device", "a_port", "b_rack",
-                                            "b_u", "b_device", "b_port", "medium", "medium_type", "length_m",
-                                            "label_a", "label_b"}));
+        QCOMPARE(rows.first(),
+                 QStringList({"cable_id", "fabric", "a_rack", "a_u", "a_device", "a_port", "b_rack",
+                              "b_u", "b_device", "b_port", "medium", "medium_type", "length_m",
+                              "label_a", "label_b"}));
         const Metrics m = computeMetrics(d);
         QCOMPARE(rows.size() - 1, qsizetype(linkTotal(m)));
         QSet<QString> ids;
@@ -124,7 +126,8 @@ private Q_SLOTS:
             QVERIFY2(!r[4].isEmpty() && !r[8].isEmpty(), qPrintable(r.join(QLatin1Char(','))));
             QVERIFY2(r[12].toDouble() > 0, qPrintable(r[12]));
             // TIA-606 style: each end's label names the near end first, then the far end.
-            QVERIFY2(r[13].startsWith(r[0] + QLatin1Char(' ') + r[2] + QStringLiteral("-U")), qPrintable(r[13]));
+            QVERIFY2(r[13].startsWith(r[0] + QLatin1Char(' ') + r[2] + QStringLiteral("-U")),
+                     qPrintable(r[13]));
             QVERIFY2(r[14].contains(QStringLiteral("/ %1-U").arg(r[2])), qPrintable(r[14]));
         }
         QCOMPARE(ids.size(), rows.size() - 1);
@@ -161,15 +164,16 @@ private Q_SLOTS:
         QCOMPARE(racks.size() - 1, qsizetype(m.racks));
         QCOMPARE(racks[1][1], QStringLiteral("Lab, hall 1")); // quoted comma survives
         const auto devices = parseCsv(e.devicesCsv);
-        QCOMPARE(devices.first(), QStringList({"name", "role", "manufacturer", "device_type", "status", "site",
-                                               "rack", "position", "face"}));
+        QCOMPARE(devices.first(), QStringList({"name", "role", "manufacturer", "device_type",
+                                               "status", "site", "rack", "position", "face"}));
         QCOMPARE(devices.size() - 1, qsizetype(d.devices.size()));
         const auto cables = parseCsv(e.cablesCsv);
-        QCOMPARE(cables.first(), QStringList({"side_a_device", "side_a_type", "side_a_name", "side_b_device",
-                                              "side_b_type", "side_b_name", "type", "status", "label", "length",
-                                              "length_unit"}));
+        QCOMPARE(cables.first(), QStringList({"side_a_device", "side_a_type", "side_a_name",
+                                              "side_b_device", "side_b_type", "side_b_name", "type",
+                                              "status", "label", "length", "length_unit"}));
         QCOMPARE(cables.size() - 1, qsizetype(linkTotal(m)));
-        const QStringList types = {"dac-passive", "dac-active", "aoc", "mmf-om3", "mmf-om4", "smf", "cat6", ""};
+        const QStringList types = {"dac-passive", "dac-active", "aoc",  "mmf-om3",
+                                   "mmf-om4",     "smf",        "cat6", ""};
         for (qsizetype i = 1; i < cables.size(); ++i) {
             QCOMPARE(cables[i][1], QStringLiteral("dcim.interface"));
             QVERIFY2(types.contains(cables[i][6]), qPrintable(cables[i][6]));
@@ -185,19 +189,24 @@ private Q_SLOTS:
         QCOMPARE(qsizetype(e.deviceTypes.size()), used.size());
         QString all;
         for (const auto& [path, yaml] : e.deviceTypes) {
-            QVERIFY2(path.startsWith(QStringLiteral("device-types/")) && path.endsWith(QStringLiteral(".yaml")),
+            QVERIFY2(path.startsWith(QStringLiteral("device-types/")) &&
+                         path.endsWith(QStringLiteral(".yaml")),
                      qPrintable(path));
             const QString y = QString::fromUtf8(yaml);
-            for (const char* key : {"manufacturer:", "model:", "slug:", "u_height:", "is_full_depth:", "interfaces:"})
-                QVERIFY2(y.contains(QLatin1String(key)), qPrintable(path + QLatin1Char(' ') + QLatin1String(key)));
+            for (const char* key :
+                 {"manufacturer:", "model:", "slug:", "u_height:", "is_full_depth:", "interfaces:"})
+                QVERIFY2(y.contains(QLatin1String(key)),
+                         qPrintable(path + QLatin1Char(' ') + QLatin1String(key)));
             all += y;
         }
         QVERIFY(all.contains(QStringLiteral("power-ports:")));
         QVERIFY(all.contains(QStringLiteral("maximum_draw: 10200"))); // DGX H100, DOMAIN.md
         QVERIFY(all.contains(QStringLiteral("allocated_draw:")));
         for (const auto& row : parseCsv(e.cablesCsv).mid(1))
-            QVERIFY2(all.contains(QStringLiteral("- name: \"%1\"").arg(row[2])), qPrintable(row[2]));
-        QCOMPARE(netboxSlug(QStringLiteral("NVIDIA -- DGX H100 (8U)")), QStringLiteral("nvidia-dgx-h100-8u"));
+            QVERIFY2(all.contains(QStringLiteral("- name: \"%1\"").arg(row[2])),
+                     qPrintable(row[2]));
+        QCOMPARE(netboxSlug(QStringLiteral("NVIDIA -- DGX H100 (8U)")),
+                 QStringLiteral("nvidia-dgx-h100-8u"));
     }
 
     void netboxFolderIsWritten() {
@@ -205,24 +214,29 @@ private Q_SLOTS:
         const DesignData d = routed(test::smallCluster());
         QString error;
         const QString dir = tmp.filePath(QStringLiteral("nb"));
-        QVERIFY2(writeNetBoxFolder(netboxExport(d, QStringLiteral("lab")), dir, &error), qPrintable(error));
+        QVERIFY2(writeNetBoxFolder(netboxExport(d, QStringLiteral("lab")), dir, &error),
+                 qPrintable(error));
         for (const char* f : {"racks.csv", "devices.csv", "cables.csv"})
             QVERIFY(QFile::exists(QDir(dir).filePath(QLatin1String(f))));
-        QVERIFY(!QDir(dir + QStringLiteral("/device-types")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+        QVERIFY(!QDir(dir + QStringLiteral("/device-types"))
+                     .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
+                     .isEmpty());
         QFile blocker(tmp.filePath(QStringLiteral("file")));
         QVERIFY(blocker.open(QIODevice::WriteOnly));
         blocker.close();
-        QVERIFY(!writeNetBoxFolder(netboxExport(d, QStringLiteral("lab")), blocker.fileName() + QStringLiteral("/x"),
-                                   &error));
+        QVERIFY(!writeNetBoxFolder(netboxExport(d, QStringLiteral("lab")),
+                                   blocker.fileName() + QStringLiteral("/x"), &error));
         QVERIFY2(error.contains(QStringLiteral("file")), qPrintable(error));
     }
 
     void hostListsCompress() {
-        QCOMPARE(compressHostList({"gpu003", "gpu001", "gpu002", "gpu007"}), QStringLiteral("gpu[001-003,007]"));
+        QCOMPARE(compressHostList({"gpu003", "gpu001", "gpu002", "gpu007"}),
+                 QStringLiteral("gpu[001-003,007]"));
         QCOMPARE(compressHostList({"leaf01"}), QStringLiteral("leaf01"));
         QCOMPARE(compressHostList({"a1", "a2", "b9", "login"}), QStringLiteral("a[1-2],b9,login"));
         // Different digit widths are different lists (gpu9 is not gpu009).
-        QCOMPARE(compressHostList({"gpu9", "gpu010", "gpu011"}), QStringLiteral("gpu9,gpu[010-011]"));
+        QCOMPARE(compressHostList({"gpu9", "gpu010", "gpu011"}),
+                 QStringLiteral("gpu9,gpu[010-011]"));
         QCOMPARE(compressHostList({"n1", "n1"}), QStringLiteral("n1"));
     }
 
@@ -284,14 +298,16 @@ private Q_SLOTS:
             return p.readAllStandardOutput();
         };
         // unzip reads names as wildcards: brackets are escaped.
-        for (const char* name : {"\\[Content_Types\\].xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml",
-                                 "xl/worksheets/sheet2.xml", "xl/sharedStrings.xml"}) {
+        for (const char* name :
+             {"\\[Content_Types\\].xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml",
+              "xl/worksheets/sheet2.xml", "xl/sharedStrings.xml"}) {
             const QByteArray xml = part(name);
             QVERIFY2(!xml.isEmpty(), name);
             QXmlStreamReader r(xml);
             while (!r.atEnd())
                 r.readNext();
-            QVERIFY2(!r.hasError(), qPrintable(QLatin1String(name) + QStringLiteral(": ") + r.errorString()));
+            QVERIFY2(!r.hasError(),
+                     qPrintable(QLatin1String(name) + QStringLiteral(": ") + r.errorString()));
         }
         QVERIFY(part("xl/workbook.xml").contains("name=\"Cables and optics\""));
         const QByteArray strings = part("xl/sharedStrings.xml");
@@ -303,13 +319,15 @@ private Q_SLOTS:
         const QByteArray sheet = part("xl/worksheets/sheet1.xml");
         QVERIFY(sheet.contains("<f>E"));
         QVERIFY(sheet.contains("<f>SUM("));
-        QVERIFY2(sheet.contains(QByteArray::number(qint64(bom.totalUsd))), "grand total value cached");
+        QVERIFY2(sheet.contains(QByteArray::number(qint64(bom.totalUsd))),
+                 "grand total value cached");
     }
 
     void xlsxToMissingFolderFails() {
         const DesignData d = routed(test::smallCluster());
         QString error;
-        QVERIFY(!writeBomXlsx(d, computeBom(d), QStringLiteral("/nonexistent-dir/x/bom.xlsx"), &error));
+        QVERIFY(
+            !writeBomXlsx(d, computeBom(d), QStringLiteral("/nonexistent-dir/x/bom.xlsx"), &error));
         QVERIFY2(error.contains(QStringLiteral("/nonexistent-dir/x/bom.xlsx")), qPrintable(error));
     }
 };

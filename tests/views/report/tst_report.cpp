@@ -85,13 +85,16 @@ private Q_SLOTS:
         const QByteArray info = run(pdfinfo, {path});
         const QByteArray want = "Pages:           " + QByteArray::number(pages) + "\n";
         QVERIFY2(info.contains(want), info.constData());
-        const QString text = QString::fromUtf8(run(pdftotext, {QStringLiteral("-layout"), path, QStringLiteral("-")}));
-        for (const QString& s : {QStringLiteral("Thirty-two DGX"), QStringLiteral("Test customer"),
-                                 QStringLiteral("14 March 2026"), QStringLiteral("Summary"),
-                                 QStringLiteral("Bisection bandwidth"), QStringLiteral("Cost per GPU"),
-                                 QStringLiteral("Rack elevations (1-6 of 9)"), QStringLiteral("Compute fabric"),
-                                 QStringLiteral("Bill of materials"), QStringLiteral("Open findings"),
-                                 QStringLiteral("Page %1 of %1").arg(pages), QStringLiteral("gpu032"), QStringLiteral("spine02")})
+        const QString text = QString::fromUtf8(
+            run(pdftotext, {QStringLiteral("-layout"), path, QStringLiteral("-")}));
+        for (const QString& s :
+             {QStringLiteral("Thirty-two DGX"), QStringLiteral("Test customer"),
+              QStringLiteral("14 March 2026"), QStringLiteral("Summary"),
+              QStringLiteral("Bisection bandwidth"), QStringLiteral("Cost per GPU"),
+              QStringLiteral("Rack elevations (1-6 of 9)"), QStringLiteral("Compute fabric"),
+              QStringLiteral("Bill of materials"), QStringLiteral("Open findings"),
+              QStringLiteral("Page %1 of %1").arg(pages), QStringLiteral("gpu032"),
+              QStringLiteral("spine02")})
             QVERIFY2(text.contains(s), qPrintable(s));
         // The summary shows what computeMetrics gives (256 GPUs: 32 x 8).
         QVERIFY(text.contains(QStringLiteral("256")));
@@ -107,14 +110,16 @@ private Q_SLOTS:
         QVERIFY(int(content.openFindings().size()) > report::PdfReport::kRowsPerPage);
         const report::PdfReport pdf(content);
         const int findingPages =
-            (int(content.openFindings().size()) + report::PdfReport::kRowsPerPage - 1) / report::PdfReport::kRowsPerPage;
+            (int(content.openFindings().size()) + report::PdfReport::kRowsPerPage - 1) /
+            report::PdfReport::kRowsPerPage;
         QCOMPARE(pdf.pageCount(), 7 + findingPages);
     }
 
     void pdfToUnwritablePathFails() {
         const report::ReportContent content(routed(test::smallCluster()));
         QString error;
-        QVERIFY(!report::PdfReport(content).write(QStringLiteral("/nonexistent-dir/r.pdf"), &error));
+        QVERIFY(
+            !report::PdfReport(content).write(QStringLiteral("/nonexistent-dir/r.pdf"), &error));
         QVERIFY2(error.contains(QStringLiteral("/nonexistent-dir/r.pdf")), qPrintable(error));
     }
 
@@ -135,7 +140,8 @@ private Q_SLOTS:
         const QStringList texts = svgTexts(path, &xmlError);
         QVERIFY2(xmlError.isEmpty(), qPrintable(xmlError));
         d.racks.forEach([&](RackId, const Rack& r) {
-            const bool found = std::any_of(texts.begin(), texts.end(), [&](const QString& t) { return t.startsWith(r.name); });
+            const bool found = std::any_of(texts.begin(), texts.end(),
+                                           [&](const QString& t) { return t.startsWith(r.name); });
             QVERIFY2(found, qPrintable(r.name));
         });
     }
@@ -144,7 +150,8 @@ private Q_SLOTS:
         const DesignData d = routed(test::smallCluster());
         render::DrawingOptions o;
         QString error;
-        const QString a = m_tmp.filePath(QStringLiteral("a.png")), b = m_tmp.filePath(QStringLiteral("b.png"));
+        const QString a = m_tmp.filePath(QStringLiteral("a.png")),
+                      b = m_tmp.filePath(QStringLiteral("b.png"));
         o.pixelsPerMetre = 50;
         QVERIFY2(render::writeDrawing(d, o, a, true, &error), qPrintable(error));
         o.pixelsPerMetre = 100;
