@@ -18,17 +18,23 @@ QColor series(int i) {
                                QColor(0x7d, 0x8b, 0x99)};
     return c[i % 7];
 }
-} // namespace
 
-void ChartPainter::bars(QPainter& p, const QRectF& r, const QString& title,
-                        std::vector<Value> values, const Format& fmt) {
-    p.save();
+/// Sets up @p p for a chart in @p r and draws its title; returns the text size in pixels.
+double beginChart(QPainter& p, const QRectF& r, const QString& title) {
     p.setRenderHint(QPainter::Antialiasing, true);
     const double px = std::clamp(r.height() / 22, 7.0, 12.0);
     p.setPen(RenderStyle::ink());
     p.setFont(RenderStyle::font(px * 1.15, true));
     p.drawText(QRectF(r.left(), r.top(), r.width(), px * 2), Qt::AlignLeft | Qt::AlignVCenter,
                title);
+    return px;
+}
+} // namespace
+
+void ChartPainter::bars(QPainter& p, const QRectF& r, const QString& title,
+                        std::vector<Value> values, const Format& fmt) {
+    p.save();
+    const double px = beginChart(p, r, title);
     std::stable_sort(values.begin(), values.end(),
                      [](const Value& a, const Value& b) { return a.value > b.value; });
     const std::size_t n = std::min<std::size_t>(values.size(), 14);
@@ -60,12 +66,7 @@ void ChartPainter::donut(QPainter& p, const QRectF& r, const QString& title,
                          const std::vector<Value>& values, const QString& centre,
                          const Format& fmt) {
     p.save();
-    p.setRenderHint(QPainter::Antialiasing, true);
-    const double px = std::clamp(r.height() / 22, 7.0, 12.0);
-    p.setPen(RenderStyle::ink());
-    p.setFont(RenderStyle::font(px * 1.15, true));
-    p.drawText(QRectF(r.left(), r.top(), r.width(), px * 2), Qt::AlignLeft | Qt::AlignVCenter,
-               title);
+    const double px = beginChart(p, r, title);
     const QRectF body = r.adjusted(0, px * 2.4, 0, 0);
     const double d = std::min(body.height(), body.width() * 0.45);
     const QRectF ring(body.left(), body.top() + (body.height() - d) / 2, d, d);

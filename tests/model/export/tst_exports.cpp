@@ -118,6 +118,7 @@ private Q_SLOTS:
                               "label_a", "label_b"}));
         const Metrics m = computeMetrics(d);
         QCOMPARE(rows.size() - 1, qsizetype(linkTotal(m)));
+        QCOMPARE(rows.size() - 1, qsizetype(m.cables)); // `stats` "cables"
         QSet<QString> ids;
         for (qsizetype i = 1; i < rows.size(); ++i) {
             const QStringList& r = rows[i];
