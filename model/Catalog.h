@@ -28,6 +28,7 @@ inline constexpr int kCategoryCount = 9;
 
 enum class PortRole : std::uint8_t { Compute, Storage, Inband, Oob, Fabric, Uplink };
 enum class MediaType : std::uint8_t { Dac, Acc, Aoc, Mmf, Smf };
+inline constexpr int kMediaTypeCount = 5;
 enum class Technology : std::uint8_t { Any, InfiniBand, Ethernet };
 
 QString categoryKey(Category c); ///< "server", "switch"... as in the files
@@ -186,6 +187,8 @@ public:
     int loadFolder(const QString& folder);
     /// Loads one file; returns false and records errors if it is malformed.
     bool loadFile(const QString& path);
+    /// Loads catalog text already in memory; @p name is used in messages.
+    bool loadBytes(const QByteArray& bytes, const QString& name);
     const Catalog& catalog() const { return m_catalog; }
     const std::vector<FileError>& errors() const { return m_errors; }
     QStringList loadedFiles() const { return m_files; }

@@ -112,7 +112,8 @@ struct Link {
     TypeId pinnedMedium; ///< user's choice, or invalid for automatic
     // Derived, not saved:
     float lengthM = 0;
-    TypeId medium; ///< chosen (or pinned) cable / transceiver type
+    TypeId medium;  ///< chosen (or pinned) cable / transceiver type (at the A end)
+    TypeId mediumB; ///< transceiver at the B end when it differs from the A end's, else invalid
     bool operator==(const Link& o) const {
         return a == o.a && b == o.b && fabric == o.fabric && pinnedMedium == o.pinnedMedium;
     }
@@ -167,6 +168,8 @@ struct DesignSettings {
     double trayHeightAboveRackMm = 300; ///< overhead tray above the rack top
     double maxRackWeightKg = 0;         ///< 0 = use each rack's own rating
     static std::array<CoolingEnvelope, kCoolingTypeCount> defaultCooling();
+    /// The same settings with every invariant the file format requires (warnKw <= maxKw).
+    DesignSettings normalized() const;
     bool operator==(const DesignSettings&) const = default;
 };
 

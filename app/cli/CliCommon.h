@@ -34,6 +34,7 @@ int runValidate(const QStringList& args);
 int runStats(const QStringList& args);
 int runBom(const QStringList& args);
 int runCatalog(const QStringList& args);
+int runGenerate(const QStringList& args);
 int runExport(const QStringList& args);
 
 /// The application object for this command line: a QGuiApplication (offscreen when there

@@ -1,8 +1,11 @@
 #include "CablingSchedule.h"
 
+#include "../fabric/PortTable.h"
 #include "Csv.h"
 
+#include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 namespace cds {
 
@@ -28,30 +31,76 @@ CableEnd cableEnd(const DesignData& d, PortRef p) {
     return e;
 }
 
+namespace {
+
+/// Adds @p v to a '+'-joined list unless it is there already.
+void join(QString& list, const QString& v) {
+    if (list.isEmpty())
+        list = v;
+    else if (!list.split(QLatin1Char('+')).contains(v))
+        list += QLatin1Char('+') + v;
+}
+
+void joinEnd(CableEnd& into, const CableEnd& e) {
+    join(into.rack, e.rack);
+    join(into.device, e.device);
+    join(into.port, e.port);
+    if (into.u != e.u)
+        into.u = std::min(into.u, e.u); // the lower device of a splitter's legs
+}
+
+} // namespace
+
 std::vector<CableRow> cablingRows(const DesignData& d) {
     std::vector<CableRow> rows;
     rows.reserve(d.links.size());
+    // Same rule as the BOM: a twin-port cable is one per occupied cage at its twin-port end.
+    PortTable ports(d.catalog);
+    auto info = [&](PortRef p) {
+        const Device* dev = d.devices.find(p.device);
+        return dev ? ports.info(*dev, p.port) : PortInfo{};
+    };
+    std::unordered_map<std::uint64_t, std::size_t> rowOfCage;
     d.links.forEach([&](LinkId id, const Link& l) {
+        const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
+        const CatalogItem* medium = d.catalog.contains(m) ? &d.catalog[m] : nullptr;
+        PortRef a = l.a, b = l.b;
+        if (medium && medium->category == Category::Cable && medium->media &&
+            medium->media->twinPort) {
+            if (!(info(a).cageLanes > 1 || info(b).cageLanes <= 1))
+                std::swap(a, b); // A is the twin-port end
+            const std::uint64_t key = (std::uint64_t(a.device.value()) << 32) |
+                                      (std::uint64_t(m.value()) << 16) | info(a).cage;
+            const auto [it, fresh] = rowOfCage.emplace(key, rows.size());
+            if (!fresh) {
+                CableRow& r = rows[it->second];
+                r.links.push_back(id);
+                joinEnd(r.a, cableEnd(d, a));
+                joinEnd(r.b, cableEnd(d, b));
+                r.lengthM = std::max(r.lengthM, std::round(double(l.lengthM) * 10.0) / 10.0);
+                return;
+            }
+        }
         CableRow r;
-        r.link = id;
+        r.links = {id};
         r.id = QStringLiteral("C%1").arg(id.value() + 1, 5, 10, QLatin1Char('0'));
         if (const Fabric* f = d.fabric(l.fabric))
             r.fabric = f->name;
-        r.a = cableEnd(d, l.a);
-        r.b = cableEnd(d, l.b);
-        const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
-        if (d.catalog.contains(m)) {
-            const CatalogItem& it = d.catalog[m];
-            r.mediumId = it.id;
-            r.mediumModel = it.model;
-            if (it.media)
-                r.mediumType = mediaTypeKey(it.media->type);
+        r.a = cableEnd(d, a);
+        r.b = cableEnd(d, b);
+        if (medium) {
+            r.mediumId = medium->id;
+            r.mediumModel = medium->model;
+            if (medium->media)
+                r.mediumType = mediaTypeKey(medium->media->type);
         }
         r.lengthM = std::round(double(l.lengthM) * 10.0) / 10.0;
-        r.labelA = QStringLiteral("%1 %2 / %3").arg(r.id, r.a.location(), r.b.location());
-        r.labelB = QStringLiteral("%1 %2 / %3").arg(r.id, r.b.location(), r.a.location());
         rows.push_back(std::move(r));
     });
+    for (CableRow& r : rows) {
+        r.labelA = QStringLiteral("%1 %2 / %3").arg(r.id, r.a.location(), r.b.location());
+        r.labelB = QStringLiteral("%1 %2 / %3").arg(r.id, r.b.location(), r.a.location());
+    }
     return rows;
 }
 

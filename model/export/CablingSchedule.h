@@ -19,10 +19,12 @@ struct CableEnd {
     QString location() const;
 };
 
-/// @brief One row of the cabling schedule: a physical cable and both of its ends.
+/// @brief One row of the cabling schedule: a physical cable and both of its ends. A twin-port
+/// cable serves every link of its twin-port cage (two 400G links in one 800G OSFP, or a
+/// splitter's legs): it is one row, its ends list the ports joined by '+'.
 struct CableRow {
-    LinkId link;
-    QString id; ///< "C00001": stable within a design (from the link id)
+    std::vector<LinkId> links; ///< the links the cable carries, in id order
+    QString id;                ///< "C00001": stable within a design (from its first link's id)
     QString fabric;
     CableEnd a, b;
     QString mediumId;   ///< catalog id of the chosen or pinned medium, empty when none fits
@@ -36,8 +38,9 @@ struct CableRow {
 /// End @p p of a link, resolved to names.
 CableEnd cableEnd(const DesignData& d, PortRef p);
 
-/// Every link as a schedule row, in link id order. Call routeCables() first so lengths and
-/// media are derived from the placement.
+/// Every physical cable as a schedule row, in order of its first link id; as many rows as
+/// `stats` counts cables (each optical link is one fibre run between its transceivers).
+/// Call routeCables() first so lengths and media are derived from the placement.
 std::vector<CableRow> cablingRows(const DesignData& d);
 
 /// The cabling schedule CSV: one row per cable (columns in README, "Exports").

@@ -180,12 +180,16 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
                   QStringLiteral("type"), QStringLiteral("status"), QStringLiteral("label"),
                   QStringLiteral("length"), QStringLiteral("length_unit")});
     const QString iface = QStringLiteral("dcim.interface");
-    for (const CableRow& r : cablingRows(d)) {
-        const Link& l = d.links[r.link];
-        cables += csv::row({r.a.device, iface, r.a.port, r.b.device, iface, r.b.port,
-                            cableType(d, l), QStringLiteral("planned"), r.id,
-                            QString::number(r.lengthM, 'f', 1), QStringLiteral("m")});
-    }
+    // NetBox's CSV import takes one termination per side, so a twin-port cable becomes one
+    // NetBox cable per link, all labelled with the schedule's cable id.
+    for (const CableRow& r : cablingRows(d))
+        for (LinkId id : r.links) {
+            const Link& l = d.links[id];
+            const CableEnd a = cableEnd(d, l.a), b = cableEnd(d, l.b);
+            cables += csv::row({a.device, iface, a.port, b.device, iface, b.port, cableType(d, l),
+                                QStringLiteral("planned"), r.id,
+                                QString::number(double(l.lengthM), 'f', 1), QStringLiteral("m")});
+        }
     e.cablesCsv = cables.toUtf8();
 
     for (TypeId t : used) {

@@ -117,8 +117,11 @@ private Q_SLOTS:
                               "b_u", "b_device", "b_port", "medium", "medium_type", "length_m",
                               "label_a", "label_b"}));
         const Metrics m = computeMetrics(d);
-        QCOMPARE(rows.size() - 1, qsizetype(linkTotal(m)));
         QCOMPARE(rows.size() - 1, qsizetype(m.cables)); // `stats` "cables"
+        long long carried = 0;
+        for (const CableRow& r : cablingRows(d))
+            carried += qsizetype(r.links.size());
+        QCOMPARE(carried, linkTotal(m)); // every link is on exactly one cable
         QSet<QString> ids;
         for (qsizetype i = 1; i < rows.size(); ++i) {
             const QStringList& r = rows[i];
@@ -138,6 +141,9 @@ private Q_SLOTS:
         QCOMPARE(first[2], QStringLiteral("R01"));
         QCOMPARE(first[3], QStringLiteral("2"));
         QCOMPARE(first[4], QStringLiteral("dgx01"));
+        // The twin-port ACC carries both links of the OSFP cage: one cable, two ports each end.
+        QCOMPARE(first[5], QStringLiteral("cx7-1+cx7-2"));
+        QCOMPARE(first[9], QStringLiteral("ndr-1+ndr-2"));
         QCOMPARE(first[6], QStringLiteral("N01"));
         QCOMPARE(first[7], QStringLiteral("40"));
         QCOMPARE(first[8], QStringLiteral("leaf01"));
