@@ -4,6 +4,7 @@
 
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cds::render {
@@ -66,6 +67,8 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
                    .arg(m_d.hall.widthMm / 1000)
                    .arg(m_d.hall.depthMm / 1000));
     const double labelPx = std::clamp(600 * s * 0.32, 6.0, 14.0);
+    // Rows facing each other share one cold aisle: it is shaded and labelled once.
+    std::vector<std::pair<QRectF, QStringList>> aisles;
     for (const Row& row : m_d.hall.rows) {
         const QRectF r = map(QRectF(row.area.x, row.area.y, row.area.w, row.area.h));
         p.setPen(QPen(RenderStyle::hairline(), 0, Qt::DashLine));
@@ -73,13 +76,24 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
         p.drawRect(r);
         // The cold aisle is the two tiles in front of the row.
         const double aisle = 2 * tile * s;
-        const QRectF cold = row.coldAisleNorth ? QRectF(r.left(), r.top() - aisle, r.width(), aisle)
-                                               : QRectF(r.left(), r.bottom(), r.width(), aisle);
-        p.fillRect(cold.intersected(floor), QColor(0x3d, 0x7e, 0xc9, 22));
+        const QRectF cold =
+            (row.coldAisleNorth ? QRectF(r.left(), r.top() - aisle, r.width(), aisle)
+                                : QRectF(r.left(), r.bottom(), r.width(), aisle))
+                .intersected(floor);
+        auto shared = std::find_if(aisles.begin(), aisles.end(), [&](const auto& a) {
+            return a.first.intersected(cold).height() > aisle * 0.5;
+        });
+        if (shared == aisles.end())
+            aisles.emplace_back(cold, QStringList{row.name});
+        else
+            shared->first = shared->first.united(cold), shared->second << row.name;
+    }
+    for (const auto& [cold, names] : aisles) {
+        p.fillRect(cold, QColor(0x3d, 0x7e, 0xc9, 22));
         p.setPen(RenderStyle::muted());
         p.setFont(RenderStyle::font(labelPx));
-        p.drawText(cold.intersected(floor).adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                   QStringLiteral("%1 · cold aisle").arg(row.name));
+        p.drawText(cold.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   QStringLiteral("Cold aisle · %1").arg(names.join(QStringLiteral(", "))));
     }
     for (const Obstacle& o : m_d.hall.obstacles) {
         const QRectF r = map(QRectF(o.area.x, o.area.y, o.area.w, o.area.h));
