@@ -173,6 +173,33 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     });
     e.devicesCsv = devices.toUtf8();
 
+    QString lanes = csv::row({QStringLiteral("device"), QStringLiteral("name"),
+                              QStringLiteral("type"), QStringLiteral("description")});
+    d.devices.forEach([&](DeviceId, const Device& v) {
+        if (v.breakout <= 1)
+            return;
+        const CatalogItem& t = d.typeOf(v);
+        const Technology tech = t.switchSpec ? t.switchSpec->technology : Technology::Ethernet;
+        for (int i = 0; i < t.logicalPortCount(v.breakout); ++i) {
+            const auto lp = t.logicalPort(v.breakout, i);
+            if (!lp || std::size_t(lp->catalogPort) >= t.ports.size())
+                continue;
+            const PortDef& parent = t.ports[std::size_t(lp->catalogPort)];
+            if (lp->name == parent.name)
+                continue; // not split: the device type already has it
+            PortDef lane = parent;
+            lane.speedGbps = lp->speedGbps;
+            const QString cage =
+                parent.group < t.portGroups.size() ? t.portGroups[parent.group].cage : QString();
+            lanes += csv::row({v.name, lp->name, interfaceType(lane, cage, tech),
+                               QStringLiteral("lane %1 of %2 (%3-way breakout)")
+                                   .arg(lp->lane)
+                                   .arg(parent.name)
+                                   .arg(v.breakout)});
+        }
+    });
+    e.interfacesCsv = lanes.toUtf8();
+
     QString cables =
         csv::row({QStringLiteral("side_a_device"), QStringLiteral("side_a_type"),
                   QStringLiteral("side_a_name"), QStringLiteral("side_b_device"),
@@ -206,6 +233,7 @@ bool writeNetBoxFolder(const NetBoxExport& e, const QString& dir, QString* error
     std::vector<std::pair<QString, QByteArray>> files = {
         {QStringLiteral("racks.csv"), e.racksCsv},
         {QStringLiteral("devices.csv"), e.devicesCsv},
+        {QStringLiteral("interfaces.csv"), e.interfacesCsv},
         {QStringLiteral("cables.csv"), e.cablesCsv}};
     files.insert(files.end(), e.deviceTypes.begin(), e.deviceTypes.end());
     for (const auto& [rel, bytes] : files) {

@@ -12,7 +12,10 @@ namespace cds {
 struct NetBoxExport {
     QByteArray racksCsv;   ///< Organization > Racks > Import
     QByteArray devicesCsv; ///< Devices > Devices > Import
-    QByteArray cablesCsv;  ///< Connections > Cables > Import
+    /// Devices > Interfaces > Import: the lanes of broken-out ports ("swp-10s0"), which the
+    /// device type cannot know because breakout is chosen per device. Header only when none.
+    QByteArray interfacesCsv;
+    QByteArray cablesCsv; ///< Connections > Cables > Import
     /// devicetype-library files: {relative path "device-types/Vendor/slug.yaml", text}.
     std::vector<std::pair<QString, QByteArray>> deviceTypes;
 };

@@ -1,5 +1,6 @@
 // Golden tests of the text exports: the cabling schedule, NetBox, Slurm and the XLSX BOM.
 #include "ExportTestDesigns.h"
+#include "model/DesignFile.h"
 #include "model/Metrics.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
@@ -216,6 +217,39 @@ private Q_SLOTS:
                  QStringLiteral("nvidia-dgx-h100-8u"));
     }
 
+    void netboxBrokenOutLanesAreInterfaces() {
+        // The SU example splits the storage leaf's 800G ports into 2 x 400G.
+        LoadResult lr = DesignFile::load(
+            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+        QVERIFY(lr.ok);
+        routeCables(lr.data);
+        const NetBoxExport e = netboxExport(lr.data, QStringLiteral("lab"));
+        // Every cable end names an interface NetBox will have: from the device type, or a lane.
+        QMap<QString, QString> typeOfDevice; // device -> its YAML
+        const auto devices = parseCsv(e.devicesCsv).mid(1);
+        for (const auto& row : devices)
+            for (const auto& [path, yaml] : e.deviceTypes)
+                if (QString::fromUtf8(yaml).contains(QStringLiteral("model: \"%1\"").arg(row[3])))
+                    typeOfDevice[row[0]] = QString::fromUtf8(yaml);
+        QSet<QString> lanes;
+        const auto laneRows = parseCsv(e.interfacesCsv);
+        QCOMPARE(laneRows.first(), QStringList({"device", "name", "type", "description"}));
+        for (const auto& row : laneRows.mid(1))
+            lanes.insert(row[0] + QLatin1Char('/') + row[1]);
+        QVERIFY(!lanes.isEmpty());
+        int checked = 0;
+        for (const auto& row : parseCsv(e.cablesCsv).mid(1))
+            for (int side : {0, 3}) {
+                const QString dev = row[side], port = row[side + 2];
+                const bool inType =
+                    typeOfDevice.value(dev).contains(QStringLiteral("- name: \"%1\"\n").arg(port));
+                QVERIFY2(inType || lanes.contains(dev + QLatin1Char('/') + port),
+                         qPrintable(dev + QLatin1Char('/') + port));
+                ++checked;
+            }
+        QVERIFY(checked > 1000);
+    }
+
     void netboxFolderIsWritten() {
         QTemporaryDir tmp;
         const DesignData d = routed(test::smallCluster());
@@ -223,7 +257,7 @@ private Q_SLOTS:
         const QString dir = tmp.filePath(QStringLiteral("nb"));
         QVERIFY2(writeNetBoxFolder(netboxExport(d, QStringLiteral("lab")), dir, &error),
                  qPrintable(error));
-        for (const char* f : {"racks.csv", "devices.csv", "cables.csv"})
+        for (const char* f : {"racks.csv", "devices.csv", "interfaces.csv", "cables.csv"})
             QVERIFY(QFile::exists(QDir(dir).filePath(QLatin1String(f))));
         QVERIFY(!QDir(dir + QStringLiteral("/device-types"))
                      .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
