@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 
+#include <unordered_map>
 #include <vector>
 
 namespace cds {
@@ -35,8 +36,22 @@ struct CableRow {
     QString labelB;
 };
 
+/// @brief Logical port names per (device type, breakout), built once per type: exports of
+/// 400,000 links look names up instead of rebuilding them (CatalogItem::logicalPort).
+class PortNames {
+public:
+    explicit PortNames(const DesignData& d)
+        : m_d(d) {}
+    /// The name of logical port @p port of @p dev, or "portN" when out of range.
+    QString name(const Device& dev, int port);
+
+private:
+    const DesignData& m_d;
+    std::unordered_map<std::uint64_t, std::vector<QString>> m_names;
+};
+
 /// End @p p of a link, resolved to names.
-CableEnd cableEnd(const DesignData& d, PortRef p);
+CableEnd cableEnd(const DesignData& d, PortRef p, PortNames& names);
 
 /// Every physical cable as a schedule row, in order of its first link id; as many rows as
 /// `stats` counts cables (each optical link is one fibre run between its transceivers).

@@ -209,10 +209,11 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     const QString iface = QStringLiteral("dcim.interface");
     // NetBox's CSV import takes one termination per side, so a twin-port cable becomes one
     // NetBox cable per link, all labelled with the schedule's cable id.
+    PortNames names(d);
     for (const CableRow& r : cablingRows(d))
         for (LinkId id : r.links) {
             const Link& l = d.links[id];
-            const CableEnd a = cableEnd(d, l.a), b = cableEnd(d, l.b);
+            const CableEnd a = cableEnd(d, l.a, names), b = cableEnd(d, l.b, names);
             cables += csv::row({a.device, iface, a.port, b.device, iface, b.port, cableType(d, l),
                                 QStringLiteral("planned"), r.id,
                                 QString::number(double(l.lengthM), 'f', 1), QStringLiteral("m")});
