@@ -1,6 +1,7 @@
 #include "CliCommon.h"
 
 #include "model/Bom.h"
+#include "model/export/BomXlsx.h"
 #include "model/export/Reports.h"
 
 namespace cds::cli {
@@ -8,7 +9,8 @@ namespace cds::cli {
 int runBom(const QStringList& args) {
     QCommandLineParser p;
     p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (*.cds.json)."));
-    p.addOption({QStringLiteral("format"), QStringLiteral("csv (default) or json."),
+    p.addOption({QStringLiteral("format"),
+                 QStringLiteral("csv (default), json or xlsx (needs -o)."),
                  QStringLiteral("FORMAT"), QStringLiteral("csv")});
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                  QStringLiteral("Write to OUT instead of standard output."),
@@ -21,16 +23,30 @@ int runBom(const QStringList& args) {
         return BadInput;
     }
     const QString format = p.value(QStringLiteral("format"));
-    if (format != QLatin1String("csv") && format != QLatin1String("json")) {
-        err() << "cluster-studio-cli bom: unknown --format '" << format << "' (csv or json)\n";
+    const bool xlsx = format == QLatin1String("xlsx");
+    if (format != QLatin1String("csv") && format != QLatin1String("json") && !xlsx) {
+        err() << "cluster-studio-cli bom: unknown --format '" << format
+              << "' (csv, json or xlsx)\n";
+        return BadInput;
+    }
+    const QString output = p.value(QStringLiteral("output"));
+    if (xlsx && (output.isEmpty() || output == QLatin1String("-"))) {
+        err() << "cluster-studio-cli bom: --format xlsx needs -o FILE (a workbook is not text)\n";
         return BadInput;
     }
     auto d = openDesign(p.positionalArguments().first());
     if (!d)
         return BadInput;
     const Bom bom = computeBom(*d);
+    if (xlsx) {
+        QString error;
+        if (writeBomXlsx(*d, bom, output, &error))
+            return Ok;
+        err() << "cluster-studio-cli bom: " << error << "\n";
+        return BadInput;
+    }
     const QByteArray bytes = format == QLatin1String("json") ? bomJson(*d, bom) : bomCsv(*d, bom);
-    return writeOutput(p.value(QStringLiteral("output")), bytes) ? Ok : BadInput;
+    return writeOutput(output, bytes) ? Ok : BadInput;
 }
 
 } // namespace cds::cli

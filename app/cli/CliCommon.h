@@ -3,9 +3,11 @@
 #include "model/DesignData.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QStringList>
 #include <QTextStream>
 
+#include <memory>
 #include <optional>
 
 namespace cds::cli {
@@ -33,5 +35,11 @@ int runStats(const QStringList& args);
 int runBom(const QStringList& args);
 int runCatalog(const QStringList& args);
 int runGenerate(const QStringList& args);
+int runExport(const QStringList& args);
+
+/// The application object for this command line: a QGuiApplication (offscreen when there
+/// is no display) only for exports that draw (pdf, svg, png), so the other commands never
+/// need a display.
+std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv);
 
 } // namespace cds::cli

@@ -22,6 +22,7 @@ const std::array kCommands = {
     Command{"bom", "bill of materials (--format csv|json, -o OUT)", &runBom},
     Command{"generate", "generate a complete cluster design (--gpus N ... -o FILE)", &runGenerate},
     Command{"catalog", "list the vendor catalog (catalog list [--json])", &runCatalog},
+    Command{"export", "pdf|svg|png|xlsx|cabling-csv|netbox|slurm (--format, -o PATH)", &runExport},
 };
 
 void usage(QTextStream& s) {
@@ -36,7 +37,7 @@ void usage(QTextStream& s) {
 } // namespace
 
 int main(int argc, char** argv) {
-    QCoreApplication app(argc, argv);
+    const auto app = makeApplication(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("cluster-studio-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CDS_VERSION));
     QStringList args = QCoreApplication::arguments().mid(1);

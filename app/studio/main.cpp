@@ -1,39 +1,41 @@
-// Interim studio entry point: opens a design and shows its summary until the studio's main
-// window lands (issue: the studio).
-#include "model/DesignFile.h"
-#include "model/Metrics.h"
-#include "model/fabric/CableRouting.h"
+// The studio: opens FILE if given, else a new design; offers to restore after a crash.
+#include "MainWindow.h"
 
 #include <QApplication>
-#include <QLabel>
-#include <QMainWindow>
-#include <QMessageBox>
+#include <QCommandLineParser>
+#include <QTimer>
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Cluster Design Studio"));
-    QMainWindow w;
-    auto* label = new QLabel(&w);
-    label->setMargin(24);
-    w.setCentralWidget(label);
-    if (argc > 1) {
-        const QString path = QString::fromLocal8Bit(argv[1]);
-        cds::LoadResult r = cds::DesignFile::load(path);
-        if (!r.ok) {
-            QMessageBox::critical(&w, QStringLiteral("Cannot open design"),
-                                  r.errors.front().toString());
-        } else {
-            cds::routeCables(r.data);
-            const cds::Metrics m = cds::computeMetrics(r.data);
-            label->setText(QStringLiteral("%1\n%2 GPUs, %3 racks, %4 kW IT")
-                               .arg(r.data.meta.title)
-                               .arg(m.gpus)
-                               .arg(m.racks)
-                               .arg(m.itMaxW / 1000.0, 0, 'f', 1));
-            w.setWindowTitle(r.data.meta.title + QStringLiteral(" - Cluster Design Studio"));
-        }
-    }
-    w.resize(800, 500);
+    QApplication::setApplicationName(QStringLiteral("cluster-design-studio"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Cluster Design Studio"));
+    QApplication::setOrganizationName(QStringLiteral("cluster-design-studio"));
+    QApplication::setApplicationVersion(QStringLiteral(CDS_VERSION));
+    QCommandLineParser cli;
+    cli.setApplicationDescription(
+        QStringLiteral("Design GPU clusters: floorplan, racks, fabric and cost"));
+    cli.addHelpOption();
+    cli.addVersionOption();
+    QCommandLineOption shot(QStringLiteral("screenshot"),
+                            QStringLiteral("save a PNG of the window once it is drawn, then quit"),
+                            QStringLiteral("PNG"));
+    cli.addOption(shot);
+    cli.addPositionalArgument(QStringLiteral("FILE"),
+                              QStringLiteral("design to open (*.cds.json)"));
+    cli.process(app);
+
+    cds::studio::MainWindow w;
     w.show();
+    // A crash leaves the autosave behind: offer it before opening anything else.
+    if (!w.offerRecovery() && !cli.positionalArguments().isEmpty())
+        w.openFile(cli.positionalArguments().front());
+    if (cli.isSet(shot)) {
+        const QString png = cli.value(shot);
+        QTimer::singleShot(1500, &w, [&w, png] {
+            const bool ok = w.grab().save(png);
+            w.close();
+            QCoreApplication::exit(ok ? 0 : 1);
+        });
+    }
     return app.exec();
 }

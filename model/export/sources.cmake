@@ -2,4 +2,12 @@
 target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Csv.h
   ${CMAKE_CURRENT_LIST_DIR}/Reports.cpp ${CMAKE_CURRENT_LIST_DIR}/Reports.h
+  ${CMAKE_CURRENT_LIST_DIR}/CablingSchedule.cpp ${CMAKE_CURRENT_LIST_DIR}/CablingSchedule.h
+  ${CMAKE_CURRENT_LIST_DIR}/NetBoxExport.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxExport.h
+  ${CMAKE_CURRENT_LIST_DIR}/SlurmTopology.cpp ${CMAKE_CURRENT_LIST_DIR}/SlurmTopology.h
+  ${CMAKE_CURRENT_LIST_DIR}/BomXlsx.cpp ${CMAKE_CURRENT_LIST_DIR}/BomXlsx.h
 )
+# Real XLSX through libxlsxwriter (a C library; no GUI dependency).
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(XLSXWRITER REQUIRED IMPORTED_TARGET xlsxwriter)
+target_link_libraries(cds_model PRIVATE PkgConfig::XLSXWRITER)

@@ -11,6 +11,14 @@ echo "Design: $design"
 "$cli" stats "$design" --json > "$out/stats.json"
 "$cli" bom "$design" --format csv -o "$out/bom.csv"
 "$cli" bom "$design" --format json -o "$out/bom.json"
+# Exports: the customer report and drawings (drawn offscreen), the hand-off files.
+"$cli" export "$design" --format pdf -o "$out/report.pdf"
+"$cli" export "$design" --format svg -o "$out/floorplan.svg"
+"$cli" export "$design" --format svg --view racks -o "$out/racks.svg"
+"$cli" export "$design" --format xlsx -o "$out/bom.xlsx"
+"$cli" export "$design" --format cabling-csv -o "$out/cabling.csv"
+"$cli" export "$design" --format slurm -o "$out/topology.conf"
+"$cli" export "$design" --format netbox -o "$out/netbox"
 echo
 echo "Wrote to $out:"
 ls -1 "$out" | sed 's/^/  /'

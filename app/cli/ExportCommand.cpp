@@ -1,0 +1,157 @@
+#include "CliCommon.h"
+
+#include "model/Bom.h"
+#include "model/export/BomXlsx.h"
+#include "model/export/CablingSchedule.h"
+#include "model/export/NetBoxExport.h"
+#include "model/export/SlurmTopology.h"
+#ifdef CDS_HAVE_VIEWS
+#include "views/render/DrawingExport.h"
+#include "views/report/PdfReport.h"
+
+#include <QGuiApplication>
+#endif
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <cstring>
+
+namespace cds::cli {
+
+namespace {
+
+const QStringList kFormats = {QStringLiteral("pdf"),         QStringLiteral("svg"),
+                              QStringLiteral("png"),         QStringLiteral("xlsx"),
+                              QStringLiteral("cabling-csv"), QStringLiteral("netbox"),
+                              QStringLiteral("slurm")};
+
+bool isDrawingFormat(const QString& f) {
+    return f == QLatin1String("pdf") || f == QLatin1String("svg") || f == QLatin1String("png");
+}
+
+int fail(const QString& message) {
+    err() << "cluster-studio-cli export: " << message << "\n";
+    err().flush();
+    return BadInput;
+}
+
+/// A file output needs an existing folder; netbox makes its own folder.
+bool parentExists(const QString& path) {
+    return QFileInfo(path).absoluteDir().exists();
+}
+
+} // namespace
+
+std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv) {
+    bool gui = false;
+    if (argc > 1 && std::strcmp(argv[1], "export") == 0)
+        for (int i = 2; i < argc; ++i) {
+            const QString a = QString::fromLocal8Bit(argv[i]);
+            QString f;
+            if (a.startsWith(QLatin1String("--format=")))
+                f = a.mid(9);
+            else if (a == QLatin1String("--format") && i + 1 < argc)
+                f = QString::fromLocal8Bit(argv[i + 1]);
+            gui |= isDrawingFormat(f);
+        }
+    if (!gui)
+        return std::make_unique<QCoreApplication>(argc, argv);
+#ifdef CDS_HAVE_VIEWS
+    // Drawing needs fonts and a paint engine, not a screen: headless runs use offscreen.
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    return std::make_unique<QGuiApplication>(argc, argv);
+#else
+    return std::make_unique<QCoreApplication>(argc, argv);
+#endif
+}
+
+int runExport(const QStringList& args) {
+    QCommandLineParser p;
+    p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (*.cds.json)."));
+    p.addOption({QStringLiteral("format"),
+                 QStringLiteral("One of: %1.").arg(kFormats.join(QStringLiteral(", "))),
+                 QStringLiteral("FORMAT")});
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                 QStringLiteral("Output file (netbox: output folder). Required."),
+                 QStringLiteral("PATH")});
+    p.addOption({QStringLiteral("view"), QStringLiteral("svg/png: floorplan (default) or racks."),
+                 QStringLiteral("VIEW"), QStringLiteral("floorplan")});
+    p.addOption({QStringLiteral("scale"),
+                 QStringLiteral("svg/png: pixels per metre (default: floorplan 60, racks 400)."),
+                 QStringLiteral("PX"), QStringLiteral("0")});
+    p.addOption({QStringLiteral("site"),
+                 QStringLiteral("netbox: the NetBox site name (default: the hall name)."),
+                 QStringLiteral("SITE")});
+    if (auto code = parse(
+            p, args,
+            QStringLiteral("Export a design: customer report (pdf), drawings (svg, png), BOM "
+                           "workbook (xlsx), cabling schedule, NetBox import, Slurm topology.")))
+        return *code;
+    if (p.positionalArguments().size() != 1)
+        return fail(QStringLiteral("expected one FILE"));
+    const QString format = p.value(QStringLiteral("format"));
+    if (format.isEmpty())
+        return fail(
+            QStringLiteral("--format is required (%1)").arg(kFormats.join(QStringLiteral(", "))));
+    if (!kFormats.contains(format))
+        return fail(QStringLiteral("unknown --format '%1' (%2)")
+                        .arg(format, kFormats.join(QStringLiteral(", "))));
+    const QString outPath = p.value(QStringLiteral("output"));
+    if (outPath.isEmpty())
+        return fail(QStringLiteral("-o PATH is required"));
+    const QString view = p.value(QStringLiteral("view"));
+    if (view != QLatin1String("floorplan") && view != QLatin1String("racks"))
+        return fail(QStringLiteral("unknown --view '%1' (floorplan or racks)").arg(view));
+    bool scaleOk = false;
+    const double scale = p.value(QStringLiteral("scale")).toDouble(&scaleOk);
+    if (!scaleOk || scale < 0)
+        return fail(QStringLiteral("--scale '%1' is not a positive number")
+                        .arg(p.value(QStringLiteral("scale"))));
+    if (format != QLatin1String("netbox") && !parentExists(outPath))
+        return fail(QStringLiteral("%1: cannot write: the folder does not exist").arg(outPath));
+
+    auto d = openDesign(p.positionalArguments().first());
+    if (!d)
+        return BadInput;
+    QString error;
+    bool ok = true;
+    if (format == QLatin1String("cabling-csv")) {
+        ok = writeOutput(outPath, cablingCsv(*d));
+        return ok ? Ok : BadInput;
+    }
+    if (format == QLatin1String("slurm")) {
+        const SlurmTopology t = slurmTopology(*d);
+        if (!t.ok)
+            return fail(QStringLiteral("%1: %2").arg(p.positionalArguments().first(), t.error));
+        return writeOutput(outPath, t.text) ? Ok : BadInput;
+    }
+    if (format == QLatin1String("xlsx")) {
+        ok = writeBomXlsx(*d, computeBom(*d), outPath, &error);
+    } else if (format == QLatin1String("netbox")) {
+        const QString site =
+            p.isSet(QStringLiteral("site")) ? p.value(QStringLiteral("site")) : d->hall.name;
+        ok = writeNetBoxFolder(netboxExport(*d, site), outPath, &error);
+    } else {
+#ifdef CDS_HAVE_VIEWS
+        if (format == QLatin1String("pdf")) {
+            const report::ReportContent content(*d);
+            ok = report::PdfReport(content).write(outPath, &error);
+        } else {
+            render::DrawingOptions o;
+            o.drawing = view == QLatin1String("racks") ? render::Drawing::Elevations
+                                                       : render::Drawing::Floorplan;
+            o.pixelsPerMetre = scale;
+            ok = render::writeDrawing(*d, o, outPath, format == QLatin1String("png"), &error);
+        }
+#else
+        return fail(
+            QStringLiteral("--format %1 needs a build with the GUI (CDS_BUILD_GUI)").arg(format));
+#endif
+    }
+    return ok ? Ok : fail(error);
+}
+
+} // namespace cds::cli

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "views/RackGeometry.h"
+
+#include "model/Design.h"
+#include "model/edits/Edit.h"
+
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+class QUndoStack;
+
+namespace cds::studio {
+
+/// @brief Turns the views' intents (drop, move, rotate, mount, link, property edits...)
+/// into model Edits on the undo stack. Checks each before it is pushed: a refused edit
+/// changes nothing and says why through problem(). No-op edits are never pushed.
+class DesignEditor : public QObject {
+    Q_OBJECT
+public:
+    DesignEditor(Design* design, QUndoStack* stack, const Catalog* library,
+                 QObject* parent = nullptr);
+    Design* design() const { return m_design; }
+    const Catalog& library() const { return *m_library; }
+    /// Why the last refused request was refused.
+    QString lastProblem() const { return m_problem; }
+
+    /// Pushes @p e unless it is empty or a no-op. @p dragSerial > 0 merges a drag's steps.
+    bool push(std::unique_ptr<Edit> e, int dragSerial = 0);
+
+    /// A catalog entry dropped on the floor at @p at: a rack type places a rack (snapped to
+    /// the tiles); mountable gear dropped on a rack goes to its lowest free U; dropped on the
+    /// floor it comes in a new rack of the smallest bundled type that holds it.
+    bool dropCatalogItem(const QString& catalogId, PointMm at);
+    bool moveRacks(const std::vector<views::RackTarget>& targets, int dragSerial = 0);
+    bool rotateRacks(const std::vector<RackId>& racks); ///< 90° clockwise, in place
+    enum class Align { Left, Top };
+    bool alignRacks(const std::vector<RackId>& racks, Align edge);
+    bool deleteObjects(const std::vector<RackId>& racks, const std::vector<DeviceId>& devices,
+                       const std::vector<LinkId>& links);
+    void copyRacks(const std::vector<RackId>& racks);
+    bool canPaste() const { return !m_clipRacks.empty(); }
+    /// Pastes the copied racks (with their devices) at the nearest free place to the right
+    /// or below; returns the new rack ids.
+    std::vector<RackId> paste();
+
+    bool mountDevice(const QString& catalogId, RackId rack, int u, Face face);
+    bool moveDevice(DeviceId device, int u, Face face);
+    bool addLink(PortRef a, PortRef b);
+
+    bool editRacks(const std::vector<std::pair<RackId, Rack>>& after, const QString& text);
+    bool editDevice(DeviceId id, const Device& after, const QString& text);
+    bool editLink(LinkId id, const Link& after, const QString& text);
+    /// @p usd < 0 removes the override.
+    bool setPriceOverride(const QString& catalogId, double usd, const QString& note);
+    bool waive(const QString& findingKey, const QString& reason);
+    bool unwaive(const QString& findingKey);
+    /// Replaces the whole design (generation) as one undo step.
+    bool replaceDesign(DesignData after, const QString& text);
+
+Q_SIGNALS:
+    void problem(const QString& reason);
+
+private:
+    bool refuse(const QString& reason);
+    bool applyRacks(std::vector<std::pair<RackId, Rack>> after, const QString& text, int mergeId,
+                    int dragSerial);
+    QString uniqueRackName() const;
+    QString uniqueDeviceName(const CatalogItem& t) const;
+    Design* m_design;
+    QUndoStack* m_stack;
+    const Catalog* m_library;
+    QString m_problem;
+    std::vector<Rack> m_clipRacks;
+    std::vector<Device> m_clipDevices;          ///< rack = index into m_clipRacks
+    std::vector<CatalogItem> m_clipRackTypes;   ///< parallel to m_clipRacks
+    std::vector<CatalogItem> m_clipDeviceTypes; ///< parallel to m_clipDevices
+};
+
+} // namespace cds::studio

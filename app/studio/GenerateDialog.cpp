@@ -1,0 +1,74 @@
+#include "GenerateDialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QSpinBox>
+
+namespace cds::studio {
+
+GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
+    : QDialog(parent)
+    , m_gpus(new QSpinBox(this))
+    , m_server(new QComboBox(this))
+    , m_switch(new QComboBox(this))
+    , m_topology(new QComboBox(this))
+    , m_tiers(new QComboBox(this))
+    , m_oversub(new QDoubleSpinBox(this)) {
+    setWindowTitle(QStringLiteral("Generate cluster"));
+    auto* form = new QFormLayout(this);
+    m_gpus->setRange(8, 131072);
+    m_gpus->setSingleStep(8);
+    m_gpus->setGroupSeparatorShown(true);
+    for (const CatalogItem& it : library.items()) {
+        if (it.gpu && it.gpu->count > 0)
+            m_server->addItem(
+                QStringLiteral("%1 %2 (%3 GPUs)").arg(it.vendor, it.model).arg(it.gpu->count),
+                it.id);
+        if (it.category == Category::Switch)
+            m_switch->addItem(it.vendor + QLatin1Char(' ') + it.model, it.id);
+    }
+    m_topology->addItem(QStringLiteral("Rail-optimized"), int(Topology::RailOptimized));
+    m_topology->addItem(QStringLiteral("Fat tree"), int(Topology::FatTree));
+    m_tiers->addItem(QStringLiteral("Automatic"), 0);
+    m_tiers->addItem(QStringLiteral("2 (leaf, spine)"), 2);
+    m_tiers->addItem(QStringLiteral("3 (leaf, spine, core)"), 3);
+    m_oversub->setRange(1.0, 8.0);
+    m_oversub->setSingleStep(0.5);
+    m_oversub->setDecimals(2);
+    m_oversub->setSuffix(QStringLiteral(" : 1"));
+    form->addRow(QStringLiteral("GPUs"), m_gpus);
+    form->addRow(QStringLiteral("Server"), m_server);
+    form->addRow(QStringLiteral("Compute switch"), m_switch);
+    form->addRow(QStringLiteral("Topology"), m_topology);
+    form->addRow(QStringLiteral("Tiers"), m_tiers);
+    form->addRow(QStringLiteral("Oversubscription"), m_oversub);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    form->addRow(buttons);
+    setParams(GenerateParams{});
+}
+
+GenerateParams GenerateDialog::params() const {
+    GenerateParams p;
+    p.gpus = m_gpus->value();
+    p.serverId = m_server->currentData().toString();
+    p.switchId = m_switch->currentData().toString();
+    p.topology = Topology(m_topology->currentData().toInt());
+    p.tiers = m_tiers->currentData().toInt();
+    p.oversubscription = m_oversub->value();
+    return p;
+}
+
+void GenerateDialog::setParams(const GenerateParams& p) {
+    m_gpus->setValue(p.gpus);
+    m_server->setCurrentIndex(std::max(0, m_server->findData(p.serverId)));
+    m_switch->setCurrentIndex(std::max(0, m_switch->findData(p.switchId)));
+    m_topology->setCurrentIndex(std::max(0, m_topology->findData(int(p.topology))));
+    m_tiers->setCurrentIndex(std::max(0, m_tiers->findData(p.tiers)));
+    m_oversub->setValue(p.oversubscription);
+}
+
+} // namespace cds::studio

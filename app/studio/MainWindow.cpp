@@ -1,0 +1,552 @@
+#include "MainWindow.h"
+
+#include "DesignEditor.h"
+#include "GenerateDialog.h"
+#include "LinkDialog.h"
+#include "RecoveryManager.h"
+
+#include "views/DesignAnalysis.h"
+#include "views/SelectionModel.h"
+#include "views/elevation/ElevationView.h"
+#include "views/floorplan/FloorplanScene.h"
+#include "views/floorplan/FloorplanView.h"
+#include "views/panels/CatalogPalette.h"
+#include "views/panels/ProblemsPanel.h"
+#include "views/panels/PropertiesPanel.h"
+#include "views/tools/PlaceRackTool.h"
+
+#include "model/DesignFile.h"
+#include "model/fabric/CableRouting.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QUndoView>
+
+namespace cds::studio {
+
+namespace {
+DesignData emptyDesign(const Catalog& library) {
+    DesignData d;
+    embedSupportItems(d, library);
+    for (FabricKind k :
+         {FabricKind::Compute, FabricKind::Storage, FabricKind::Inband, FabricKind::Oob}) {
+        Fabric f;
+        f.name = fabricKindKey(k);
+        f.kind = k;
+        f.technology = k == FabricKind::Compute ? Technology::InfiniBand : Technology::Ethernet;
+        d.fabrics.push_back(f);
+    }
+    return d;
+}
+} // namespace
+
+MainWindow::MainWindow(CatalogLibrary library)
+    : MainWindow(std::move(library), Options{}) {}
+
+MainWindow::MainWindow(CatalogLibrary library, Options options)
+    : m_library(std::move(library))
+    , m_options(std::move(options))
+    , m_design(new Design(emptyDesign(m_library.catalog()), this))
+    , m_undo(new QUndoStack(this))
+    , m_editor(new DesignEditor(m_design, m_undo, &m_library.catalog(), this))
+    , m_selection(new views::SelectionModel(this))
+    , m_analysis(new views::DesignAnalysis(m_design, this))
+    , m_scene(new views::FloorplanScene(m_design, m_analysis, m_selection, this))
+    , m_canvas(new views::FloorplanView(m_scene, this))
+    , m_recovery(std::make_unique<RecoveryManager>(m_options.recoveryFolder)) {
+    setObjectName(QStringLiteral("MainWindow"));
+    setCentralWidget(m_canvas);
+    m_totals = new QLabel(this);
+    statusBar()->addPermanentWidget(m_totals);
+    buildDocks();
+    buildActions();
+    connectViews();
+    m_autosave.setSingleShot(true);
+    m_autosave.setInterval(m_options.autosaveDelayMs);
+    connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
+    // Start the countdown at the first unsaved change, not the last: continuous editing
+    // still autosaves every few seconds.
+    // indexChanged, not Design::changed: during a push the stack is not yet unclean.
+    connect(m_undo, &QUndoStack::indexChanged, this, [this] {
+        if (!m_autosave.isActive() && !m_undo->isClean())
+            m_autosave.start();
+    });
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) {
+        if (clean && !m_recoveredUnsaved)
+            m_recovery->discard();
+        updateTitle();
+    });
+    m_recovery->startSession();
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    resize(1400, 900);
+    updateTitle();
+    m_analysis->runNow();
+    m_canvas->fitHall();
+}
+
+MainWindow::~MainWindow() {
+    // Children outlive the members: the undo stack announces cleanChanged while it dies.
+    disconnect(m_undo, nullptr, this, nullptr);
+}
+
+QDockWidget* MainWindow::addDock(QWidget* w, const QString& title, Qt::DockWidgetArea area) {
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(title + QStringLiteral("Dock"));
+    dock->setWidget(w);
+    addDockWidget(area, dock);
+    for (QDockWidget* other : findChildren<QDockWidget*>())
+        if (other != dock && dockWidgetArea(other) == area && !other->isFloating() &&
+            area != Qt::LeftDockWidgetArea && area != Qt::BottomDockWidgetArea) {
+            tabifyDockWidget(other, dock);
+            break;
+        }
+    if (m_viewMenu)
+        m_viewMenu->addAction(dock->toggleViewAction());
+    return dock;
+}
+
+void MainWindow::buildDocks() {
+    m_palette = new views::CatalogPalette(&m_library.catalog(), this);
+    m_properties = new views::PropertiesPanel(m_design, m_selection, this);
+    m_problems = new views::ProblemsPanel(m_design, m_analysis, this);
+    m_elevation = new views::ElevationView(m_design, m_selection, this);
+    m_elevation->setLibrary(&m_library.catalog());
+    auto* history = new QUndoView(m_undo, this);
+    history->setEmptyLabel(QStringLiteral("<opened>"));
+    QDockWidget* catalog = addDock(m_palette, QStringLiteral("Catalog"), Qt::LeftDockWidgetArea);
+    addDock(m_properties, QStringLiteral("Properties"));
+    m_elevationDock = addDock(m_elevation, QStringLiteral("Rack elevation"));
+    addDock(history, QStringLiteral("History"));
+    addDock(m_problems, QStringLiteral("Problems"), Qt::BottomDockWidgetArea);
+    findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
+    resizeDocks({catalog}, {330}, Qt::Horizontal);
+}
+
+void MainWindow::buildActions() {
+    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
+    auto add = [this](QMenu* m, const QString& text, auto slot, QKeySequence key = {}) {
+        QAction* a = m->addAction(text);
+        a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    add(
+        file, QStringLiteral("&New"),
+        [this] {
+            if (maybeSave())
+                newDesign();
+        },
+        QKeySequence::New);
+    add(
+        file, QStringLiteral("&Open…"), [this] { openDialog(); }, QKeySequence::Open);
+    m_recentMenu = file->addMenu(QStringLiteral("Open &recent"));
+    add(
+        file, QStringLiteral("&Save"), [this] { save(); }, QKeySequence::Save);
+    add(
+        file, QStringLiteral("Save &as…"), [this] { saveAs(); }, QKeySequence::SaveAs);
+    file->addSeparator();
+    add(
+        file, QStringLiteral("&Quit"), [this] { close(); }, QKeySequence::Quit);
+    rebuildRecentMenu();
+
+    QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    QAction* undo = m_undo->createUndoAction(this);
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_undo->createRedoAction(this);
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    add(
+        edit, QStringLiteral("&Copy"), [this] { m_editor->copyRacks(m_selection->racks()); },
+        QKeySequence::Copy);
+    add(
+        edit, QStringLiteral("&Paste"),
+        [this] {
+            std::vector<ObjectRef> sel;
+            for (RackId r : m_editor->paste())
+                sel.push_back(ObjectRef::rack(r));
+            if (!sel.empty())
+                m_selection->set(sel);
+        },
+        QKeySequence::Paste);
+    add(
+        edit, QStringLiteral("&Delete"),
+        [this] {
+            m_editor->deleteObjects(m_selection->racks(), m_selection->devices(),
+                                    m_selection->links());
+        },
+        QKeySequence::Delete);
+    add(
+        edit, QStringLiteral("Select &all"),
+        [this] {
+            std::vector<ObjectRef> all;
+            m_design->data().racks.forEach(
+                [&](RackId id, const Rack&) { all.push_back(ObjectRef::rack(id)); });
+            m_selection->set(all);
+        },
+        QKeySequence::SelectAll);
+    edit->addSeparator();
+    add(
+        edit, QStringLiteral("&Rotate 90°"),
+        [this] { m_editor->rotateRacks(m_selection->racks()); },
+        QKeySequence(Qt::CTRL | Qt::Key_R));
+    add(edit, QStringLiteral("Align &left edges"),
+        [this] { m_editor->alignRacks(m_selection->racks(), DesignEditor::Align::Left); });
+    add(edit, QStringLiteral("Align &top edges"),
+        [this] { m_editor->alignRacks(m_selection->racks(), DesignEditor::Align::Top); });
+    edit->addSeparator();
+    add(
+        edit, QStringLiteral("&Generate cluster…"), [this] { showGenerateDialog(); },
+        QKeySequence(Qt::CTRL | Qt::Key_G));
+
+    m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
+    add(
+        m_viewMenu, QStringLiteral("Zoom &in"), [this] { m_canvas->zoomBy(1.25); },
+        QKeySequence::ZoomIn);
+    add(
+        m_viewMenu, QStringLiteral("Zoom &out"), [this] { m_canvas->zoomBy(0.8); },
+        QKeySequence::ZoomOut);
+    add(
+        m_viewMenu, QStringLiteral("&Fit hall"), [this] { m_canvas->fitHall(); },
+        QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_viewMenu->addSeparator();
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        m_viewMenu->addAction(d->toggleViewAction());
+
+    QToolBar* tools = addToolBar(QStringLiteral("Tools"));
+    tools->setObjectName(QStringLiteral("ToolsBar"));
+    auto* group = new QActionGroup(this);
+    auto tool = [&](const QString& text, views::FloorplanView::Tool t, QKeySequence key) {
+        QAction* a = tools->addAction(text);
+        a->setCheckable(true);
+        a->setShortcut(key);
+        a->setChecked(t == views::FloorplanView::Tool::Select);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, t] { m_canvas->setTool(t); });
+    };
+    tool(QStringLiteral("Select"), views::FloorplanView::Tool::Select, QKeySequence(Qt::Key_S));
+    tool(QStringLiteral("Place rack"), views::FloorplanView::Tool::PlaceRack,
+         QKeySequence(Qt::Key_R));
+    tool(QStringLiteral("Draw link"), views::FloorplanView::Tool::DrawLink,
+         QKeySequence(Qt::Key_L));
+    tools->addSeparator();
+    tools->addAction(undo);
+    tools->addAction(redo);
+    tools->addSeparator();
+    tools->addWidget(new QLabel(QStringLiteral(" Colour racks by "), this));
+    auto* metric = new QComboBox(this);
+    for (auto m :
+         {views::ColorMetric::Power, views::ColorMetric::UFill, views::ColorMetric::Status})
+        metric->addItem(views::RackColoring::metricLabel(m), int(m));
+    tools->addWidget(metric);
+    connect(metric, &QComboBox::activated, this, [this, metric](int i) {
+        m_scene->setColorMetric(views::ColorMetric(metric->itemData(i).toInt()));
+    });
+}
+
+void MainWindow::connectViews() {
+    auto status = [this](const QString& t) { statusBar()->showMessage(t, 6000); };
+    connect(m_editor, &DesignEditor::problem, this, status);
+    connect(m_canvas, &views::FloorplanView::statusMessage, this, status);
+    connect(m_elevation, &views::ElevationView::statusMessage, this, status);
+    connect(m_canvas, &views::FloorplanView::racksMoveRequested, m_editor,
+            [this](const std::vector<views::RackTarget>& t, int serial) {
+                m_editor->moveRacks(t, serial);
+            });
+    connect(m_canvas, &views::FloorplanView::catalogDropRequested, m_editor,
+            &DesignEditor::dropCatalogItem);
+    connect(m_canvas, &views::FloorplanView::rackActivated, this, &MainWindow::openElevation);
+    connect(m_canvas, &views::FloorplanView::linkRequested, this, &MainWindow::requestLink);
+    connect(m_elevation, &views::ElevationView::deviceMoveRequested, m_editor,
+            &DesignEditor::moveDevice);
+    connect(m_elevation, &views::ElevationView::deviceDropRequested, m_editor,
+            &DesignEditor::mountDevice);
+    connect(m_properties, &views::PropertiesPanel::racksEditRequested, m_editor,
+            &DesignEditor::editRacks);
+    connect(m_properties, &views::PropertiesPanel::deviceEditRequested, m_editor,
+            &DesignEditor::editDevice);
+    connect(m_properties, &views::PropertiesPanel::linkEditRequested, m_editor,
+            &DesignEditor::editLink);
+    connect(m_properties, &views::PropertiesPanel::priceOverrideRequested, m_editor,
+            &DesignEditor::setPriceOverride);
+    connect(m_problems, &views::ProblemsPanel::findingActivated, this, &MainWindow::revealObjects);
+    connect(m_problems, &views::ProblemsPanel::waiveRequested, m_editor, &DesignEditor::waive);
+    connect(m_problems, &views::ProblemsPanel::unwaiveRequested, m_editor, &DesignEditor::unwaive);
+    connect(m_analysis, &views::DesignAnalysis::updated, this, &MainWindow::updateTotals);
+    connect(m_palette, &views::CatalogPalette::currentChanged, this, [this](const QString& id) {
+        const CatalogItem* it = m_library.catalog().item(id);
+        if (it && it->rack)
+            m_canvas->placeRackTool()->setRackType(id,
+                                                   QSizeF(it->rack->widthMm, it->rack->depthMm));
+    });
+    connect(m_undo, &QUndoStack::indexChanged, this, &MainWindow::updateTitle);
+}
+
+QString MainWindow::totalsText() const {
+    const Metrics& m = m_analysis->metrics();
+    const QLocale c = QLocale::c();
+    QString cost = QStringLiteral("$") + c.toString(m.totalCostUsd, 'f', 0);
+    if (m.unpricedLines > 0)
+        cost += QStringLiteral(" (+%1 unpriced)").arg(m.unpricedLines);
+    QString kw = c.toString(m.itMaxW / 1000.0, 'f', 1) + QStringLiteral(" kW IT");
+    if (m.powerMissing > 0)
+        kw += QStringLiteral(" (%1 unknown)").arg(m.powerMissing);
+    return QStringLiteral("%1 GPUs · %2 racks · %3 · %4")
+        .arg(c.toString(m.gpus), c.toString(m.racks), kw, cost);
+}
+
+void MainWindow::updateTotals() {
+    m_totals->setText(totalsText());
+}
+
+void MainWindow::updateTitle() {
+    const QString name =
+        m_path.isEmpty() ? m_design->data().meta.title : QFileInfo(m_path).fileName();
+    setWindowTitle(name + QStringLiteral("[*] — Cluster Design Studio"));
+    setWindowModified(!m_undo->isClean() || m_recoveredUnsaved);
+}
+
+void MainWindow::showError(const QString& title, const QString& text) {
+    m_lastError = text;
+    statusBar()->showMessage(text, 10000);
+    if (m_options.interactive)
+        QMessageBox::critical(this, title, text);
+}
+
+void MainWindow::resetTo(DesignData d, const QString& path) {
+    m_selection->clear();
+    m_undo->clear();
+    m_design->reset(std::move(d));
+    m_path = path;
+    m_recoveredUnsaved = false;
+    m_undo->setClean();
+    m_analysis->runNow();
+    m_canvas->fitHall();
+    m_elevation->setRack(RackId());
+    updateTitle();
+}
+
+void MainWindow::newDesign() {
+    resetTo(emptyDesign(m_library.catalog()), QString());
+}
+
+bool MainWindow::openFile(const QString& path) {
+    LoadResult r = DesignFile::load(path);
+    if (!r.ok) {
+        showError(QStringLiteral("Cannot open design"),
+                  r.errors.empty() ? QStringLiteral("%1: cannot be read").arg(path)
+                                   : r.errors.front().toString());
+        return false;
+    }
+    routeCables(r.data);
+    resetTo(std::move(r.data), QFileInfo(path).absoluteFilePath());
+    addRecent(m_path);
+    if (!r.notes.isEmpty())
+        statusBar()->showMessage(r.notes.join(QStringLiteral("; ")), 8000);
+    return true;
+}
+
+bool MainWindow::saveTo(const QString& path) {
+    QString error;
+    if (!DesignFile::save(m_design->data(), path, &error)) {
+        showError(QStringLiteral("Cannot save design"), error);
+        return false;
+    }
+    m_path = QFileInfo(path).absoluteFilePath();
+    m_recoveredUnsaved = false;
+    m_undo->setClean();
+    m_recovery->discard();
+    addRecent(m_path);
+    updateTitle();
+    statusBar()->showMessage(QStringLiteral("Saved %1").arg(m_path), 4000);
+    return true;
+}
+
+bool MainWindow::save() {
+    return m_path.isEmpty() ? saveAs() : saveTo(m_path);
+}
+
+bool MainWindow::saveAs() {
+    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save design"), m_path,
+                                                QStringLiteral("Cluster designs (*.cds.json)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QStringLiteral(".cds.json")))
+        path += QStringLiteral(".cds.json");
+    return saveTo(path);
+}
+
+void MainWindow::openDialog() {
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(
+        this, QStringLiteral("Open design"), QFileInfo(m_path).absolutePath(),
+        QStringLiteral("Cluster designs (*.cds.json);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::maybeSave() {
+    if (!isWindowModified() || !m_options.interactive)
+        return true;
+    const auto answer = QMessageBox::question(
+        this, QStringLiteral("Unsaved changes"), QStringLiteral("Save the changes to this design?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::addRecent(const QString& path) {
+    QSettings s;
+    QStringList recent = s.value(QStringLiteral("recentFiles")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > 8)
+        recent.removeLast();
+    s.setValue(QStringLiteral("recentFiles"), recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString& p : recent)
+        connect(m_recentMenu->addAction(p), &QAction::triggered, this, [this, p] {
+            if (maybeSave())
+                openFile(p);
+        });
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::autosaveNow() {
+    m_autosave.stop();
+    if (m_undo->isClean() && !m_recoveredUnsaved)
+        return;
+    QString error;
+    if (!m_recovery->autosave(m_design->data(), m_path, &error))
+        statusBar()->showMessage(QStringLiteral("Autosave failed: ") + error, 8000);
+}
+
+bool MainWindow::offerRecovery() {
+    if (!m_recovery->hasPendingRecovery())
+        return false;
+    if (m_options.interactive &&
+        QMessageBox::question(this, QStringLiteral("Restore unsaved work?"),
+                              QStringLiteral("The studio did not exit cleanly last time. Restore "
+                                             "the design as it was autosaved?")) !=
+            QMessageBox::Yes) {
+        m_recovery->discard();
+        return false;
+    }
+    return restoreRecovery();
+}
+
+bool MainWindow::restoreRecovery() {
+    const QString origin = m_recovery->pendingOriginalPath();
+    LoadResult r = DesignFile::load(m_recovery->autosavePath());
+    if (!r.ok) {
+        showError(QStringLiteral("Cannot restore"), r.errors.empty()
+                                                        ? QStringLiteral("unreadable autosave")
+                                                        : r.errors.front().toString());
+        return false;
+    }
+    routeCables(r.data);
+    resetTo(std::move(r.data), origin);
+    // Restored work is unsaved until the user saves it.
+    m_recoveredUnsaved = true;
+    updateTitle();
+    statusBar()->showMessage(QStringLiteral("Restored the autosaved design"), 8000);
+    return true;
+}
+
+bool MainWindow::generate(const GenerateParams& params) {
+#ifdef CDS_HAVE_GENERATOR
+    GenerateResult r = generateCluster(params, m_library.catalog());
+    if (!r.ok) {
+        showError(QStringLiteral("Cannot generate"), r.error);
+        return false;
+    }
+    m_selection->clear();
+    const bool ok = m_editor->replaceDesign(std::move(r.design),
+                                            QStringLiteral("Generate %1 GPUs").arg(params.gpus));
+    m_canvas->fitHall();
+    if (!r.notes.isEmpty())
+        statusBar()->showMessage(r.notes.join(QStringLiteral("; ")), 10000);
+    return ok;
+#else
+    (void)params;
+    showError(QStringLiteral("Cannot generate"),
+              QStringLiteral("This build has no cluster generator yet (model/fabric)"));
+    return false;
+#endif
+}
+
+void MainWindow::showGenerateDialog() {
+    GenerateDialog dlg(m_library.catalog(), this);
+    if (dlg.exec() == QDialog::Accepted)
+        generate(dlg.params());
+}
+
+void MainWindow::requestLink(RackId a, RackId b) {
+    if (!m_options.interactive)
+        return;
+    LinkDialog dlg(m_design->data(), a, b, this);
+    if (dlg.exec() == QDialog::Accepted)
+        m_editor->addLink(dlg.portA(), dlg.portB());
+}
+
+void MainWindow::openElevation(RackId rack) {
+    m_elevation->setRack(rack);
+    m_elevationDock->show();
+    m_elevationDock->raise();
+}
+
+void MainWindow::revealObjects(const std::vector<ObjectRef>& objects) {
+    m_selection->set(objects);
+    const DesignData& d = m_design->data();
+    for (const ObjectRef& o : objects) {
+        RackId rack;
+        if (o.kind == ObjectRef::Kind::Rack)
+            rack = RackId(o.id);
+        else if (o.kind == ObjectRef::Kind::Device)
+            if (const Device* dev = d.devices.find(DeviceId(o.id)))
+                rack = dev->rack;
+        if (const Rack* r = d.racks.find(rack)) {
+            m_canvas->centerOn(r->centre.x, r->centre.y);
+            if (o.kind == ObjectRef::Kind::Device)
+                openElevation(rack);
+            return;
+        }
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    if (!maybeSave()) {
+        e->ignore();
+        return;
+    }
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    m_recovery->endSession();
+    e->accept();
+}
+
+} // namespace cds::studio

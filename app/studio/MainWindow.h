@@ -1,0 +1,131 @@
+#pragma once
+
+#include "model/Catalog.h"
+#include "model/Design.h"
+#include "model/fabric/Generator.h"
+#include "model/rules/Finding.h"
+
+#include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
+
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QUndoStack;
+
+namespace cds::views {
+class CatalogPalette;
+class DesignAnalysis;
+class ElevationView;
+class FloorplanScene;
+class FloorplanView;
+class ProblemsPanel;
+class PropertiesPanel;
+class SelectionModel;
+} // namespace cds::views
+
+namespace cds::studio {
+
+class DesignEditor;
+class RecoveryManager;
+
+/// @brief The studio window: floorplan canvas in the middle, catalog, properties, problems,
+/// rack elevation and undo history in docks; file handling, autosave and status totals.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    struct Options {
+        bool interactive = true; ///< false: no dialogs (tests); errors go to lastError()
+        QString recoveryFolder;  ///< empty: AppDataLocation/recovery
+        int autosaveDelayMs = 3000;
+    };
+    explicit MainWindow(CatalogLibrary library, Options options);
+    explicit MainWindow(CatalogLibrary library = CatalogLibrary::loadDefault());
+    ~MainWindow() override;
+
+    Design* design() const { return m_design; }
+    QUndoStack* undoStack() const { return m_undo; }
+    DesignEditor* editor() const { return m_editor; }
+    views::SelectionModel* selection() const { return m_selection; }
+    views::DesignAnalysis* analysis() const { return m_analysis; }
+    views::FloorplanScene* scene() const { return m_scene; }
+    views::FloorplanView* canvas() const { return m_canvas; }
+    views::ElevationView* elevation() const { return m_elevation; }
+    views::PropertiesPanel* properties() const { return m_properties; }
+    views::ProblemsPanel* problems() const { return m_problems; }
+    views::CatalogPalette* palette() const { return m_palette; }
+    RecoveryManager* recovery() const { return m_recovery.get(); }
+    const Catalog& library() const { return m_library.catalog(); }
+
+    /// Docks @p w on the right (tabbed with the others) and lists it in the View menu. For
+    /// panels other areas provide (the dashboard).
+    QDockWidget* addDock(QWidget* w, const QString& title,
+                         Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
+
+    /// Opens @p path; a broken file is reported (file:line:column) and the current design
+    /// stays as it was.
+    bool openFile(const QString& path);
+    bool saveTo(const QString& path);
+    void newDesign();
+    QString currentPath() const { return m_path; }
+    QString lastError() const { return m_lastError; }
+    /// The status bar totals, e.g. "16 GPUs · 2 racks · 21.5 kW IT · $711,000".
+    QString totalsText() const;
+
+    /// After a crash: restores the autosave if there is one (asks first when interactive).
+    bool offerRecovery();
+    bool restoreRecovery();
+    void autosaveNow();
+    /// Runs cds::generateCluster and applies the result as one undo step.
+    bool generate(const GenerateParams& params);
+    /// Selects a finding's objects and brings them into view.
+    void revealObjects(const std::vector<ObjectRef>& objects);
+    void openElevation(RackId rack);
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+
+private:
+    void buildDocks();
+    void buildActions();
+    void connectViews();
+    void updateTitle();
+    void updateTotals();
+    void showError(const QString& title, const QString& text);
+    bool maybeSave();
+    bool save();
+    bool saveAs();
+    void openDialog();
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    void resetTo(DesignData d, const QString& path);
+    void requestLink(RackId a, RackId b);
+    void showGenerateDialog();
+
+    CatalogLibrary m_library;
+    Options m_options;
+    Design* m_design;
+    QUndoStack* m_undo;
+    DesignEditor* m_editor;
+    views::SelectionModel* m_selection;
+    views::DesignAnalysis* m_analysis;
+    views::FloorplanScene* m_scene;
+    views::FloorplanView* m_canvas;
+    views::ElevationView* m_elevation = nullptr;
+    views::PropertiesPanel* m_properties = nullptr;
+    views::ProblemsPanel* m_problems = nullptr;
+    views::CatalogPalette* m_palette = nullptr;
+    QDockWidget* m_elevationDock = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QLabel* m_totals = nullptr;
+    std::unique_ptr<RecoveryManager> m_recovery;
+    QTimer m_autosave;
+    QString m_path;
+    QString m_lastError;
+    bool m_recoveredUnsaved = false;
+};
+
+} // namespace cds::studio

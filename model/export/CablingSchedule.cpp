@@ -1,0 +1,140 @@
+#include "CablingSchedule.h"
+
+#include "../fabric/PortTable.h"
+#include "Csv.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace cds {
+
+QString CableEnd::location() const {
+    // Concatenation, not QString::arg: this runs twice per cable on 400,000-link designs.
+    if (rack.isEmpty())
+        return QLatin1String("UNPLACED-") + port;
+    return rack + QLatin1String(u < 10 ? "-U0" : "-U") + QString::number(u) + QLatin1Char('-') +
+           port;
+}
+
+QString PortNames::name(const Device& dev, int port) {
+    const std::uint64_t key = (std::uint64_t(dev.type.value()) << 8) | dev.breakout;
+    auto it = m_names.find(key);
+    if (it == m_names.end()) {
+        const CatalogItem& t = m_d.typeOf(dev);
+        std::vector<QString> names(std::size_t(std::max(0, t.logicalPortCount(dev.breakout))));
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (const auto lp = t.logicalPort(dev.breakout, int(i)))
+                names[i] = lp->name;
+        it = m_names.emplace(key, std::move(names)).first;
+    }
+    return port >= 0 && std::size_t(port) < it->second.size() ? it->second[std::size_t(port)]
+                                                              : QStringLiteral("port%1").arg(port);
+}
+
+CableEnd cableEnd(const DesignData& d, PortRef p, PortNames& names) {
+    CableEnd e;
+    const Device* dev = d.devices.find(p.device);
+    if (!dev)
+        return e;
+    e.device = dev->name;
+    if (const Rack* r = d.racks.find(dev->rack)) {
+        e.rack = r->name;
+        e.u = dev->uPosition;
+    }
+    e.port = names.name(*dev, p.port);
+    return e;
+}
+
+namespace {
+
+/// Adds @p v to a '+'-joined list unless it is there already.
+void join(QString& list, const QString& v) {
+    if (list.isEmpty())
+        list = v;
+    else if (!list.split(QLatin1Char('+')).contains(v))
+        list += QLatin1Char('+') + v;
+}
+
+void joinEnd(CableEnd& into, const CableEnd& e) {
+    join(into.rack, e.rack);
+    join(into.device, e.device);
+    join(into.port, e.port);
+    if (into.u != e.u)
+        into.u = std::min(into.u, e.u); // the lower device of a splitter's legs
+}
+
+} // namespace
+
+std::vector<CableRow> cablingRows(const DesignData& d) {
+    std::vector<CableRow> rows;
+    rows.reserve(d.links.size());
+    // Same rule as the BOM: a twin-port cable is one per occupied cage at its twin-port end.
+    PortTable ports(d.catalog);
+    PortNames names(d);
+    auto info = [&](PortRef p) {
+        const Device* dev = d.devices.find(p.device);
+        return dev ? ports.info(*dev, p.port) : PortInfo{};
+    };
+    std::unordered_map<std::uint64_t, std::size_t> rowOfCage;
+    d.links.forEach([&](LinkId id, const Link& l) {
+        const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
+        const CatalogItem* medium = d.catalog.contains(m) ? &d.catalog[m] : nullptr;
+        PortRef a = l.a, b = l.b;
+        if (medium && medium->category == Category::Cable && medium->media &&
+            medium->media->twinPort) {
+            if (!(info(a).cageLanes > 1 || info(b).cageLanes <= 1))
+                std::swap(a, b); // A is the twin-port end
+            const std::uint64_t key = (std::uint64_t(a.device.value()) << 32) |
+                                      (std::uint64_t(m.value()) << 16) | info(a).cage;
+            const auto [it, fresh] = rowOfCage.emplace(key, rows.size());
+            if (!fresh) {
+                CableRow& r = rows[it->second];
+                r.links.push_back(id);
+                joinEnd(r.a, cableEnd(d, a, names));
+                joinEnd(r.b, cableEnd(d, b, names));
+                r.lengthM = std::max(r.lengthM, std::round(double(l.lengthM) * 10.0) / 10.0);
+                return;
+            }
+        }
+        CableRow r;
+        r.links = {id};
+        r.id =
+            QLatin1Char('C') + QString::number(id.value() + 1).rightJustified(5, QLatin1Char('0'));
+        if (const Fabric* f = d.fabric(l.fabric))
+            r.fabric = f->name;
+        r.a = cableEnd(d, a, names);
+        r.b = cableEnd(d, b, names);
+        if (medium) {
+            r.mediumId = medium->id;
+            r.mediumModel = medium->model;
+            if (medium->media)
+                r.mediumType = mediaTypeKey(medium->media->type);
+        }
+        r.lengthM = std::round(double(l.lengthM) * 10.0) / 10.0;
+        rows.push_back(std::move(r));
+    });
+    for (CableRow& r : rows) {
+        const QString a = r.a.location(), b = r.b.location();
+        r.labelA = r.id + QLatin1Char(' ') + a + QLatin1String(" / ") + b;
+        r.labelB = r.id + QLatin1Char(' ') + b + QLatin1String(" / ") + a;
+    }
+    return rows;
+}
+
+QByteArray cablingCsv(const DesignData& d) {
+    QString out = csv::row(
+        {QStringLiteral("cable_id"), QStringLiteral("fabric"), QStringLiteral("a_rack"),
+         QStringLiteral("a_u"), QStringLiteral("a_device"), QStringLiteral("a_port"),
+         QStringLiteral("b_rack"), QStringLiteral("b_u"), QStringLiteral("b_device"),
+         QStringLiteral("b_port"), QStringLiteral("medium"), QStringLiteral("medium_type"),
+         QStringLiteral("length_m"), QStringLiteral("label_a"), QStringLiteral("label_b")});
+    auto u = [](const CableEnd& e) { return e.u ? QString::number(e.u) : QString(); };
+    for (const CableRow& r : cablingRows(d))
+        out += csv::row({r.id, r.fabric, r.a.rack, u(r.a), r.a.device, r.a.port, r.b.rack, u(r.b),
+                         r.b.device, r.b.port, r.mediumId, r.mediumType,
+                         QString::number(r.lengthM, 'f', 1), r.labelA, r.labelB});
+    return out.toUtf8();
+}
+
+} // namespace cds

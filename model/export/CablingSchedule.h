@@ -1,0 +1,64 @@
+#pragma once
+
+#include "../DesignData.h"
+
+#include <QByteArray>
+
+#include <unordered_map>
+#include <vector>
+
+namespace cds {
+
+/// @brief One end of a cable as an installer reads it: where, in what, which port.
+struct CableEnd {
+    QString rack;   ///< rack name, empty when the device is not placed
+    int u = 0;      ///< lowest U of the device, 0 when not placed
+    QString device; ///< device name
+    QString port;   ///< logical port name (after breakout), e.g. "cx7-3" or "p12s1"
+    /// TIA-606-style location identifier of the port: "R01-U02-cx7-3" ("UNPLACED-..." when
+    /// the device has no rack).
+    QString location() const;
+};
+
+/// @brief One row of the cabling schedule: a physical cable and both of its ends. A twin-port
+/// cable serves every link of its twin-port cage (two 400G links in one 800G OSFP, or a
+/// splitter's legs): it is one row, its ends list the ports joined by '+'.
+struct CableRow {
+    std::vector<LinkId> links; ///< the links the cable carries, in id order
+    QString id;                ///< "C00001": stable within a design (from its first link's id)
+    QString fabric;
+    CableEnd a, b;
+    QString mediumId;   ///< catalog id of the chosen or pinned medium, empty when none fits
+    QString mediumType; ///< "dac", "acc", "aoc", "mmf", "smf", empty when unknown
+    QString mediumModel;
+    double lengthM = 0;
+    QString labelA; ///< label for the A end: near / far location, per TIA-606
+    QString labelB;
+};
+
+/// @brief Logical port names per (device type, breakout), built once per type: exports of
+/// 400,000 links look names up instead of rebuilding them (CatalogItem::logicalPort).
+class PortNames {
+public:
+    explicit PortNames(const DesignData& d)
+        : m_d(d) {}
+    /// The name of logical port @p port of @p dev, or "portN" when out of range.
+    QString name(const Device& dev, int port);
+
+private:
+    const DesignData& m_d;
+    std::unordered_map<std::uint64_t, std::vector<QString>> m_names;
+};
+
+/// End @p p of a link, resolved to names.
+CableEnd cableEnd(const DesignData& d, PortRef p, PortNames& names);
+
+/// Every physical cable as a schedule row, in order of its first link id; as many rows as
+/// `stats` counts cables (each optical link is one fibre run between its transceivers).
+/// Call routeCables() first so lengths and media are derived from the placement.
+std::vector<CableRow> cablingRows(const DesignData& d);
+
+/// The cabling schedule CSV: one row per cable (columns in README, "Exports").
+QByteArray cablingCsv(const DesignData& d);
+
+} // namespace cds

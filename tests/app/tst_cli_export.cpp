@@ -1,0 +1,139 @@
+// `export` and `bom --format xlsx`: formats, required -o, exit codes (README, "Exports").
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestCliExport : public QObject {
+    Q_OBJECT
+    struct Run {
+        int code = -1;
+        QByteArray out, err;
+    };
+    static Run cli(const QStringList& args, bool noDisplay = false) {
+        QProcess p;
+        if (noDisplay) {
+            // As on a server: no display and no platform chosen; export must still draw.
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove(QStringLiteral("DISPLAY"));
+            env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+            env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+            p.setProcessEnvironment(env);
+        }
+        p.start(QStringLiteral(CDS_CLI), args);
+        if (!p.waitForFinished(120000))
+            qFatal("cli timed out");
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+    static QString example() {
+        return QStringLiteral(CDS_SOURCE_DIR "/resources/examples/two-dgx-h100.cds.json");
+    }
+    static QByteArray head(const QString& path, int n) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.read(n) : QByteArray();
+    }
+    QTemporaryDir m_tmp;
+
+private Q_SLOTS:
+    void everyFormatWrites_data() {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("magic");
+        QTest::newRow("pdf") << "pdf"
+                             << "r.pdf" << QByteArray("%PDF-");
+        QTest::newRow("svg") << "svg"
+                             << "f.svg" << QByteArray("<?xml");
+        QTest::newRow("png") << "png"
+                             << "f.png" << QByteArray("\x89PNG");
+        QTest::newRow("xlsx") << "xlsx"
+                              << "b.xlsx" << QByteArray("PK");
+        QTest::newRow("cabling-csv") << "cabling-csv"
+                                     << "c.csv" << QByteArray("cable_id,fabric,");
+        QTest::newRow("slurm") << "slurm"
+                               << "topology.conf" << QByteArray("# Slurm topology.conf");
+        QTest::newRow("netbox") << "netbox"
+                                << "nb/cables.csv" << QByteArray("side_a_device,");
+    }
+    void everyFormatWrites() {
+        QFETCH(QString, format);
+        QFETCH(QString, file);
+        QFETCH(QByteArray, magic);
+        const QString out =
+            m_tmp.filePath(format == QLatin1String("netbox") ? QStringLiteral("nb") : file);
+        const Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"), format,
+                           QStringLiteral("-o"), out},
+                          true);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(head(m_tmp.filePath(file), 64).startsWith(magic),
+                 head(m_tmp.filePath(file), 64).constData());
+    }
+    void racksDrawingAtAScale() {
+        const QString out = m_tmp.filePath(QStringLiteral("racks.svg"));
+        const Run r =
+            cli({QStringLiteral("export"), example(), QStringLiteral("--format=svg"),
+                 QStringLiteral("--view"), QStringLiteral("racks"), QStringLiteral("--scale"),
+                 QStringLiteral("300"), QStringLiteral("-o"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray svg = f.readAll();
+        QVERIFY(svg.contains("R01") && svg.contains("N01") && svg.contains("dgx01"));
+    }
+    void badCommandLinesExit2_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("message");
+        const QString ex = example();
+        const QString ok = m_tmp.filePath(QStringLiteral("x.out"));
+        QTest::newRow("unknown format") << QStringList{"export", ex, "--format", "docx", "-o", ok}
+                                        << QByteArray("unknown --format 'docx'");
+        QTest::newRow("no format")
+            << QStringList{"export", ex, "-o", ok} << QByteArray("--format is required");
+        QTest::newRow("no -o") << QStringList{"export", ex, "--format", "slurm"}
+                               << QByteArray("-o PATH is required");
+        QTest::newRow("unwritable")
+            << QStringList{"export", ex, "--format", "cabling-csv", "-o", "/nonexistent-dir/c.csv"}
+            << QByteArray("/nonexistent-dir/c.csv");
+        QTest::newRow("unwritable pdf")
+            << QStringList{"export", ex, "--format", "pdf", "-o", "/nonexistent-dir/r.pdf"}
+            << QByteArray("/nonexistent-dir/r.pdf");
+        QTest::newRow("bad view") << QStringList{"export", ex,     "--format", "svg",
+                                                 "--view", "side", "-o",       ok}
+                                  << QByteArray("--view");
+        QTest::newRow("bad scale")
+            << QStringList{"export", ex, "--format", "png", "--scale", "big", "-o", ok}
+            << QByteArray("--scale");
+        QTest::newRow("missing file")
+            << QStringList{"export", "/nonexistent.cds.json", "--format", "slurm", "-o", ok}
+            << QByteArray("nonexistent.cds.json");
+        QTest::newRow("bom xlsx to stdout")
+            << QStringList{"bom", ex, "--format", "xlsx"} << QByteArray("needs -o");
+    }
+    void badCommandLinesExit2() {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, message);
+        const Run r = cli(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        QVERIFY(!QFile::exists(m_tmp.filePath(QStringLiteral("x.out"))));
+    }
+    void bomXlsxWritesAWorkbook() {
+        const QString out = m_tmp.filePath(QStringLiteral("bom.xlsx"));
+        const Run r = cli({QStringLiteral("bom"), example(), QStringLiteral("--format"),
+                           QStringLiteral("xlsx"), QStringLiteral("-o"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(head(out, 2) == "PK");
+    }
+    void helpListsExport() {
+        const Run r = cli({QStringLiteral("export"), QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("Usage: cluster-studio-cli export"));
+        QVERIFY(r.out.contains("cabling-csv"));
+        QVERIFY(cli({QStringLiteral("--help")}).out.contains("export"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCliExport)
+#include "tst_cli_export.moc"

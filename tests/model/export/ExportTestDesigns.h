@@ -1,0 +1,52 @@
+#pragma once
+// Leaf/spine designs for the export tests, built with test::Builder.
+
+#include "../TestDesigns.h"
+
+namespace cds::test {
+
+/// @p servers DGX H100 named gpu001..., four per rack; @p leaves QM9700 leaves and
+/// @p spines spines, every leaf wired to every spine. Rail-optimized: NIC i of every server
+/// goes to leaf i % leaves; otherwise each server's 8 NICs go to leaf (server / perLeaf).
+inline DesignData leafSpine(int servers, int leaves, int spines, bool rails) {
+    Builder b;
+    b.d.meta.title = QStringLiteral("Leaf/spine test");
+    b.d.meta.customer = QStringLiteral("Test customer");
+    const FabricId f = b.fabric(FabricKind::Compute);
+    b.d.fabrics[f.value()].railOptimized = rails;
+    const RackId net = b.rack(QStringLiteral("N01"), 600, 3000, CoolingType::Air);
+    std::vector<DeviceId> lf, sp;
+    for (int i = 0; i < leaves; ++i)
+        lf.push_back(b.device(QStringLiteral("leaf%1").arg(i + 1, 2, 10, QLatin1Char('0')),
+                              "nvidia-qm9700", net, 40 - i, Tier::Leaf, f));
+    for (int i = 0; i < spines; ++i)
+        sp.push_back(b.device(QStringLiteral("spine%1").arg(i + 1, 2, 10, QLatin1Char('0')),
+                              "nvidia-qm9700", net, 30 - i, Tier::Spine, f));
+    std::vector<int> next(std::size_t(leaves + spines), 0);
+    RackId rack;
+    const int perLeaf = std::max(1, servers / leaves);
+    for (int s = 0; s < servers; ++s) {
+        if (s % 4 == 0)
+            rack = b.rack(QStringLiteral("R%1").arg(s / 4 + 1, 2, 10, QLatin1Char('0')),
+                          1200 + 600 * (s / 4), 3000, CoolingType::DirectLiquid);
+        const DeviceId srv = b.device(QStringLiteral("gpu%1").arg(s + 1, 3, 10, QLatin1Char('0')),
+                                      "nvidia-dgx-h100", rack, 2 + 10 * (s % 4));
+        const CatalogItem& t = b.d.catalog[b.d.devices[srv].type];
+        int nic = 0;
+        for (int p = 0; p < int(t.ports.size()); ++p) {
+            if (t.ports[std::size_t(p)].role != PortRole::Compute)
+                continue;
+            const int l = rails ? nic % leaves : std::min(leaves - 1, s / perLeaf);
+            b.link(srv, p, lf[std::size_t(l)], next[std::size_t(l)]++, f);
+            ++nic;
+        }
+    }
+    for (int l = 0; l < leaves; ++l)
+        for (int s = 0; s < spines; ++s) {
+            const std::size_t si = std::size_t(leaves + s);
+            b.link(lf[std::size_t(l)], 32 + s, sp[std::size_t(s)], next[si]++, f);
+        }
+    return b.d;
+}
+
+} // namespace cds::test

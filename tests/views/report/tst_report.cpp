@@ -1,0 +1,220 @@
+// The customer-facing outputs: PDF report, SVG/PNG drawings, presentation mode.
+#include "../../model/export/ExportTestDesigns.h"
+#include "model/Design.h"
+#include "model/fabric/CableRouting.h"
+#include "views/render/DrawingExport.h"
+#include "views/report/PdfReport.h"
+#include "views/report/PresentationView.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace cds;
+
+namespace {
+
+DesignData routed(DesignData d) {
+    routeCables(d);
+    return d;
+}
+
+QByteArray run(const QString& tool, const QStringList& args) {
+    QProcess p;
+    p.start(tool, args);
+    p.waitForFinished(60000);
+    return p.readAllStandardOutput();
+}
+
+/// Text elements of an SVG, after checking it is well-formed XML.
+QStringList svgTexts(const QString& path, QString* xmlError) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *xmlError = QStringLiteral("cannot open");
+        return {};
+    }
+    QXmlStreamReader r(&f);
+    QStringList texts;
+    while (!r.atEnd()) {
+        r.readNext();
+        if (r.isStartElement() && r.name() == QLatin1String("text"))
+            texts << r.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    }
+    if (r.hasError())
+        *xmlError = r.errorString();
+    return texts;
+}
+
+} // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+
+private Q_SLOTS:
+    void pdfPagesAndText() {
+        DesignData d = routed(test::leafSpine(32, 4, 2, false));
+        d.meta.title = QStringLiteral("Thirty-two DGX");
+        const report::ReportContent content(d, QDate(2026, 3, 14));
+        const report::PdfReport pdf(content);
+        // cover, summary, floorplan, 9 racks in 2 pages, fabric, charts, BOM, then the
+        // findings (the storage and management ports are left uncabled) at 24 per page.
+        const int rows = report::PdfReport::kRowsPerPage;
+        const int findingPages = (int(content.openFindings().size()) + rows - 1) / rows;
+        QVERIFY(findingPages >= 1);
+        const int pages = 7 + 1 + findingPages;
+        QCOMPARE(pdf.pageCount(), pages);
+        const QString path = m_tmp.filePath(QStringLiteral("report.pdf"));
+        QString error;
+        QVERIFY2(pdf.write(path, &error), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QVERIFY(bytes.startsWith("%PDF-"));
+        const QString pdfinfo = QStandardPaths::findExecutable(QStringLiteral("pdfinfo"));
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdfinfo.isEmpty() || pdftotext.isEmpty()) {
+            // No poppler: count page objects in the file's structure.
+            QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r"), pages);
+            return;
+        }
+        const QByteArray info = run(pdfinfo, {path});
+        const QByteArray want = "Pages:           " + QByteArray::number(pages) + "\n";
+        QVERIFY2(info.contains(want), info.constData());
+        const QString text = QString::fromUtf8(
+            run(pdftotext, {QStringLiteral("-layout"), path, QStringLiteral("-")}));
+        for (const QString& s :
+             {QStringLiteral("Thirty-two DGX"), QStringLiteral("Test customer"),
+              QStringLiteral("14 March 2026"), QStringLiteral("Summary"),
+              QStringLiteral("Bisection bandwidth"), QStringLiteral("Cost per GPU"),
+              QStringLiteral("Rack elevations (1-6 of 9)"), QStringLiteral("Compute fabric"),
+              QStringLiteral("Bill of materials"), QStringLiteral("Open findings"),
+              QStringLiteral("Page %1 of %1").arg(pages), QStringLiteral("gpu032"),
+              QStringLiteral("spine02")})
+            QVERIFY2(text.contains(s), qPrintable(s));
+        // The summary shows what computeMetrics gives (256 GPUs: 32 x 8).
+        QVERIFY(text.contains(QStringLiteral("256")));
+    }
+
+    void pdfPaginatesLongTables() {
+        test::Builder b;
+        const RackId r = b.rack(QStringLiteral("R01"), 600, 600);
+        // 30 identical servers overflowing a 42U rack: many findings, enough for two pages.
+        for (int i = 0; i < 30; ++i)
+            b.device(QStringLiteral("s%1").arg(i), "nvidia-dgx-h100", r, 1 + i);
+        const report::ReportContent content(routed(b.d));
+        QVERIFY(int(content.openFindings().size()) > report::PdfReport::kRowsPerPage);
+        const report::PdfReport pdf(content);
+        const int findingPages =
+            (int(content.openFindings().size()) + report::PdfReport::kRowsPerPage - 1) /
+            report::PdfReport::kRowsPerPage;
+        QCOMPARE(pdf.pageCount(), 7 + findingPages);
+    }
+
+    void pdfToUnwritablePathFails() {
+        const report::ReportContent content(routed(test::smallCluster()));
+        QString error;
+        QVERIFY(
+            !report::PdfReport(content).write(QStringLiteral("/nonexistent-dir/r.pdf"), &error));
+        QVERIFY2(error.contains(QStringLiteral("/nonexistent-dir/r.pdf")), qPrintable(error));
+    }
+
+    void svgIsWellFormedAndNamesEveryRack_data() {
+        QTest::addColumn<int>("drawing");
+        QTest::newRow("floorplan") << int(render::Drawing::Floorplan);
+        QTest::newRow("elevations") << int(render::Drawing::Elevations);
+    }
+    void svgIsWellFormedAndNamesEveryRack() {
+        QFETCH(int, drawing);
+        const DesignData d = routed(test::leafSpine(8, 2, 2, false));
+        render::DrawingOptions o;
+        o.drawing = render::Drawing(drawing);
+        const QString path = m_tmp.filePath(QStringLiteral("d%1.svg").arg(drawing));
+        QString error;
+        QVERIFY2(render::writeDrawing(d, o, path, false, &error), qPrintable(error));
+        QString xmlError;
+        const QStringList texts = svgTexts(path, &xmlError);
+        QVERIFY2(xmlError.isEmpty(), qPrintable(xmlError));
+        d.racks.forEach([&](RackId, const Rack& r) {
+            const bool found = std::any_of(texts.begin(), texts.end(),
+                                           [&](const QString& t) { return t.startsWith(r.name); });
+            QVERIFY2(found, qPrintable(r.name));
+        });
+    }
+
+    void pngFollowsTheScale() {
+        const DesignData d = routed(test::smallCluster());
+        render::DrawingOptions o;
+        QString error;
+        const QString a = m_tmp.filePath(QStringLiteral("a.png")),
+                      b = m_tmp.filePath(QStringLiteral("b.png"));
+        o.pixelsPerMetre = 50;
+        QVERIFY2(render::writeDrawing(d, o, a, true, &error), qPrintable(error));
+        o.pixelsPerMetre = 100;
+        QVERIFY2(render::writeDrawing(d, o, b, true, &error), qPrintable(error));
+        const QImage ia(a), ib(b);
+        QVERIFY(!ia.isNull() && !ib.isNull());
+        // Hall width 20 m by default: 1000 px + margins at 50 px/m; twice that at 100 px/m.
+        QCOMPARE(ia.width(), 20 * 50 + 48);
+        QCOMPARE(ib.width(), 20 * 100 + 48);
+        // Something besides paper was drawn.
+        QVERIFY(ia.pixelColor(ia.width() / 2, ia.height() / 2) != QColor(Qt::transparent));
+        o.pixelsPerMetre = 5000;
+        QVERIFY(!render::writeDrawing(d, o, a, true, &error));
+        QVERIFY2(error.contains(QStringLiteral("--scale")), qPrintable(error));
+    }
+
+    void presentationStepsWithTheKeyboard() {
+        Design design(routed(test::leafSpine(8, 2, 2, false)));
+        report::PresentationView view(design);
+        QVERIFY(view.slideCount() >= 6);
+        QCOMPARE(view.slideHeading(1), QStringLiteral("Summary"));
+        QCOMPARE(view.currentSlide(), 0);
+        view.resize(1280, 720);
+        QSignalSpy changed(&view, &report::PresentationView::slideChanged);
+        QTest::keyClick(&view, Qt::Key_Right);
+        QTest::keyClick(&view, Qt::Key_Space);
+        QCOMPARE(view.currentSlide(), 2);
+        QTest::keyClick(&view, Qt::Key_Left);
+        QCOMPARE(view.currentSlide(), 1);
+        QTest::keyClick(&view, Qt::Key_End);
+        QCOMPARE(view.currentSlide(), view.slideCount() - 1);
+        QTest::keyClick(&view, Qt::Key_Right); // past the end stays
+        QCOMPARE(view.currentSlide(), view.slideCount() - 1);
+        QCOMPARE(changed.count(), 4);
+        // No table slides: presentation stops at the charts.
+        for (int i = 0; i < view.slideCount(); ++i)
+            QVERIFY(view.slideHeading(i) != QLatin1String("Bill of materials"));
+        // Every slide paints without trouble.
+        QImage img(1280, 720, QImage::Format_ARGB32);
+        for (int i = 0; i < view.slideCount(); ++i) {
+            view.setSlide(i);
+            view.render(&img);
+        }
+        QSignalSpy finished(&view, &report::PresentationView::finished);
+        QTest::keyClick(&view, Qt::Key_Escape);
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(view.isHidden());
+    }
+
+    void presentationFollowsTheDocument() {
+        Design design(routed(test::leafSpine(8, 2, 2, false)));
+        report::PresentationView view(design);
+        const int before = view.slideCount();
+        // Adding five racks makes a second elevation slide (four racks per slide).
+        for (int i = 0; i < 5; ++i) {
+            Rack r = design.data().racks[RackId(0)];
+            r.name = QStringLiteral("X%1").arg(i);
+            r.centre.x += 600 * (i + 4);
+            design.addRack(r);
+        }
+        QTRY_COMPARE(view.slideCount(), before + 1);
+    }
+};
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"

@@ -1,0 +1,230 @@
+// Palette drop, move, rotate, delete, copy/paste and align on the floorplan: each applies,
+// undoes and redoes to the exact model (DesignFile::toBytes), and collisions are refused.
+#include "StudioFixture.h"
+
+#include "DesignEditor.h"
+
+#include "views/DesignAnalysis.h"
+#include "views/RackGeometry.h"
+#include "views/floorplan/FloorplanScene.h"
+#include "views/floorplan/FloorplanView.h"
+#include "views/floorplan/RackItem.h"
+
+#include <QMimeData>
+#include <QStatusBar>
+#include <QUndoStack>
+
+using namespace cds;
+using namespace cds::test;
+
+class TestCanvasEdits : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+
+private Q_SLOTS:
+    void initTestCase() { initStudioTests(); }
+
+    void dropFromPaletteCreatesRack() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        QVERIFY(w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4510, 3890}));
+        const DesignData& d = w->design()->data();
+        QCOMPARE(d.racks.size(), std::size_t(3));
+        const RackId id = RackId(2);
+        QVERIFY(d.racks.contains(id));
+        // Snapped: the footprint's corner sits on the 600 mm tile grid.
+        const RectMm f = views::footprint(d, d.racks[id]);
+        QCOMPARE(std::fmod(f.x, 600.0), 0.0);
+        QCOMPARE(std::fmod(f.y, 600.0), 0.0);
+        QVERIFY(w->scene()->rackItem(id) != nullptr);
+        QCOMPARE(w->undoStack()->count(), 1);
+        const QByteArray after = bytesOf(*w);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+        QVERIFY(w->scene()->rackItem(id) == nullptr);
+        w->undoStack()->redo();
+        QCOMPARE(bytesOf(*w), after);
+        // The file keeps it: save and load give the same model.
+        const QString path = m_tmp.filePath(QStringLiteral("drop.cds.json"));
+        QVERIFY(w->saveTo(path));
+        const LoadResult r = DesignFile::load(path);
+        QVERIFY(r.ok);
+        QCOMPARE(DesignFile::toBytes(r.data), after);
+    }
+
+    void dropThroughTheCanvasSignal() {
+        auto w = openStudio(m_tmp.path());
+        Q_EMIT w->canvas()->catalogDropRequested(QStringLiteral("rack-48u-800x1200"), {4800, 3900});
+        QCOMPARE(w->design()->data().racks.size(), std::size_t(3));
+    }
+
+    void dropOntoRackIsRefusedWithReason() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        QVERIFY(!w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {1200, 2000}));
+        QVERIFY2(w->editor()->lastProblem().contains(QStringLiteral("overlap")),
+                 qPrintable(w->editor()->lastProblem()));
+        QVERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("overlap")));
+        QVERIFY(!w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {-5000, 100}));
+        QVERIFY(w->editor()->lastProblem().contains(QStringLiteral("outside the hall")));
+        QCOMPARE(bytesOf(*w), before);
+        QCOMPARE(w->undoStack()->count(), 0);
+    }
+
+    void dropServerOnRackMountsItAtFirstFreeU() {
+        auto w = openStudio(m_tmp.path());
+        QVERIFY(w->editor()->dropCatalogItem(QStringLiteral("nvidia-dgx-h100"), {1200, 2000}));
+        const DesignData& d = w->design()->data();
+        const Device& v = d.devices[DeviceId(6)];
+        QCOMPARE(v.rack, rackNamed(d, QStringLiteral("R01")));
+        // dgx01 takes U2-9 and dgx02 U12-19; U10-11 is too small, so the 8U server goes to U20.
+        QCOMPARE(v.uPosition, 20);
+    }
+
+    void moveIsOneStepPerDragAndUndoesExactly() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
+        // One drag: three mouse steps with the same drag serial.
+        for (double dy : {600.0, 1200.0, 1800.0})
+            QVERIFY(w->editor()->moveRacks({{r01, {1200, 2000 + dy}, 0}}, 7));
+        QCOMPARE(w->undoStack()->count(), 1);
+        QCOMPARE(w->design()->data().racks[r01].centre, (PointMm{1200, 3800}));
+        const QByteArray moved = bytesOf(*w);
+        // A second drag of the same rack is a second step.
+        QVERIFY(w->editor()->moveRacks({{r01, {600, 3800}, 0}}, 8));
+        QCOMPARE(w->undoStack()->count(), 2);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), moved);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+        w->undoStack()->redo();
+        QCOMPARE(bytesOf(*w), moved);
+    }
+
+    void movedRackChangesItsCableLengths() {
+        auto w = openStudio(m_tmp.path());
+        const DesignData& d = w->design()->data();
+        const DeviceId dgx01 = deviceNamed(d, QStringLiteral("dgx01"));
+        LinkId link;
+        d.links.forEach([&](LinkId id, const Link& l) {
+            if (!link && l.a.device == dgx01)
+                link = id;
+        });
+        QVERIFY(link);
+        const float before = d.links[link].lengthM;
+        const RackId r01 = rackNamed(d, QStringLiteral("R01"));
+        QVERIFY(w->editor()->moveRacks({{r01, {1200, 3800}, 0}}));
+        w->analysis()->runNow();
+        // 1.8 m further along the floor.
+        QCOMPARE(qRound((d.links[link].lengthM - before) * 10), 18);
+        w->undoStack()->undo();
+        w->analysis()->runNow();
+        QCOMPARE(d.links[link].lengthM, before);
+    }
+
+    void moveOntoAnotherRackIsRefused() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
+        QVERIFY(!w->editor()->moveRacks({{r01, {1800, 2300}, 0}}, 1));
+        QVERIFY2(w->editor()->lastProblem().contains(QStringLiteral("N01")),
+                 qPrintable(w->editor()->lastProblem()));
+        QVERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("N01")));
+        QCOMPARE(bytesOf(*w), before);
+    }
+
+    void rotateUndoRedo() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
+        // Turned in place, N01 would hit R01: move it clear first.
+        QVERIFY(w->editor()->moveRacks({{n01, {3000, 2000}, 0}}));
+        const QByteArray moved = bytesOf(*w);
+        QVERIFY(w->editor()->rotateRacks({n01}));
+        QCOMPARE(w->design()->data().racks[n01].rotationDeg, 90);
+        const RectMm f = views::footprint(w->design()->data(), w->design()->data().racks[n01]);
+        QCOMPARE(f.w, 1200.0);
+        QCOMPARE(w->scene()->rackItem(n01)->boundingRect().width(), 1200.0);
+        const QByteArray rotated = bytesOf(*w);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), moved);
+        w->undoStack()->redo();
+        QCOMPARE(bytesOf(*w), rotated);
+        w->undoStack()->undo();
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+    }
+
+    void deleteRemovesDevicesAndLinksAndUndoRestores() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
+        QVERIFY(w->editor()->deleteObjects({r01}, {}, {}));
+        const DesignData& d = w->design()->data();
+        QCOMPARE(d.racks.size(), std::size_t(1));
+        QCOMPARE(d.devices.size(), std::size_t(4));
+        QVERIFY(d.links.size() < 29);
+        QVERIFY(w->scene()->rackItem(r01) == nullptr);
+        const QByteArray deleted = bytesOf(*w);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+        QVERIFY(w->scene()->rackItem(r01) != nullptr);
+        w->undoStack()->redo();
+        QCOMPARE(bytesOf(*w), deleted);
+    }
+
+    void copyPasteIsOneStep() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        const DesignData& d = w->design()->data();
+        const RackId r01 = rackNamed(d, QStringLiteral("R01"));
+        w->editor()->copyRacks({r01});
+        const std::vector<RackId> pasted = w->editor()->paste();
+        QCOMPARE(pasted.size(), std::size_t(1));
+        QCOMPARE(d.racks.size(), std::size_t(3));
+        QCOMPARE(d.devices.size(), std::size_t(8)); // two DGX came along
+        QVERIFY(views::placementProblem(d, {{pasted[0], d.racks[pasted[0]]}}).isEmpty());
+        QVERIFY(d.racks[pasted[0]].name != QStringLiteral("R01"));
+        QCOMPARE(w->undoStack()->count(), 1);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+    }
+
+    void alignLeft() {
+        auto w = openStudio(m_tmp.path());
+        const DesignData& d = w->design()->data();
+        const RackId r01 = rackNamed(d, QStringLiteral("R01"));
+        const RackId n01 = rackNamed(d, QStringLiteral("N01"));
+        QVERIFY(w->editor()->moveRacks({{n01, {1800, 3800}, 0}}));
+        QVERIFY(w->editor()->alignRacks({r01, n01}, studio::DesignEditor::Align::Left));
+        QCOMPARE(d.racks[n01].centre.x, d.racks[r01].centre.x);
+        w->undoStack()->undo();
+        QCOMPARE(d.racks[n01].centre.x, 1800.0);
+    }
+
+    void canvasDragMovesSelectedRack() {
+        auto w = openStudio(m_tmp.path());
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        views::FloorplanView* view = w->canvas();
+        const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
+        const QPoint start = view->mapFromScene(QPointF(1800, 2000));
+        const QPoint end = view->mapFromScene(QPointF(1800, 3800));
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, start);
+        QVERIFY(w->scene()->rackItem(n01)->isSelected());
+        for (int i = 1; i <= 4; ++i) {
+            QMouseEvent move(QEvent::MouseMove, start + (end - start) * i / 4,
+                             view->viewport()->mapToGlobal(start + (end - start) * i / 4),
+                             Qt::NoButton, Qt::LeftButton, {});
+            QApplication::sendEvent(view->viewport(), &move);
+        }
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, end);
+        QCOMPARE(w->design()->data().racks[n01].centre, (PointMm{1800, 3800}));
+        QCOMPARE(w->undoStack()->count(), 1);
+    }
+};
+
+QTEST_MAIN(TestCanvasEdits)
+#include "tst_canvas_edits.moc"

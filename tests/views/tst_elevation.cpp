@@ -1,0 +1,110 @@
+// Rack elevation: U slots under the mouse, mounting and moving devices with collision
+// refused, undo/redo, and the floorplan following the same model at once.
+#include "StudioFixture.h"
+
+#include "DesignEditor.h"
+
+#include "views/DesignAnalysis.h"
+#include "views/elevation/ElevationView.h"
+#include "views/floorplan/FloorplanScene.h"
+
+#include <QMouseEvent>
+#include <QUndoStack>
+
+using namespace cds;
+using namespace cds::test;
+
+class TestElevation : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+
+    static void drag(QWidget* w, QPoint from, QPoint to) {
+        QMouseEvent press(QEvent::MouseButtonPress, from, w->mapToGlobal(from), Qt::LeftButton,
+                          Qt::LeftButton, {});
+        QApplication::sendEvent(w, &press);
+        QMouseEvent move(QEvent::MouseMove, to, w->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                         {});
+        QApplication::sendEvent(w, &move);
+        QMouseEvent release(QEvent::MouseButtonRelease, to, w->mapToGlobal(to), Qt::LeftButton,
+                            Qt::NoButton, {});
+        QApplication::sendEvent(w, &release);
+    }
+
+private Q_SLOTS:
+    void initTestCase() { initStudioTests(); }
+
+    void slotsMapBothWays() {
+        auto w = openStudio(m_tmp.path());
+        views::ElevationView* e = w->elevation();
+        e->resize(360, 700);
+        w->openElevation(rackNamed(w->design()->data(), QStringLiteral("R01")));
+        for (int u : {1, 5, 42})
+            for (Face f : {Face::Front, Face::Rear}) {
+                const auto s = e->slotAt(e->slotRect(u, 1, f).center());
+                QCOMPARE(s.u, u);
+                QCOMPARE(s.face, f);
+            }
+        QCOMPARE(e->slotAt(QPoint(2, 300)).u, 0); // on the U numbers, not a slot
+        QCOMPARE(e->summary(), QStringLiteral("R01 · 42U · 16U used · 26U free"));
+    }
+
+    void mountAndCollision() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
+        // U14 is inside dgx02 (U12-19).
+        QVERIFY(!w->editor()->mountDevice(QStringLiteral("nvidia-qm9700"), r01, 14, Face::Rear));
+        QVERIFY2(w->editor()->lastProblem().contains(QStringLiteral("dgx02")),
+                 qPrintable(w->editor()->lastProblem()));
+        QVERIFY(!w->editor()->mountDevice(QStringLiteral("nvidia-dgx-h100"), r01, 38, Face::Front));
+        QVERIFY(w->editor()->lastProblem().contains(QStringLiteral("outside")));
+        QCOMPARE(bytesOf(*w), before);
+        QVERIFY(w->editor()->mountDevice(QStringLiteral("nvidia-qm9700"), r01, 10, Face::Rear));
+        const DesignData& d = w->design()->data();
+        const Device& sw = d.devices[DeviceId(6)];
+        QCOMPARE(sw.uPosition, 10);
+        QCOMPARE(sw.face, Face::Rear);
+        const QByteArray mounted = bytesOf(*w);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+        w->undoStack()->redo();
+        QCOMPARE(bytesOf(*w), mounted);
+    }
+
+    void dragDeviceToFreeSlotMovesIt() {
+        auto w = openStudio(m_tmp.path());
+        views::ElevationView* e = w->elevation();
+        e->resize(360, 700);
+        const DesignData& d = w->design()->data();
+        const RackId r01 = rackNamed(d, QStringLiteral("R01"));
+        const DeviceId dgx02 = deviceNamed(d, QStringLiteral("dgx02"));
+        w->openElevation(r01);
+        const QByteArray before = bytesOf(*w);
+        // Grab dgx02 by its top U (19) and drop that U on U27: it then spans U20-27.
+        const QPoint grab = e->slotRect(19, 1, Face::Front).center();
+        drag(e, grab, e->slotRect(27, 1, Face::Front).center());
+        QCOMPARE(d.devices[dgx02].uPosition, 20);
+        QCOMPARE(w->undoStack()->count(), 1);
+        // The floorplan reads the same model: the rack's U fill is unchanged, its colour too,
+        // but a device moved onto dgx01 is refused and nothing changes.
+        drag(e, e->slotRect(27, 1, Face::Front).center(), e->slotRect(9, 1, Face::Front).center());
+        QCOMPARE(d.devices[dgx02].uPosition, 20);
+        QCOMPARE(w->undoStack()->count(), 1);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+    }
+
+    void floorplanFollowsElevationEdits() {
+        auto w = openStudio(m_tmp.path());
+        w->scene()->setColorMetric(views::ColorMetric::UFill);
+        const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
+        w->analysis()->runNow();
+        const QColor before = w->scene()->coloring().colourOf(n01);
+        QVERIFY(w->editor()->mountDevice(QStringLiteral("nvidia-dgx-h100"), n01, 1, Face::Front));
+        w->analysis()->runNow();
+        QVERIFY(w->scene()->coloring().colourOf(n01) != before);
+    }
+};
+
+QTEST_MAIN(TestElevation)
+#include "tst_elevation.moc"

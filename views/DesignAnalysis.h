@@ -1,0 +1,42 @@
+#pragma once
+
+#include "model/Design.h"
+#include "model/Metrics.h"
+#include "model/rules/Finding.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <vector>
+
+namespace cds::views {
+
+/// @brief Metrics and findings of the open design, recomputed on a coalesced timer (not once
+/// per model signal) and shared by the canvas colours, the problems panel and the status bar.
+class DesignAnalysis : public QObject {
+    Q_OBJECT
+public:
+    explicit DesignAnalysis(Design* design, QObject* parent = nullptr);
+    const Metrics& metrics() const { return m_metrics; }
+    const std::vector<Finding>& findings() const { return m_findings; }
+    /// Recomputes at once (tests, benchmarks, and the timer).
+    void runNow();
+    /// Delay between the last change and the recomputation.
+    void setDelayMs(int ms) { m_timer.setInterval(ms); }
+    bool isPending() const { return m_timer.isActive(); }
+
+Q_SIGNALS:
+    void updated();
+
+private:
+    void rerouteCables();
+    static void mark(std::vector<char>& v, std::uint32_t i);
+    Design* m_design;
+    bool m_allDirty = true;
+    std::vector<char> m_dirtyRacks, m_dirtyDevices, m_dirtyLinks;
+    QTimer m_timer;
+    Metrics m_metrics;
+    std::vector<Finding> m_findings;
+};
+
+} // namespace cds::views

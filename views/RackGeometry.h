@@ -1,0 +1,42 @@
+#pragma once
+
+#include "model/DesignData.h"
+
+#include <vector>
+
+namespace cds::views {
+
+/// A rack position a tool asks for: where the rack should go and how it turns.
+struct RackTarget {
+    RackId id;
+    PointMm centre;
+    int rotationDeg = 0;
+};
+
+/// Floor footprint of a rack of type @p r.type centred at @p c, turned by @p rotationDeg
+/// (90 and 270 swap width and depth). Racks without a rack spec count as 600 x 1200 mm.
+RectMm footprintAt(const DesignData& d, const Rack& r, PointMm c, int rotationDeg);
+inline RectMm footprint(const DesignData& d, const Rack& r) {
+    return footprintAt(d, r, r.centre, r.rotationDeg);
+}
+/// Centre that puts the footprint's corner on the tile grid, so racks line up with tiles.
+PointMm snapToTiles(const DesignData& d, const Rack& r, PointMm c, int rotationDeg);
+/// @p delta rounded to whole tiles: a group keeps its shape and stays on the grid.
+PointMm snapDelta(const DesignData& d, PointMm delta);
+
+/// Why the racks cannot stand where @p placed puts them (the others stay where they are):
+/// outside the hall, on an obstacle, or overlapping another rack. Empty when they fit.
+/// Racks with an invalid id are new ones, named by their Rack::name.
+QString placementProblem(const DesignData& d, const std::vector<std::pair<RackId, Rack>>& placed);
+
+/// Why a device @p uHeight high cannot sit at @p u in @p rack (beyond the top, or
+/// overlapping a device other than @p ignore); empty when it fits. Faces are ignored, as in
+/// RackSpaceRule: this gear is full depth.
+QString mountProblem(const DesignData& d, RackId rack, int uHeight, int u,
+                     DeviceId ignore = DeviceId());
+/// The lowest U where a device @p uHeight high fits in @p rack, or 0 when none.
+int firstFreeU(const DesignData& d, RackId rack, int uHeight);
+/// U capacity of a rack (42 when its type has no rack spec).
+int rackCapacityU(const DesignData& d, const Rack& r);
+
+} // namespace cds::views

@@ -1,0 +1,260 @@
+#include "ElevationView.h"
+
+#include "../RackGeometry.h"
+#include "../SelectionModel.h"
+#include "../floorplan/FloorplanView.h"
+
+#include <QDragEnterEvent>
+#include <QMimeData>
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+
+namespace cds::views {
+
+namespace {
+constexpr int kTop = 34, kBottom = 10, kLabelW = 30, kGap = 16;
+
+QColor deviceColour(Category c) {
+    switch (c) {
+    case Category::Server:
+        return {0x9c, 0xbc, 0xf0};
+    case Category::Switch:
+        return {0x9c, 0xdc, 0xb4};
+    case Category::Power:
+        return {0xf0, 0xb0, 0xa8};
+    case Category::Storage:
+        return {0xf4, 0xcc, 0x98};
+    default:
+        return {0xd4, 0xc8, 0xec};
+    }
+}
+} // namespace
+
+ElevationView::ElevationView(Design* design, SelectionModel* selection, QWidget* parent)
+    : QWidget(parent)
+    , m_design(design)
+    , m_selection(selection) {
+    setAcceptDrops(true);
+    setMinimumSize(240, 320);
+    auto refresh = [this] {
+        if (m_rack && !m_design->data().racks.contains(m_rack))
+            m_rack = RackId();
+        update();
+    };
+    connect(design, &Design::changed, this, refresh);
+    connect(selection, &SelectionModel::changed, this, qOverload<>(&QWidget::update));
+}
+
+void ElevationView::setRack(RackId rack) {
+    m_rack = rack;
+    update();
+}
+
+int ElevationView::capacity() const {
+    const Rack* r = m_design->data().racks.find(m_rack);
+    return r ? rackCapacityU(m_design->data(), *r) : 42;
+}
+
+double ElevationView::slotHeight() const {
+    return std::max(4.0, double(height() - kTop - kBottom) / capacity());
+}
+
+QRect ElevationView::slotRect(int u, int h, Face face) const {
+    const int colW = (width() - kLabelW - 2 * kGap) / 2;
+    const int x = kLabelW + kGap / 2 + (face == Face::Front ? 0 : colW + kGap);
+    const double sh = slotHeight();
+    const int yTop = kTop + int((capacity() - (u + h - 1)) * sh);
+    const int yBottom = kTop + int((capacity() - u + 1) * sh);
+    return {x, yTop, colW, yBottom - yTop};
+}
+
+ElevationView::Slot ElevationView::slotAt(QPoint p, int uHeight) const {
+    const int colW = (width() - kLabelW - 2 * kGap) / 2;
+    const int x0 = kLabelW + kGap / 2;
+    Slot s;
+    if (p.x() >= x0 && p.x() < x0 + colW)
+        s.face = Face::Front;
+    else if (p.x() >= x0 + colW + kGap && p.x() < x0 + 2 * colW + kGap)
+        s.face = Face::Rear;
+    else
+        return {};
+    const int fromTop = int((p.y() - kTop) / slotHeight());
+    const int u = capacity() - fromTop; // the U under the cursor
+    if (fromTop < 0 || u < 1)
+        return {};
+    // The cursor marks the device's top U; it occupies downwards from there.
+    s.u = std::max(1, u - std::max(1, uHeight) + 1);
+    return s;
+}
+
+DeviceId ElevationView::deviceAt(QPoint p) const {
+    const DesignData& d = m_design->data();
+    DeviceId found;
+    d.devices.forEach([&](DeviceId id, const Device& dev) {
+        if (dev.rack == m_rack &&
+            slotRect(dev.uPosition, std::max(1, d.typeOf(dev).uHeight), dev.face).contains(p))
+            found = id;
+    });
+    return found;
+}
+
+QString ElevationView::summary() const {
+    const DesignData& d = m_design->data();
+    const Rack* r = d.racks.find(m_rack);
+    if (!r)
+        return QStringLiteral("Double-click a rack on the floorplan to open it");
+    int used = 0;
+    d.devices.forEach([&](DeviceId, const Device& dev) {
+        if (dev.rack == m_rack)
+            used += d.typeOf(dev).uHeight;
+    });
+    const int cap = capacity();
+    return QStringLiteral("%1 · %2U · %3U used · %4U free")
+        .arg(r->name)
+        .arg(cap)
+        .arg(used)
+        .arg(std::max(0, cap - used));
+}
+
+void ElevationView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), QColor(0xfa, 0xfa, 0xfb));
+    QFont f = font();
+    f.setPixelSize(12);
+    p.setFont(f);
+    p.setPen(Qt::black);
+    p.drawText(QRect(6, 2, width() - 12, 16), Qt::AlignLeft | Qt::AlignVCenter, summary());
+    if (!m_design->data().racks.contains(m_rack))
+        return;
+    const DesignData& d = m_design->data();
+    const int cap = capacity();
+    for (Face face : {Face::Front, Face::Rear}) {
+        const QRect col = slotRect(1, cap, face);
+        p.setPen(Qt::darkGray);
+        p.drawText(QRect(col.left(), 18, col.width(), 14), Qt::AlignCenter,
+                   face == Face::Front ? QStringLiteral("Front") : QStringLiteral("Rear"));
+        p.fillRect(col, QColor(0x2c, 0x30, 0x36));
+        p.setPen(QColor(0x48, 0x4c, 0x54));
+        for (int u = 1; u <= cap; ++u)
+            p.drawRect(slotRect(u, 1, face));
+    }
+    QFont small = f;
+    small.setPixelSize(std::clamp(int(slotHeight() * 0.7), 6, 11));
+    p.setFont(small);
+    p.setPen(Qt::darkGray);
+    for (int u = 1; u <= cap; ++u) {
+        const QRect r = slotRect(u, 1, Face::Front);
+        p.drawText(QRect(0, r.top(), kLabelW, r.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   QString::number(u));
+    }
+    d.devices.forEach([&](DeviceId id, const Device& dev) {
+        if (dev.rack != m_rack)
+            return;
+        const CatalogItem& t = d.typeOf(dev);
+        const int h = std::max(1, t.uHeight);
+        const bool sel = m_selection->contains(ObjectRef::device(id));
+        for (Face face : {Face::Front, Face::Rear}) {
+            // Full-depth gear shows on both faces; the mounting face is drawn solid.
+            const QRect r = slotRect(dev.uPosition, h, face).adjusted(2, 1, -2, -1);
+            const QColor c = deviceColour(t.category);
+            p.setBrush(face == dev.face ? c : c.darker(170));
+            p.setPen(sel ? QPen(QColor(0x1e, 0x5a, 0xc8), 2) : QPen(c.darker(200)));
+            p.drawRect(r);
+            if (face == dev.face) {
+                p.setPen(Qt::black);
+                p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                           dev.name + QStringLiteral("  ") + t.model);
+            }
+        }
+    });
+    if (m_hover.u > 0) {
+        const QRect r = slotRect(m_hover.u, std::max(1, m_hoverHeight), m_hover.face);
+        const QColor c =
+            m_hoverProblem.isEmpty() ? QColor(0x40, 0xc0, 0x60) : QColor(0xe0, 0x40, 0x30);
+        p.setPen(QPen(c, 2));
+        p.setBrush(QColor(c.red(), c.green(), c.blue(), 70));
+        p.drawRect(r);
+    }
+}
+
+void ElevationView::hover(Slot s, int uHeight, DeviceId ignore) {
+    m_hover = s;
+    m_hoverHeight = uHeight;
+    m_hoverProblem = s.u > 0 ? mountProblem(m_design->data(), m_rack, uHeight, s.u, ignore)
+                             : QStringLiteral("not on a U slot");
+    if (!m_hoverProblem.isEmpty())
+        Q_EMIT statusMessage(QStringLiteral("Cannot place here: ") + m_hoverProblem);
+    update();
+}
+
+void ElevationView::mousePressEvent(QMouseEvent* e) {
+    const DeviceId id = deviceAt(e->position().toPoint());
+    if (id) {
+        m_selection->set({ObjectRef::device(id)});
+        const Device& dev = m_design->data().devices[id];
+        m_dragDevice = id;
+        const Slot s = slotAt(e->position().toPoint());
+        const int h = std::max(1, m_design->data().typeOf(dev).uHeight);
+        m_grabOffsetU = s.u > 0 ? dev.uPosition + h - 1 - s.u : 0;
+    } else if (m_rack) {
+        m_selection->set({ObjectRef::rack(m_rack)});
+    }
+}
+
+void ElevationView::mouseMoveEvent(QMouseEvent* e) {
+    const Device* dev = m_design->data().devices.find(m_dragDevice);
+    if (!dev || !(e->buttons() & Qt::LeftButton))
+        return;
+    const int h = std::max(1, m_design->data().typeOf(*dev).uHeight);
+    Slot s = slotAt(e->position().toPoint(), h);
+    if (s.u > 0)
+        s.u += m_grabOffsetU;
+    hover(s, h, m_dragDevice);
+}
+
+void ElevationView::mouseReleaseEvent(QMouseEvent*) {
+    const DeviceId id = m_dragDevice;
+    m_dragDevice = DeviceId();
+    const Slot s = m_hover;
+    const bool ok = m_hoverProblem.isEmpty();
+    m_hover = {};
+    update();
+    const Device* dev = m_design->data().devices.find(id);
+    if (dev && s.u > 0 && ok && (s.u != dev->uPosition || s.face != dev->face))
+        Q_EMIT deviceMoveRequested(id, s.u, s.face);
+}
+
+void ElevationView::dragEnterEvent(QDragEnterEvent* e) {
+    if (m_rack && e->mimeData()->hasFormat(catalogMimeType()))
+        e->acceptProposedAction();
+}
+
+void ElevationView::dragMoveEvent(QDragMoveEvent* e) {
+    const QString id = QString::fromUtf8(e->mimeData()->data(catalogMimeType()));
+    const CatalogItem* it = m_library ? m_library->item(id) : nullptr;
+    if (!it)
+        it = m_design->data().catalog.item(id);
+    const int h = it ? std::max(1, it->uHeight) : 1;
+    hover(slotAt(e->position().toPoint(), h), h, DeviceId());
+    e->acceptProposedAction();
+}
+
+void ElevationView::dragLeaveEvent(QDragLeaveEvent*) {
+    m_hover = {};
+    update();
+}
+
+void ElevationView::dropEvent(QDropEvent* e) {
+    const QString id = QString::fromUtf8(e->mimeData()->data(catalogMimeType()));
+    const Slot s = m_hover.u > 0 ? m_hover : slotAt(e->position().toPoint());
+    m_hover = {};
+    update();
+    if (s.u > 0 && m_rack) {
+        e->acceptProposedAction();
+        Q_EMIT deviceDropRequested(id, m_rack, s.u, s.face);
+    }
+}
+
+} // namespace cds::views

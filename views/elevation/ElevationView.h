@@ -1,0 +1,67 @@
+#pragma once
+
+#include "model/Design.h"
+
+#include <QWidget>
+
+namespace cds::views {
+
+class SelectionModel;
+
+/// @brief Front and rear elevation of one rack: U numbering, devices, free U, and drag of
+/// devices (or catalog entries from the palette) into U slots with a collision highlight.
+/// Observes the Design like the floorplan; placements are intents the app turns into edits.
+class ElevationView : public QWidget {
+    Q_OBJECT
+public:
+    ElevationView(Design* design, SelectionModel* selection, QWidget* parent = nullptr);
+    void setRack(RackId rack);
+    RackId rack() const { return m_rack; }
+    /// The catalog palette entries come from, so a dragged entry highlights its real height.
+    void setLibrary(const Catalog* library) { m_library = library; }
+
+    /// A U slot on one face: where a device dropped at a widget point would sit.
+    struct Slot {
+        int u = 0; ///< 0 = not on a slot
+        Face face = Face::Front;
+    };
+    Slot slotAt(QPoint p, int uHeight = 1) const;
+    /// Widget rectangle of U range [u, u + h) on @p face.
+    QRect slotRect(int u, int h, Face face) const;
+    DeviceId deviceAt(QPoint p) const;
+    /// The header line: "R01 · 42U · 20U used · 22U free".
+    QString summary() const;
+    QSize sizeHint() const override { return {360, 700}; }
+
+Q_SIGNALS:
+    void deviceMoveRequested(cds::DeviceId device, int u, cds::Face face);
+    void deviceDropRequested(const QString& catalogId, cds::RackId rack, int u, cds::Face face);
+    void statusMessage(const QString& text);
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dragMoveEvent(QDragMoveEvent* e) override;
+    void dragLeaveEvent(QDragLeaveEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+
+private:
+    int capacity() const;
+    double slotHeight() const;
+    void hover(Slot s, int uHeight, DeviceId ignore);
+    Design* m_design;
+    SelectionModel* m_selection;
+    const Catalog* m_library = nullptr;
+    RackId m_rack;
+    // Drag feedback: the slot under the cursor and whether the device fits there.
+    DeviceId m_dragDevice;
+    int m_grabOffsetU = 0;
+    Slot m_hover;
+    int m_hoverHeight = 0;
+    QString m_hoverProblem;
+};
+
+} // namespace cds::views

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "model/Ids.h"
+
+#include <QGraphicsItem>
+
+#include <vector>
+
+namespace cds {
+class Design;
+}
+
+namespace cds::views {
+
+/// @brief Every cable of the design in one item: a bundle per rack pair and fabric, coloured
+/// by fabric and labelled with its count; individual links only when zoomed into a rack.
+/// One item, so 50,000 cables cost one index entry instead of 50,000 (STYLE.md scale habits).
+class CableBundleItem final : public QGraphicsItem {
+public:
+    explicit CableBundleItem(Design* design);
+    /// Bundles are regrouped lazily on the next paint after links changed.
+    void markLinksDirty();
+    void syncBounds(); ///< after the hall changed
+    QRectF boundingRect() const override { return m_rect; }
+    void paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget* w) override;
+
+    struct Bundle {
+        RackId a, b; ///< a < b
+        std::uint8_t fabricKind = 0;
+        std::vector<LinkId> links;
+    };
+    const std::vector<Bundle>& bundles(); ///< regrouped if dirty
+    static QColor fabricColour(int fabricKind);
+
+private:
+    void regroup();
+    Design* m_design;
+    QRectF m_rect;
+    bool m_dirty = true;
+    std::vector<Bundle> m_bundles;
+};
+
+} // namespace cds::views

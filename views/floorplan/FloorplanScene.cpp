@@ -1,0 +1,169 @@
+#include "FloorplanScene.h"
+
+#include "../DesignAnalysis.h"
+#include "../RackGeometry.h"
+#include "../SelectionModel.h"
+#include "CableBundleItem.h"
+#include "HallItem.h"
+#include "RackItem.h"
+
+#include <algorithm>
+
+namespace cds::views {
+
+FloorplanScene::FloorplanScene(Design* design, DesignAnalysis* analysis, SelectionModel* selection,
+                               QObject* parent)
+    : QGraphicsScene(parent)
+    , m_design(design)
+    , m_analysis(analysis)
+    , m_selection(selection) {
+    m_hall = new HallItem(design);
+    addItem(m_hall);
+    m_cables = new CableBundleItem(design);
+    addItem(m_cables);
+    rebuild();
+    connect(design, &Design::resetDone, this, &FloorplanScene::rebuild);
+    connect(design, &Design::rackAdded, this, &FloorplanScene::addRackItem);
+    connect(design, &Design::rackRemoved, this, &FloorplanScene::removeRackItem);
+    connect(design, &Design::rackChanged, this, [this](RackId id) {
+        if (RackItem* it = rackItem(id))
+            it->sync();
+        m_cables->update();
+    });
+    connect(design, &Design::catalogChanged, this, [this] {
+        for (RackItem* it : m_racks)
+            if (it)
+                it->sync();
+    });
+    auto linksDirty = [this] { m_cables->markLinksDirty(); };
+    connect(design, &Design::deviceChanged, this, linksDirty);
+    connect(design, &Design::deviceRemoved, this, linksDirty);
+    connect(design, &Design::linkAdded, this, linksDirty);
+    connect(design, &Design::linkRemoved, this, linksDirty);
+    connect(design, &Design::linkChanged, this, linksDirty);
+    connect(design, &Design::hallChanged, this, [this] {
+        m_hall->sync();
+        m_cables->syncBounds();
+        setSceneRect(hallRect());
+    });
+    connect(analysis, &DesignAnalysis::updated, this, &FloorplanScene::refreshColours);
+    connect(this, &QGraphicsScene::selectionChanged, this, &FloorplanScene::pushSelectionToModel);
+    connect(selection, &SelectionModel::changed, this, &FloorplanScene::pullSelectionFromModel);
+}
+
+QRectF FloorplanScene::hallRect() const {
+    const Hall& h = m_design->data().hall;
+    return QRectF(0, 0, h.widthMm, h.depthMm).adjusted(-1500, -1500, 1500, 1500);
+}
+
+void FloorplanScene::rebuild() {
+    m_syncing = true;
+    for (RackItem* it : m_racks)
+        delete it;
+    m_racks.clear();
+    m_hall->sync();
+    m_cables->syncBounds();
+    m_cables->markLinksDirty();
+    m_design->data().racks.forEach([this](RackId id, const Rack&) { addRackItem(id); });
+    setSceneRect(hallRect());
+    m_syncing = false;
+    refreshColours();
+    pullSelectionFromModel();
+}
+
+void FloorplanScene::addRackItem(RackId id) {
+    if (id.value() >= m_racks.size())
+        m_racks.resize(id.value() + 1, nullptr);
+    delete m_racks[id.value()];
+    auto* item = new RackItem(this, id);
+    m_racks[id.value()] = item;
+    addItem(item);
+    m_cables->markLinksDirty();
+}
+
+void FloorplanScene::removeRackItem(RackId id) {
+    if (RackItem* it = rackItem(id)) {
+        m_racks[id.value()] = nullptr;
+        delete it;
+    }
+    m_cables->markLinksDirty();
+}
+
+RackItem* FloorplanScene::rackItem(RackId id) const {
+    return id.isValid() && id.value() < m_racks.size() ? m_racks[id.value()] : nullptr;
+}
+
+RackId FloorplanScene::rackAt(QPointF pos) const {
+    const DesignData& d = m_design->data();
+    RackId found;
+    d.racks.forEach([&](RackId id, const Rack& r) {
+        const RectMm f = footprint(d, r);
+        if (pos.x() >= f.x && pos.x() <= f.x + f.w && pos.y() >= f.y && pos.y() <= f.y + f.h)
+            found = id;
+    });
+    return found;
+}
+
+void FloorplanScene::setColorMetric(ColorMetric m) {
+    if (m == m_coloring.metric())
+        return;
+    m_coloring.setMetric(m);
+    refreshColours();
+}
+
+void FloorplanScene::refreshColours() {
+    m_coloring.update(m_design->data(), m_analysis->metrics(), m_analysis->findings());
+    for (RackItem* it : m_racks)
+        if (it)
+            it->update();
+    Q_EMIT coloringChanged();
+}
+
+void FloorplanScene::pushSelectionToModel() {
+    if (m_syncing)
+        return;
+    std::vector<ObjectRef> objs;
+    for (QGraphicsItem* it : selectedItems())
+        if (it->type() == RackItem::Type)
+            objs.push_back(ObjectRef::rack(static_cast<RackItem*>(it)->rackId()));
+    std::sort(objs.begin(), objs.end());
+    // A device chosen elsewhere shows as its rack here; keep it while those racks stay put.
+    if (objs == racksShownFor(m_selection->objects()))
+        return;
+    m_syncing = true;
+    m_selection->set(std::move(objs));
+    m_syncing = false;
+}
+
+std::vector<ObjectRef> FloorplanScene::racksShownFor(const std::vector<ObjectRef>& sel) const {
+    const DesignData& d = m_design->data();
+    std::vector<ObjectRef> racks;
+    for (const ObjectRef& o : sel) {
+        if (o.kind == ObjectRef::Kind::Rack && d.racks.contains(RackId(o.id))) {
+            racks.push_back(o);
+        } else if (o.kind == ObjectRef::Kind::Device) {
+            const Device* dev = d.devices.find(DeviceId(o.id));
+            if (dev && d.racks.contains(dev->rack))
+                racks.push_back(ObjectRef::rack(dev->rack));
+        }
+    }
+    std::sort(racks.begin(), racks.end());
+    racks.erase(std::unique(racks.begin(), racks.end()), racks.end());
+    return racks;
+}
+
+void FloorplanScene::pullSelectionFromModel() {
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    std::vector<bool> want(m_racks.size(), false);
+    for (const ObjectRef& o : racksShownFor(m_selection->objects()))
+        if (o.id < want.size())
+            want[o.id] = true;
+    for (std::size_t i = 0; i < m_racks.size(); ++i)
+        if (m_racks[i] && m_racks[i]->isSelected() != want[i])
+            m_racks[i]->setSelected(want[i]);
+    m_syncing = false;
+}
+
+} // namespace cds::views

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "RackColoring.h"
+
+#include "model/Design.h"
+
+#include <QGraphicsScene>
+
+#include <vector>
+
+namespace cds::views {
+
+class CableBundleItem;
+class DesignAnalysis;
+class HallItem;
+class RackItem;
+class SelectionModel;
+
+/// @brief The floorplan to scale (1 scene unit = 1 mm): the hall, one RackItem per rack and
+/// one item for all cable bundles. Follows the Design's signals; never changes the model.
+/// Keeps the scene selection and the shared SelectionModel in step.
+class FloorplanScene : public QGraphicsScene {
+    Q_OBJECT
+public:
+    FloorplanScene(Design* design, DesignAnalysis* analysis, SelectionModel* selection,
+                   QObject* parent = nullptr);
+    Design* design() const { return m_design; }
+    const RackColoring& coloring() const { return m_coloring; }
+    void setColorMetric(ColorMetric m);
+    RackItem* rackItem(RackId id) const;
+    /// The rack whose footprint contains @p scenePos, or invalid.
+    RackId rackAt(QPointF scenePos) const;
+    CableBundleItem* cables() const { return m_cables; }
+    QRectF hallRect() const;
+
+Q_SIGNALS:
+    void coloringChanged();
+
+private:
+    void rebuild();
+    void addRackItem(RackId id);
+    void removeRackItem(RackId id);
+    void refreshColours();
+    void pushSelectionToModel();
+    void pullSelectionFromModel();
+    std::vector<ObjectRef> racksShownFor(const std::vector<ObjectRef>& selection) const;
+
+    Design* m_design;
+    DesignAnalysis* m_analysis;
+    SelectionModel* m_selection;
+    HallItem* m_hall = nullptr;
+    CableBundleItem* m_cables = nullptr;
+    std::vector<RackItem*> m_racks; ///< by rack id
+    RackColoring m_coloring;
+    bool m_syncing = false;
+};
+
+} // namespace cds::views

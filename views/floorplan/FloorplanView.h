@@ -1,0 +1,82 @@
+#pragma once
+
+#include "../RackGeometry.h"
+
+#include <QGraphicsView>
+
+#include <memory>
+#include <vector>
+
+namespace cds::views {
+
+class CanvasTool;
+class DrawLinkTool;
+class FloorplanScene;
+class PlaceRackTool;
+class SelectTool;
+
+/// MIME type of a catalog entry dragged from the palette: the payload is its catalog id.
+inline QString catalogMimeType() {
+    return QStringLiteral("application/x-cds-catalog-item");
+}
+
+/// @brief The floorplan canvas: zoom (wheel, keys), pan (middle drag, arrows), the current
+/// tool, palette drops and the colour legend. Emits intents; the app turns them into edits.
+class FloorplanView : public QGraphicsView {
+    Q_OBJECT
+public:
+    enum class Tool { Select, PlaceRack, DrawLink };
+    explicit FloorplanView(FloorplanScene* scene, QWidget* parent = nullptr);
+    ~FloorplanView() override;
+    FloorplanScene* floorplan() const { return m_scene; }
+
+    void setTool(Tool t);
+    Tool tool() const { return m_toolKind; }
+    PlaceRackTool* placeRackTool() const { return m_place.get(); }
+    void zoomBy(double factor);
+    void fitHall();
+    double zoom() const; ///< pixels per millimetre
+
+    // For the tools: the default QGraphicsView handling and the current drag serial.
+    void baseMousePress(QMouseEvent* e) { QGraphicsView::mousePressEvent(e); }
+    void baseMouseRelease(QMouseEvent* e) { QGraphicsView::mouseReleaseEvent(e); }
+    void beginDrag();
+    void endDrag();
+    int dragSerial() const { return m_dragSerial; }
+    bool isDragging() const { return m_dragging; }
+
+Q_SIGNALS:
+    /// Move racks to @p targets; every request of one drag carries the same @p dragSerial.
+    void racksMoveRequested(const std::vector<cds::views::RackTarget>& targets, int dragSerial);
+    void catalogDropRequested(const QString& catalogId, cds::PointMm at);
+    void rackActivated(cds::RackId rack);
+    void linkRequested(cds::RackId a, cds::RackId b);
+    void statusMessage(const QString& text);
+
+protected:
+    void wheelEvent(QWheelEvent* e) override;
+    void keyPressEvent(QKeyEvent* e) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
+    void mouseDoubleClickEvent(QMouseEvent* e) override;
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dragMoveEvent(QDragMoveEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+    void drawForeground(QPainter* p, const QRectF& rect) override;
+
+private:
+    void drawLegend(QPainter* p);
+    FloorplanScene* m_scene;
+    std::unique_ptr<SelectTool> m_select;
+    std::unique_ptr<PlaceRackTool> m_place;
+    std::unique_ptr<DrawLinkTool> m_link;
+    CanvasTool* m_tool = nullptr;
+    Tool m_toolKind = Tool::Select;
+    int m_dragSerial = 0;
+    bool m_dragging = false;
+    bool m_panning = false;
+    QPoint m_panFrom;
+};
+
+} // namespace cds::views

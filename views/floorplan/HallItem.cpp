@@ -1,0 +1,97 @@
+#include "HallItem.h"
+
+#include "model/Design.h"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+#include <cmath>
+
+namespace cds::views {
+
+namespace {
+QRectF toRect(const RectMm& r) {
+    return {r.x, r.y, r.w, r.h};
+}
+} // namespace
+
+HallItem::HallItem(Design* design)
+    : m_design(design) {
+    setZValue(-10);
+    setAcceptedMouseButtons(Qt::NoButton);
+    sync();
+}
+
+void HallItem::sync() {
+    const Hall& h = m_design->data().hall;
+    const QRectF r(-200, -200, h.widthMm + 400, h.depthMm + 400);
+    if (r != m_rect) {
+        prepareGeometryChange();
+        m_rect = r;
+    }
+    update();
+}
+
+void HallItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*) {
+    const Hall& h = m_design->data().hall;
+    const QRectF floor(0, 0, h.widthMm, h.depthMm);
+    const qreal lod = opt->levelOfDetailFromTransform(p->worldTransform());
+    p->setRenderHint(QPainter::Antialiasing, false);
+    p->fillRect(floor, QColor(0xf4, 0xf5, 0xf7));
+    const double tile = h.tileMm > 0 ? h.tileMm : 600;
+    // Lines closer than ~4 px are noise; skip the grid when zoomed out that far.
+    if (tile * lod >= 4) {
+        QPen grid(QColor(0xdc, 0xdf, 0xe4));
+        grid.setCosmetic(true);
+        p->setPen(grid);
+        const QRectF vis = opt->exposedRect.intersected(floor);
+        for (double x = std::ceil(vis.left() / tile) * tile; x <= vis.right(); x += tile)
+            p->drawLine(QPointF(x, vis.top()), QPointF(x, vis.bottom()));
+        for (double y = std::ceil(vis.top() / tile) * tile; y <= vis.bottom(); y += tile)
+            p->drawLine(QPointF(vis.left(), y), QPointF(vis.right(), y));
+    }
+    QFont f = p->font();
+    f.setPixelSize(int(tile * 0.35));
+    p->setFont(f);
+    for (const Row& row : h.rows) {
+        const QRectF a = toRect(row.area);
+        // Cold aisle of two tiles on the side the fronts face, hot aisle behind.
+        const double aisle = 2 * tile;
+        const QRectF north(a.left(), a.top() - aisle, a.width(), aisle);
+        const QRectF south(a.left(), a.bottom(), a.width(), aisle);
+        const QRectF cold = row.coldAisleNorth ? north : south;
+        const QRectF hot = row.coldAisleNorth ? south : north;
+        p->fillRect(cold.intersected(floor), QColor(0x9c, 0xc8, 0xf0, 90));
+        p->fillRect(hot.intersected(floor), QColor(0xf0, 0xa8, 0x9c, 70));
+        QPen rp(QColor(0x70, 0x78, 0x88), 1, Qt::DashLine);
+        rp.setCosmetic(true);
+        p->setPen(rp);
+        p->setBrush(Qt::NoBrush);
+        p->drawRect(a);
+        if (lod * tile >= 12) {
+            p->setPen(QColor(0x50, 0x58, 0x68));
+            p->drawText(a.adjusted(tile * 0.1, -tile * 0.6, 0, 0), Qt::AlignLeft | Qt::AlignTop,
+                        row.name);
+            p->drawText(cold, Qt::AlignCenter, QStringLiteral("cold aisle"));
+            p->drawText(hot, Qt::AlignCenter, QStringLiteral("hot aisle"));
+        }
+    }
+    for (const Obstacle& o : h.obstacles) {
+        const QRectF a = toRect(o.area);
+        p->setPen(Qt::NoPen);
+        p->setBrush(QBrush(QColor(0x60, 0x64, 0x6c), Qt::BDiagPattern));
+        p->fillRect(a, QColor(0xa0, 0xa4, 0xac));
+        p->drawRect(a);
+        if (lod * tile >= 12) {
+            p->setPen(Qt::black);
+            p->drawText(a, Qt::AlignCenter | Qt::TextWordWrap, o.name);
+        }
+    }
+    QPen wall(QColor(0x30, 0x34, 0x3a), 3);
+    wall.setCosmetic(true);
+    p->setPen(wall);
+    p->setBrush(Qt::NoBrush);
+    p->drawRect(floor);
+}
+
+} // namespace cds::views

@@ -1,0 +1,146 @@
+#include "ProblemsPanel.h"
+
+#include "../DesignAnalysis.h"
+
+#include "model/Design.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace cds::views {
+
+namespace {
+QString nameOf(const DesignData& d, const ObjectRef& o) {
+    switch (o.kind) {
+    case ObjectRef::Kind::Rack:
+        if (const Rack* r = d.racks.find(RackId(o.id)))
+            return r->name;
+        break;
+    case ObjectRef::Kind::Device:
+        if (const Device* v = d.devices.find(DeviceId(o.id)))
+            return v->name;
+        break;
+    case ObjectRef::Kind::Link:
+        return QStringLiteral("link %1").arg(o.id);
+    case ObjectRef::Kind::Fabric:
+        if (const Fabric* f = d.fabric(FabricId(o.id)))
+            return f->name;
+        break;
+    case ObjectRef::Kind::Design:
+        return QStringLiteral("design");
+    }
+    return QStringLiteral("#%1").arg(o.id);
+}
+} // namespace
+
+ProblemsPanel::ProblemsPanel(Design* design, DesignAnalysis* analysis, QWidget* parent)
+    : QWidget(parent)
+    , m_design(design)
+    , m_analysis(analysis)
+    , m_counts(new QLabel(this))
+    , m_tree(new QTreeWidget(this)) {
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(4, 4, 4, 4);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_counts, 1);
+    auto* waive = new QPushButton(QStringLiteral("Waive…"), this);
+    auto* unwaive = new QPushButton(QStringLiteral("Unwaive"), this);
+    bar->addWidget(waive);
+    bar->addWidget(unwaive);
+    lay->addLayout(bar);
+    lay->addWidget(m_tree);
+    m_tree->setColumnCount(4);
+    m_tree->setHeaderLabels({QStringLiteral("Severity"), QStringLiteral("Code"),
+                             QStringLiteral("Message"), QStringLiteral("Objects")});
+    m_tree->setRootIsDecorated(false);
+    m_tree->setUniformRowHeights(true);
+    m_tree->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    connect(m_tree, &QTreeWidget::itemClicked, this,
+            [this](QTreeWidgetItem* it) { activateRow(m_tree->indexOfTopLevelItem(it)); });
+    connect(waive, &QPushButton::clicked, this, &ProblemsPanel::waiveCurrent);
+    connect(unwaive, &QPushButton::clicked, this, [this] {
+        const Finding* f = findingAt(m_tree->indexOfTopLevelItem(m_tree->currentItem()));
+        if (f && f->waived)
+            Q_EMIT unwaiveRequested(f->key());
+    });
+    connect(analysis, &DesignAnalysis::updated, this, &ProblemsPanel::refresh);
+    refresh();
+}
+
+void ProblemsPanel::refresh() {
+    const DesignData& d = m_design->data();
+    m_shown = m_analysis->findings();
+    // Errors first, then warnings, infos; waived at the end.
+    std::stable_sort(m_shown.begin(), m_shown.end(), [](const Finding& a, const Finding& b) {
+        return std::pair(a.waived, int(a.severity)) < std::pair(b.waived, int(b.severity));
+    });
+    m_tree->setUpdatesEnabled(false);
+    m_tree->clear();
+    QList<QTreeWidgetItem*> rows;
+    // A 16k-GPU design can report thousands; the first few thousand are what a person reads.
+    const std::size_t shown = std::min<std::size_t>(m_shown.size(), 5000);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const Finding& f = m_shown[i];
+        QStringList names;
+        for (const ObjectRef& o : f.objects)
+            names << nameOf(d, o);
+        auto* it = new QTreeWidgetItem(
+            {severityKey(f.severity), f.code,
+             f.waived ? f.message + QStringLiteral(" (waived: ") + f.waiverReason + QLatin1Char(')')
+                      : f.message,
+             names.join(QStringLiteral(", "))});
+        it->setToolTip(2, f.rule + QStringLiteral(": ") + f.threshold);
+        const QColor c = f.waived                          ? QColor(Qt::gray)
+                         : f.severity == Severity::Error   ? QColor(0xc0, 0x30, 0x20)
+                         : f.severity == Severity::Warning ? QColor(0xa0, 0x70, 0x00)
+                                                           : QColor(0x30, 0x60, 0xa0);
+        it->setForeground(0, c);
+        rows << it;
+    }
+    m_shown.resize(shown);
+    m_tree->addTopLevelItems(rows);
+    m_tree->setUpdatesEnabled(true);
+    m_counts->setText(countsText());
+}
+
+QString ProblemsPanel::countsText() const {
+    const FindingCounts c = countFindings(m_analysis->findings());
+    return QStringLiteral("%1 errors, %2 warnings, %3 infos, %4 waived")
+        .arg(c.errors)
+        .arg(c.warnings)
+        .arg(c.infos)
+        .arg(c.waived);
+}
+
+int ProblemsPanel::rowCount() const {
+    return int(m_shown.size());
+}
+
+const Finding* ProblemsPanel::findingAt(int row) const {
+    return row >= 0 && row < rowCount() ? &m_shown[std::size_t(row)] : nullptr;
+}
+
+void ProblemsPanel::activateRow(int row) {
+    if (const Finding* f = findingAt(row))
+        Q_EMIT findingActivated(f->objects);
+}
+
+void ProblemsPanel::waiveCurrent() {
+    const Finding* f = findingAt(m_tree->indexOfTopLevelItem(m_tree->currentItem()));
+    if (!f || f->waived)
+        return;
+    const QString key = f->key();
+    bool ok = false;
+    const QString reason = QInputDialog::getText(
+        this, QStringLiteral("Waive finding"),
+        QStringLiteral("Why is this accepted?\n%1").arg(f->message), QLineEdit::Normal, {}, &ok);
+    if (ok && !reason.trimmed().isEmpty())
+        Q_EMIT waiveRequested(key, reason.trimmed());
+}
+
+} // namespace cds::views

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "model/rules/Finding.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTreeWidget;
+
+namespace cds {
+class Design;
+}
+
+namespace cds::views {
+
+class DesignAnalysis;
+
+/// @brief The live findings list: refreshed whenever the coalesced analysis reruns. Clicking
+/// a finding asks to select and reveal its objects; a finding can be waived with a reason.
+class ProblemsPanel : public QWidget {
+    Q_OBJECT
+public:
+    ProblemsPanel(Design* design, DesignAnalysis* analysis, QWidget* parent = nullptr);
+    int rowCount() const;
+    const Finding* findingAt(int row) const;
+    /// What clicking row @p row does: emits findingActivated for it.
+    void activateRow(int row);
+    QString countsText() const;
+    QTreeWidget* tree() const { return m_tree; }
+
+Q_SIGNALS:
+    void findingActivated(const std::vector<cds::ObjectRef>& objects);
+    void waiveRequested(const QString& key, const QString& reason);
+    void unwaiveRequested(const QString& key);
+
+private:
+    void refresh();
+    void waiveCurrent();
+    Design* m_design;
+    DesignAnalysis* m_analysis;
+    QLabel* m_counts;
+    QTreeWidget* m_tree;
+    std::vector<Finding> m_shown;
+};
+
+} // namespace cds::views

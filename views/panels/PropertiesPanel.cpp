@@ -1,0 +1,229 @@
+#include "PropertiesPanel.h"
+
+#include "../SelectionModel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace cds::views {
+
+PropertiesPanel::PropertiesPanel(Design* design, SelectionModel* selection, QWidget* parent)
+    : QWidget(parent)
+    , m_design(design)
+    , m_selection(selection)
+    , m_heading(new QLabel(this)) {
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(6, 6, 6, 6);
+    QFont f = m_heading->font();
+    f.setBold(true);
+    m_heading->setFont(f);
+    lay->addWidget(m_heading);
+    lay->addStretch(1);
+    connect(selection, &SelectionModel::changed, this, &PropertiesPanel::rebuild);
+    // Model changes arrive in bursts (a drag, an undo of 40 racks): rebuild once afterwards.
+    connect(design, &Design::changed, this, &PropertiesPanel::scheduleRebuild);
+    rebuild();
+}
+
+QString PropertiesPanel::heading() const {
+    return m_heading->text();
+}
+
+void PropertiesPanel::scheduleRebuild() {
+    if (m_pending)
+        return;
+    m_pending = true;
+    QTimer::singleShot(0, this, [this] {
+        m_pending = false;
+        rebuild();
+    });
+}
+
+void PropertiesPanel::rebuild() {
+    delete m_body;
+    m_body = new QWidget(this);
+    m_form = new QFormLayout(m_body);
+    m_form->setContentsMargins(0, 0, 0, 0);
+    static_cast<QVBoxLayout*>(layout())->insertWidget(1, m_body);
+    const auto racks = m_selection->racks();
+    const auto devices = m_selection->devices();
+    const auto links = m_selection->links();
+    if (devices.size() == 1 && racks.empty())
+        showDevice(devices.front());
+    else if (links.size() == 1 && racks.empty() && devices.empty())
+        showLink(links.front());
+    else if (!racks.empty())
+        showRacks(racks);
+    else
+        m_heading->setText(QStringLiteral("Nothing selected"));
+}
+
+void PropertiesPanel::showRacks(const std::vector<RackId>& ids) {
+    const DesignData& d = m_design->data();
+    std::vector<RackId> racks;
+    for (RackId id : ids)
+        if (d.racks.contains(id))
+            racks.push_back(id);
+    if (racks.empty()) {
+        m_heading->setText(QStringLiteral("Nothing selected"));
+        return;
+    }
+    const Rack& first = d.racks[racks.front()];
+    auto* cooling = new QComboBox(m_body);
+    for (int c = 0; c < kCoolingTypeCount; ++c)
+        cooling->addItem(coolingLabel(CoolingType(c)), c);
+    cooling->setCurrentIndex(int(first.cooling));
+    connect(cooling, &QComboBox::activated, this, [this, racks](int index) {
+        std::vector<std::pair<RackId, Rack>> after;
+        for (RackId id : racks) {
+            Rack r = m_design->data().racks[id];
+            r.cooling = CoolingType(index);
+            after.emplace_back(id, r);
+        }
+        Q_EMIT racksEditRequested(after, QStringLiteral("Set cooling"));
+    });
+    if (racks.size() > 1) {
+        m_heading->setText(QStringLiteral("%1 racks").arg(racks.size()));
+        m_form->addRow(QStringLiteral("Cooling (all)"), cooling);
+        return;
+    }
+    const RackId id = racks.front();
+    m_heading->setText(QStringLiteral("Rack ") + first.name);
+    auto* name = new QLineEdit(first.name, m_body);
+    connect(name, &QLineEdit::editingFinished, this, [this, id, name] {
+        Rack r = m_design->data().racks[id];
+        r.name = name->text().trimmed();
+        if (!r.name.isEmpty())
+            Q_EMIT racksEditRequested({{id, r}}, QStringLiteral("Rename rack"));
+    });
+    m_form->addRow(QStringLiteral("Name"), name);
+    m_form->addRow(QStringLiteral("Type"), new QLabel(d.typeOf(first).model, m_body));
+    m_form->addRow(QStringLiteral("Centre"), new QLabel(QStringLiteral("%1, %2 mm, %3°")
+                                                            .arg(first.centre.x, 0, 'f', 0)
+                                                            .arg(first.centre.y, 0, 'f', 0)
+                                                            .arg(first.rotationDeg),
+                                                        m_body));
+    m_form->addRow(QStringLiteral("Cooling"), cooling);
+    auto* feeds = new QSpinBox(m_body);
+    feeds->setRange(1, 8);
+    feeds->setValue(first.feeds.count);
+    auto* kw = new QDoubleSpinBox(m_body);
+    kw->setRange(0, 500);
+    kw->setDecimals(1);
+    kw->setSuffix(QStringLiteral(" kW"));
+    kw->setSpecialValueText(QStringLiteral("not specified"));
+    kw->setValue(first.feeds.kwPerFeed);
+    auto commitFeeds = [this, id, feeds, kw] {
+        Rack r = m_design->data().racks[id];
+        r.feeds.count = feeds->value();
+        r.feeds.kwPerFeed = kw->value();
+        Q_EMIT racksEditRequested({{id, r}}, QStringLiteral("Set power feeds"));
+    };
+    connect(feeds, &QSpinBox::editingFinished, this, commitFeeds);
+    connect(kw, &QDoubleSpinBox::editingFinished, this, commitFeeds);
+    m_form->addRow(QStringLiteral("Feeds"), feeds);
+    m_form->addRow(QStringLiteral("kW per feed"), kw);
+}
+
+void PropertiesPanel::showDevice(DeviceId id) {
+    const DesignData& d = m_design->data();
+    const Device* dev = d.devices.find(id);
+    if (!dev) {
+        m_heading->setText(QStringLiteral("Nothing selected"));
+        return;
+    }
+    const CatalogItem& t = d.typeOf(*dev);
+    m_heading->setText(QStringLiteral("Device ") + dev->name);
+    auto* name = new QLineEdit(dev->name, m_body);
+    connect(name, &QLineEdit::editingFinished, this, [this, id, name] {
+        Device v = m_design->data().devices[id];
+        v.name = name->text().trimmed();
+        if (!v.name.isEmpty())
+            Q_EMIT deviceEditRequested(id, v, QStringLiteral("Rename device"));
+    });
+    m_form->addRow(QStringLiteral("Name"), name);
+    m_form->addRow(QStringLiteral("Type"),
+                   new QLabel(t.vendor + QLatin1Char(' ') + t.model, m_body));
+    const Rack* r = d.racks.find(dev->rack);
+    m_form->addRow(QStringLiteral("Position"),
+                   new QLabel(r ? QStringLiteral("%1 U%2 %3")
+                                      .arg(r->name)
+                                      .arg(dev->uPosition)
+                                      .arg(dev->face == Face::Front ? QStringLiteral("front")
+                                                                    : QStringLiteral("rear"))
+                                : QStringLiteral("not placed"),
+                              m_body));
+    m_form->addRow(QStringLiteral("Catalog price"),
+                   new QLabel(t.price ? QStringLiteral("$%1 (%2, %3)")
+                                            .arg(t.price->usd, 0, 'f', 0)
+                                            .arg(t.price->date, t.price->source)
+                                      : QStringLiteral("unknown"),
+                              m_body));
+    auto it = d.priceOverrides.find(t.id);
+    auto* price = new QDoubleSpinBox(m_body);
+    price->setRange(0, 1e8);
+    price->setDecimals(0);
+    price->setPrefix(QStringLiteral("$"));
+    price->setSpecialValueText(QStringLiteral("no override"));
+    price->setValue(it != d.priceOverrides.end() ? it->second.usd : 0);
+    auto* note = new QLineEdit(it != d.priceOverrides.end() ? it->second.note : QString(), m_body);
+    note->setPlaceholderText(QStringLiteral("quote, date"));
+    const QString typeId = t.id;
+    auto commit = [this, typeId, price, note] {
+        Q_EMIT priceOverrideRequested(typeId, price->value() > 0 ? price->value() : -1,
+                                      note->text().trimmed());
+    };
+    connect(price, &QDoubleSpinBox::editingFinished, this, commit);
+    connect(note, &QLineEdit::editingFinished, this, commit);
+    m_form->addRow(QStringLiteral("Price override"), price);
+    m_form->addRow(QStringLiteral("Override note"), note);
+}
+
+void PropertiesPanel::showLink(LinkId id) {
+    const DesignData& d = m_design->data();
+    const Link* l = d.links.find(id);
+    if (!l) {
+        m_heading->setText(QStringLiteral("Nothing selected"));
+        return;
+    }
+    m_heading->setText(QStringLiteral("Link %1").arg(id.value()));
+    auto end = [&](PortRef p) -> QString {
+        const Device* v = d.devices.find(p.device);
+        if (!v)
+            return QStringLiteral("?");
+        const auto lp = d.typeOf(*v).logicalPort(v->breakout, p.port);
+        return v->name + QLatin1Char(':') + (lp ? lp->name : QString::number(p.port));
+    };
+    m_form->addRow(QStringLiteral("A end"), new QLabel(end(l->a), m_body));
+    m_form->addRow(QStringLiteral("B end"), new QLabel(end(l->b), m_body));
+    m_form->addRow(QStringLiteral("Length"),
+                   new QLabel(QStringLiteral("%1 m").arg(double(l->lengthM), 0, 'f', 1), m_body));
+    m_form->addRow(QStringLiteral("Medium"),
+                   new QLabel(d.catalog.contains(l->medium) ? d.catalog[l->medium].model
+                                                            : QStringLiteral("none reaches"),
+                              m_body));
+    auto* pinned = new QComboBox(m_body);
+    pinned->addItem(QStringLiteral("Automatic"), -1);
+    for (std::size_t i = 0; i < d.catalog.size(); ++i) {
+        const CatalogItem& c = d.catalog[TypeId(std::uint32_t(i))];
+        if (c.media)
+            pinned->addItem(c.model, int(i));
+    }
+    pinned->setCurrentIndex(
+        std::max(0, pinned->findData(l->pinnedMedium ? int(l->pinnedMedium.value()) : -1)));
+    connect(pinned, &QComboBox::activated, this, [this, id, pinned](int index) {
+        Link after = m_design->data().links[id];
+        const int v = pinned->itemData(index).toInt();
+        after.pinnedMedium = v < 0 ? TypeId() : TypeId(std::uint32_t(v));
+        Q_EMIT linkEditRequested(id, after, QStringLiteral("Pin cable medium"));
+    });
+    m_form->addRow(QStringLiteral("Pinned medium"), pinned);
+}
+
+} // namespace cds::views

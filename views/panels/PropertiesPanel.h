@@ -1,0 +1,48 @@
+#pragma once
+
+#include "model/Design.h"
+#include "model/rules/Finding.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QFormLayout;
+class QLabel;
+
+namespace cds::views {
+
+class SelectionModel;
+
+/// @brief Properties of the selection. Editable: names, cooling type, power feeds, price
+/// override of the device's catalog entry, pinned cable medium. Changes are intents.
+class PropertiesPanel : public QWidget {
+    Q_OBJECT
+public:
+    PropertiesPanel(Design* design, SelectionModel* selection, QWidget* parent = nullptr);
+    /// What the panel shows, e.g. "Rack R01", "Device dgx01", "3 racks".
+    QString heading() const;
+
+Q_SIGNALS:
+    void racksEditRequested(const std::vector<std::pair<cds::RackId, cds::Rack>>& after,
+                            const QString& text);
+    void deviceEditRequested(cds::DeviceId id, const cds::Device& after, const QString& text);
+    void linkEditRequested(cds::LinkId id, const cds::Link& after, const QString& text);
+    /// usd < 0 clears the override.
+    void priceOverrideRequested(const QString& catalogId, double usd, const QString& note);
+
+private:
+    void scheduleRebuild();
+    void rebuild();
+    void showRacks(const std::vector<RackId>& racks);
+    void showDevice(DeviceId id);
+    void showLink(LinkId id);
+    Design* m_design;
+    SelectionModel* m_selection;
+    QLabel* m_heading;
+    QWidget* m_body = nullptr;
+    QFormLayout* m_form = nullptr;
+    bool m_pending = false;
+};
+
+} // namespace cds::views

@@ -1,0 +1,105 @@
+#include "DrawingExport.h"
+
+#include "ElevationRenderer.h"
+#include "FloorplanRenderer.h"
+#include "RenderStyle.h"
+#include "model/DesignIndex.h"
+#include "model/Metrics.h"
+
+#include <QBuffer>
+#include <QImage>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <functional>
+
+namespace cds::render {
+
+namespace {
+constexpr double kMaxPixels = 16000; // per side: a bigger PNG is a typo in --scale
+
+bool save(const QString& path, const QByteArray& bytes, QString* error) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+} // namespace
+
+bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& path, bool png,
+                  QString* error) {
+    const Metrics m = computeMetrics(d);
+    const DesignIndex index(d);
+    const bool plan = o.drawing == Drawing::Floorplan;
+    const double ppm = o.pixelsPerMetre > 0 ? o.pixelsPerMetre : (plan ? 60.0 : 400.0);
+    const double margin = 24;
+    QSizeF body;
+    std::function<void(QPainter&, const QRectF&)> draw;
+    const FloorplanRenderer fr(d, m);
+    const ElevationRenderer er(d, index);
+    const std::vector<RackId> racks = ElevationRenderer::racksByName(d);
+    if (plan) {
+        const QRectF hall = fr.hallMm();
+        body = QSizeF(hall.width() / 1000 * ppm, hall.height() / 1000 * ppm + 40);
+        draw = [&](QPainter& p, const QRectF& r) { fr.paint(p, r); };
+    } else {
+        if (racks.empty()) {
+            if (error)
+                *error = QStringLiteral("the design has no racks to draw");
+            return false;
+        }
+        int maxU = 1;
+        for (RackId r : racks)
+            maxU = std::max(maxU, d.typeOf(d.racks[r]).rack.value_or(RackSpec{}).uCapacity);
+        const double h = (maxU * kMillimetresPerU + 200) / 1000 * ppm;
+        const double w = h * ElevationRenderer::aspect(maxU);
+        const double gap = w * 0.12;
+        body = QSizeF(w * double(racks.size()) + gap * double(racks.size() - 1), h);
+        draw = [&, gap](QPainter& p, const QRectF& r) { er.paintRow(p, racks, r, gap); };
+    }
+    const QSizeF size(body.width() + 2 * margin, body.height() + 2 * margin);
+    if (size.width() > kMaxPixels || size.height() > kMaxPixels || size.width() < 16 ||
+        size.height() < 16) {
+        if (error)
+            *error =
+                QStringLiteral(
+                    "--scale %1 gives a %2 x %3 px drawing; choose a scale that gives 16 to %4 px")
+                    .arg(ppm)
+                    .arg(qRound(size.width()))
+                    .arg(qRound(size.height()))
+                    .arg(kMaxPixels);
+        return false;
+    }
+    const QRectF target(margin, margin, body.width(), body.height());
+    QByteArray bytes;
+    if (png) {
+        QImage img(size.toSize(), QImage::Format_ARGB32_Premultiplied);
+        img.fill(RenderStyle::paper());
+        QPainter p(&img);
+        draw(p, target);
+        p.end();
+        QBuffer buf(&bytes);
+        buf.open(QIODevice::WriteOnly);
+        img.save(&buf, "PNG");
+    } else {
+        QBuffer buf(&bytes);
+        QSvgGenerator gen;
+        gen.setOutputDevice(&buf);
+        gen.setSize(size.toSize());
+        gen.setViewBox(QRectF(QPointF(0, 0), size));
+        gen.setTitle(QStringLiteral("%1 - %2").arg(
+            d.meta.title, plan ? QStringLiteral("floorplan") : QStringLiteral("rack elevations")));
+        gen.setDescription(QStringLiteral("Cluster Design Studio, %1 px per metre").arg(ppm));
+        QPainter p(&gen);
+        p.fillRect(QRectF(QPointF(0, 0), size), RenderStyle::paper());
+        draw(p, target);
+        p.end();
+    }
+    return save(path, bytes, error);
+}
+
+} // namespace cds::render

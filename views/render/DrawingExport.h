@@ -1,0 +1,25 @@
+#pragma once
+
+#include "model/DesignData.h"
+
+#include <QString>
+
+namespace cds::render {
+
+/// What a drawing shows.
+enum class Drawing : std::uint8_t { Floorplan, Elevations };
+
+/// @brief Options of an SVG/PNG drawing export.
+struct DrawingOptions {
+    Drawing drawing = Drawing::Floorplan;
+    /// Pixels per metre of the real object; 0 = the default (floorplan 60, elevations 400).
+    double pixelsPerMetre = 0;
+};
+
+/// Writes the floorplan or the rack elevations (all racks, side by side, by name) to @p path
+/// as SVG (vector, text kept as text) or PNG (@p png). A QGuiApplication must exist.
+/// Returns false with @p error naming the path and the problem.
+bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& path, bool png,
+                  QString* error);
+
+} // namespace cds::render

@@ -1,0 +1,10 @@
+# Static QPainter renderers (floorplan, rack elevations, fabric diagram, print charts) and
+# the SVG/PNG drawing export. Used by the PDF report, presentation mode and the CLI.
+target_sources(cds_views PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/RenderStyle.cpp ${CMAKE_CURRENT_LIST_DIR}/RenderStyle.h
+  ${CMAKE_CURRENT_LIST_DIR}/FloorplanRenderer.cpp ${CMAKE_CURRENT_LIST_DIR}/FloorplanRenderer.h
+  ${CMAKE_CURRENT_LIST_DIR}/ElevationRenderer.cpp ${CMAKE_CURRENT_LIST_DIR}/ElevationRenderer.h
+  ${CMAKE_CURRENT_LIST_DIR}/FabricDiagramRenderer.cpp ${CMAKE_CURRENT_LIST_DIR}/FabricDiagramRenderer.h
+  ${CMAKE_CURRENT_LIST_DIR}/ChartPainter.cpp ${CMAKE_CURRENT_LIST_DIR}/ChartPainter.h
+  ${CMAKE_CURRENT_LIST_DIR}/DrawingExport.cpp ${CMAKE_CURRENT_LIST_DIR}/DrawingExport.h
+)

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "ReportContent.h"
+
+namespace cds::report {
+
+/// @brief The customer report as a vector PDF (QPdfWriter, A4 landscape): cover, summary,
+/// floorplan, rack elevations (several per page), fabric diagram, charts, BOM and open
+/// findings, each page with a header and "page i of n". Text stays text, so it is
+/// searchable and crisp at any zoom. A QGuiApplication must exist (fonts).
+class PdfReport {
+public:
+    explicit PdfReport(const ReportContent& content);
+
+    static constexpr int kRacksPerPage = 6;
+    static constexpr int kRowsPerPage = 24;
+
+    int pageCount() const { return int(m_pages.size()); }
+    /// Writes the report; returns false with @p error naming the path and the problem.
+    bool write(const QString& path, QString* error) const;
+
+private:
+    const ReportContent& m_content;
+    std::vector<ReportPage> m_pages;
+};
+
+} // namespace cds::report

@@ -1,0 +1,6 @@
+# The customer report (PDF) and presentation mode, built on views/render.
+target_sources(cds_views PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ReportContent.cpp ${CMAKE_CURRENT_LIST_DIR}/ReportContent.h
+  ${CMAKE_CURRENT_LIST_DIR}/PdfReport.cpp ${CMAKE_CURRENT_LIST_DIR}/PdfReport.h
+  ${CMAKE_CURRENT_LIST_DIR}/PresentationView.cpp ${CMAKE_CURRENT_LIST_DIR}/PresentationView.h
+)
