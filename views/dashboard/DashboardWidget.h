@@ -45,7 +45,8 @@ public:
     bool exportCharts(const QString& folder, const QString& format, const QSize& size,
                       QStringList* written = nullptr, QString* error = nullptr);
 
-    /// Scenario edits go here (the studio's undo stack); see ScenarioPanel.
+    /// Scenario edits go here, e.g. [editor](auto e) { editor->push(std::move(e)); }; until
+    /// set, the scenario actions are refused (views never change the model themselves).
     void setEditSink(EditSink sink);
     /// The generator the what-if sweep uses (default cds::generateCluster over the bundled
     /// catalogs plus the design's own entries); tests pass a fake.

@@ -130,13 +130,15 @@ void ScenarioPanel::refresh() {
     m_open->setEnabled(!d.scenarios.empty());
 }
 
-void ScenarioPanel::submit(std::unique_ptr<Edit> e) {
-    if (!e || e->isNoOp())
-        return;
-    if (m_sink)
+// Views never change the model themselves: every edit goes to the sink (the undo stack).
+bool ScenarioPanel::submit(std::unique_ptr<Edit> e) {
+    if (!m_sink) {
+        m_status->setText(QStringLiteral("Scenario edits need an undo stack (setEditSink)."));
+        return false;
+    }
+    if (e && !e->isNoOp())
         m_sink(std::move(e));
-    else
-        e->apply(*m_model->design());
+    return true;
 }
 
 bool ScenarioPanel::keepCurrent(const QString& name) {
@@ -146,7 +148,8 @@ bool ScenarioPanel::keepCurrent(const QString& name) {
         m_status->setText(error);
         return false;
     }
-    submit(std::move(e));
+    if (!submit(std::move(e)))
+        return false;
     m_name->clear();
     m_status->setText(QStringLiteral("Kept the current design as \"%1\".").arg(name));
     return true;
@@ -158,8 +161,7 @@ bool ScenarioPanel::removeScenario(int index) {
         m_status->setText(QStringLiteral("No scenario to remove."));
         return false;
     }
-    submit(std::move(e));
-    return true;
+    return submit(std::move(e));
 }
 
 bool ScenarioPanel::openScenario(int index) {
@@ -168,8 +170,7 @@ bool ScenarioPanel::openScenario(int index) {
         m_status->setText(QStringLiteral("No scenario to open."));
         return false;
     }
-    submit(std::move(e));
-    return true;
+    return submit(std::move(e));
 }
 
 QString ScenarioPanel::statusText() const {

@@ -20,8 +20,8 @@ class ChartModel;
 
 namespace cds::views {
 
-/// Where the panel sends its edits: the studio pushes them on its undo stack. Without a sink
-/// the edit is applied to the design directly.
+/// Where the panel sends its edits: the studio pushes them on its undo stack. Views never
+/// change the model themselves, so without a sink the actions are refused.
 using EditSink = std::function<void(std::unique_ptr<Edit>)>;
 
 /// @brief Scenarios side by side: the current design and each kept variant, with deltas
@@ -44,7 +44,7 @@ public:
     QString statusText() const;
 
 private:
-    void submit(std::unique_ptr<Edit> e);
+    bool submit(std::unique_ptr<Edit> e);
     const ScenarioFigures& figuresOf(const Scenario& s);
     ChartModel* m_model;
     EditSink m_sink;

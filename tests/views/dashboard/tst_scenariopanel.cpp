@@ -50,7 +50,11 @@ private Q_SLOTS:
     void removeAndOpen() {
         Design design(test::smallCluster());
         ChartModel model(&design);
-        ScenarioPanel panel(&model); // no sink: edits apply directly
+        ScenarioPanel panel(&model);
+        QVERIFY(!panel.keepCurrent(QStringLiteral("a"))); // no undo stack: the view edits nothing
+        QVERIFY(design.data().scenarios.empty());
+        QVERIFY(panel.statusText().contains(QStringLiteral("undo stack")));
+        panel.setEditSink([&](std::unique_ptr<Edit> e) { e->apply(design); });
         QVERIFY(panel.keepCurrent(QStringLiteral("a")));
         DesignData changed = design.data();
         changed.meta.title = QStringLiteral("changed");
