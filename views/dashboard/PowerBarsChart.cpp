@@ -18,6 +18,8 @@ PowerBarsChart::PowerBarsChart(const ChartModel* model, QWidget* parent)
     , m_model(model)
     , m_plot(new QCustomPlot(this)) {
     m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setPlottingHint(QCP::phFastPolylines);
+    m_plot->setNotAntialiasedElements(QCP::aePlottables); // hundreds of axis-aligned bars
     m_plot->plotLayout()->insertRow(0);
     m_title = new QCPTextElement(m_plot, QString(), QFont(QStringLiteral("Sans"), 10, QFont::Bold));
     m_plot->plotLayout()->addElement(0, 0, m_title);
@@ -36,11 +38,11 @@ PowerBarsChart::PowerBarsChart(const ChartModel* model, QWidget* parent)
     m_warn = m_plot->addGraph();
     m_warn->setName(QStringLiteral("Warning threshold"));
     m_warn->setLineStyle(QCPGraph::lsStepCenter);
-    m_warn->setPen(QPen(QColor(0xe6, 0xa1, 0x2e), 1.5, Qt::DashLine));
+    m_warn->setPen(QPen(QColor(0xe6, 0xa1, 0x2e), 1.5)); // solid: dashes rasterize slowly
     m_max = m_plot->addGraph();
     m_max->setName(QStringLiteral("Maximum threshold"));
     m_max->setLineStyle(QCPGraph::lsStepCenter);
-    m_max->setPen(QPen(QColor(0xd0, 0x3a, 0x3a), 1.5, Qt::DashLine));
+    m_max->setPen(QPen(QColor(0xd0, 0x3a, 0x3a), 1.5));
     m_warn->setSelectable(QCP::stNone);
     m_max->setSelectable(QCP::stNone);
     m_plot->yAxis->setLabel(QStringLiteral("kW per rack (nameplate)"));

@@ -5,6 +5,7 @@
 #include "../../model/scenarios/FakeCluster.h"
 #include "model/edits/Edit.h"
 #include "model/fabric/CableRouting.h"
+#include "model/fabric/Generator.h"
 #include "model/scenarios/ChartModel.h"
 #include "views/dashboard/DashboardWidget.h"
 #include "views/dashboard/PowerBarsChart.h"
@@ -30,8 +31,19 @@ int main(int argc, char** argv) {
     const int gpus = 16384;
     QElapsedTimer t;
     t.start();
-    DesignData data = test::fakeCluster(gpus);
-    routeCables(data);
+    // The real generator (all four networks, routed cables); the test fake if it refuses.
+    GenerateParams params;
+    params.gpus = gpus;
+    GenerateResult generated = generateCluster(params, CatalogLibrary::loadDefault().catalog());
+    DesignData data;
+    if (generated.ok) {
+        data = std::move(generated.design);
+    } else {
+        std::printf("bench_dashboard: generator refused (%s); using the test fake\n",
+                    qPrintable(generated.error));
+        data = test::fakeCluster(gpus);
+        routeCables(data);
+    }
     std::printf("bench_dashboard: %d GPUs, %zu racks, %zu devices, %zu links (built in %lld ms)\n",
                 gpus, data.racks.size(), data.devices.size(), data.links.size(),
                 static_cast<long long>(t.elapsed()));
