@@ -25,17 +25,17 @@ void CableReachRule::checkLinks(const DesignData& d, const std::vector<LinkId>& 
             const CatalogItem& m = d.catalog[l->pinnedMedium];
             const double reach = m.media ? m.media->maxReachM : 0;
             if (l->lengthM > reach + 1e-6)
-                out.push_back({QStringLiteral("link.reach"),
-                               Severity::Error,
-                               QStringLiteral("%1 to %2 runs %3 m but the pinned %4 reaches %5 m")
-                                   .arg(a->name, b->name)
-                                   .arg(double(l->lengthM), 0, 'f', 1)
-                                   .arg(m.id)
-                                   .arg(reach),
-                               {ObjectRef::link(id), ObjectRef::rack(a->rack),
-                                ObjectRef::rack(b->rack)},
-                               name(),
-                               QStringLiteral("max reach %1 m (%2)").arg(reach).arg(m.id)});
+                out.push_back(
+                    {QStringLiteral("link.reach"),
+                     Severity::Error,
+                     QStringLiteral("%1 to %2 runs %3 m but the pinned %4 reaches %5 m")
+                         .arg(a->name, b->name)
+                         .arg(double(l->lengthM), 0, 'f', 1)
+                         .arg(m.id)
+                         .arg(reach),
+                     {ObjectRef::link(id), ObjectRef::rack(a->rack), ObjectRef::rack(b->rack)},
+                     name(),
+                     QStringLiteral("max reach %1 m (%2)").arg(reach).arg(m.id)});
         } else if (!l->medium) {
             out.push_back({QStringLiteral("link.no-medium"),
                            Severity::Error,

@@ -21,8 +21,8 @@ FabricGraph buildFabricGraph(const DesignData& d, FabricId f) {
         const Device* b = d.devices.find(l.b.device);
         if (!a || !b)
             return;
-        const double s = std::min(ports.info(*a, l.a.port).speedGbps,
-                                  ports.info(*b, l.b.port).speedGbps);
+        const double s =
+            std::min(ports.info(*a, l.a.port).speedGbps, ports.info(*b, l.b.port).speedGbps);
         DeviceId lo = l.a.device, hi = l.b.device;
         const Device *vlo = a, *vhi = b;
         if (vlo->tier > vhi->tier) {

@@ -17,7 +17,7 @@ struct FabricGraph {
         double downGbps = 0, upGbps = 0;
         std::vector<Edge> up; ///< links to the tier above (leaf -> spine, spine -> core)
     };
-    std::vector<Node> nodes; ///< by device id; only switches of the fabric are filled
+    std::vector<Node> nodes;           ///< by device id; only switches of the fabric are filled
     std::vector<DeviceId> switches[4]; ///< by Tier (index 1..3 used)
 };
 

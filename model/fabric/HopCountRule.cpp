@@ -61,25 +61,26 @@ void HopCountRule::check(const CheckContext& ctx, std::vector<Finding>& out) con
         ++components;
     });
     if (components > 1)
-        out.push_back({QStringLiteral("fabric.partitioned"),
-                       Severity::Error,
-                       QStringLiteral("the compute fabric falls apart into %1 parts: %2 cannot "
-                                      "reach %3")
-                           .arg(components)
-                           .arg(d.devices[sample[0]].name, d.devices[sample[1]].name),
-                       {ObjectRef::fabric(f), ObjectRef::device(sample[0]),
-                        ObjectRef::device(sample[1])},
-                       name(),
-                       QStringLiteral("every GPU reaches every other")});
+        out.push_back(
+            {QStringLiteral("fabric.partitioned"),
+             Severity::Error,
+             QStringLiteral("the compute fabric falls apart into %1 parts: %2 cannot "
+                            "reach %3")
+                 .arg(components)
+                 .arg(d.devices[sample[0]].name, d.devices[sample[1]].name),
+             {ObjectRef::fabric(f), ObjectRef::device(sample[0]), ObjectRef::device(sample[1])},
+             name(),
+             QStringLiteral("every GPU reaches every other")});
     // In a folded Clos the longest path climbs to the top tier and back down.
     const int hops = topTier > 0 ? 2 * topTier - 1 : 0;
     if (hops > m_maxHops)
-        out.push_back({QStringLiteral("fabric.diameter"),
-                       Severity::Warning,
-                       QStringLiteral("GPU-to-GPU paths cross up to %1 switches").arg(hops),
-                       {ObjectRef::fabric(f)},
-                       name(),
-                       QStringLiteral("at most %1 switch hops (3-tier fat tree: 5)").arg(m_maxHops)});
+        out.push_back(
+            {QStringLiteral("fabric.diameter"),
+             Severity::Warning,
+             QStringLiteral("GPU-to-GPU paths cross up to %1 switches").arg(hops),
+             {ObjectRef::fabric(f)},
+             name(),
+             QStringLiteral("at most %1 switch hops (3-tier fat tree: 5)").arg(m_maxHops)});
 }
 
 } // namespace cds

@@ -50,8 +50,7 @@ void OversubscriptionRule::check(const CheckContext& ctx, std::vector<Finding>& 
                      .arg(target)
                      .arg(worst, 0, 'f', 2)
                      .arg(worstName),
-                 std::move(over),
-                 name(),
+                 std::move(over), name(),
                  QStringLiteral("%1 target %2:1, from the links' bandwidth")
                      .arg(tierKey(tier))
                      .arg(target)});

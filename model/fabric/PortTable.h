@@ -2,7 +2,7 @@
 
 #include "../DesignData.h"
 
-#include <unordered_map>
+#include <memory>
 #include <vector>
 
 namespace cds {
@@ -15,6 +15,7 @@ struct PortInfo {
     std::uint16_t cage = 0;     ///< physical cage index within the device
     std::uint8_t cageKind = 0;  ///< interned form factor of the cage (PortTable::cageName)
     std::uint8_t cageLanes = 1; ///< logical ports sharing the cage (twin port, breakout)
+    bool required = false;      ///< leaving it unconnected is a design error
     bool valid = false;
 };
 
@@ -33,7 +34,8 @@ public:
 private:
     const std::vector<PortInfo>& table(TypeId type, int breakout);
     const Catalog& m_catalog;
-    std::unordered_map<std::uint64_t, std::vector<PortInfo>> m_tables;
+    static constexpr int kBreakouts = 9; ///< breakout factors 0..8 (Device::breakout <= 8)
+    std::vector<std::unique_ptr<std::vector<PortInfo>>> m_tables; ///< type * kBreakouts + b
     QStringList m_cageNames;
     PortInfo m_invalid;
 };

@@ -18,8 +18,7 @@ struct Spread {
 
 Spread spreadOf(std::vector<FabricGraph::Edge> up) {
     Spread s;
-    std::sort(up.begin(), up.end(),
-              [](const auto& a, const auto& b) { return a.other < b.other; });
+    std::sort(up.begin(), up.end(), [](const auto& a, const auto& b) { return a.other < b.other; });
     for (std::size_t i = 0; i < up.size();) {
         std::size_t j = i;
         while (j < up.size() && up[j].other == up[i].other)
@@ -64,20 +63,19 @@ void WiringBalanceRule::check(const CheckContext& ctx, std::vector<Finding>& out
                                    name(),
                                    QStringLiteral("at least 2 uplink paths per leaf")});
                 if (s.peers > 0 && (s.minLinks != s.maxLinks || s.peers < peersMax))
-                    out.push_back(
-                        {QStringLiteral("fabric.unbalanced"),
-                         Severity::Warning,
-                         QStringLiteral("%1 reaches %2 of %3 %4s with %5-%6 links each")
-                             .arg(v.name)
-                             .arg(s.peers)
-                             .arg(peersMax)
-                             .arg(tierKey(above))
-                             .arg(s.minLinks)
-                             .arg(s.maxLinks),
-                         {ObjectRef::device(id)},
-                         name(),
-                         QStringLiteral("equal links to every %1 its peers reach")
-                             .arg(tierKey(above))});
+                    out.push_back({QStringLiteral("fabric.unbalanced"),
+                                   Severity::Warning,
+                                   QStringLiteral("%1 reaches %2 of %3 %4s with %5-%6 links each")
+                                       .arg(v.name)
+                                       .arg(s.peers)
+                                       .arg(peersMax)
+                                       .arg(tierKey(above))
+                                       .arg(s.minLinks)
+                                       .arg(s.maxLinks),
+                                   {ObjectRef::device(id)},
+                                   name(),
+                                   QStringLiteral("equal links to every %1 its peers reach")
+                                       .arg(tierKey(above))});
             }
         }
     }

@@ -55,12 +55,12 @@ private Q_SLOTS:
         QStringList codes;
         for (const auto& r : RuleRegistry::builtin().rules())
             codes << r->codes();
-        for (const char* c : {"port.double-use", "link.speed-mismatch", "link.medium-mismatch",
-                              "switch.port-exhaustion", "fabric.oversubscription",
-                              "fabric.not-non-blocking", "fabric.unbalanced",
-                              "fabric.single-uplink", "fabric.rail-misaligned",
-                              "fabric.partitioned", "fabric.diameter", "link.reach",
-                              "link.no-medium", "port.unconnected"})
+        for (const char* c :
+             {"port.double-use", "link.speed-mismatch", "link.medium-mismatch",
+              "switch.port-exhaustion", "fabric.oversubscription", "fabric.not-non-blocking",
+              "fabric.unbalanced", "fabric.single-uplink", "fabric.rail-misaligned",
+              "fabric.partitioned", "fabric.diameter", "link.reach", "link.no-medium",
+              "port.unconnected"})
             QVERIFY2(codes.contains(QLatin1String(c)), c);
         QCOMPARE(codes.removeDuplicates(), 0);
     }
@@ -79,8 +79,8 @@ private Q_SLOTS:
         const DeviceId srv = b.device(QStringLiteral("dgx"), "nvidia-dgx-h100", r, 1);
         const DeviceId hdr = b.device(QStringLiteral("hdr"), "nvidia-qm8700", r, 20, Tier::Leaf, f);
         const DeviceId ndr = b.device(QStringLiteral("ndr"), "nvidia-qm9700", r, 21, Tier::Leaf, f);
-        b.link(srv, 0, hdr, 0, f);                                 // 400G NIC on a 200G port
-        const LinkId pinned = b.link(srv, 1, ndr, 0, f);           // fine, until pinned wrong
+        b.link(srv, 0, hdr, 0, f);                       // 400G NIC on a 200G port
+        const LinkId pinned = b.link(srv, 1, ndr, 0, f); // fine, until pinned wrong
         b.d.links[pinned].pinnedMedium = b.type("nvidia-dac-100g-qsfp28");
         routeCables(b.d);
         const std::vector<Finding> fs = check(b.d);
@@ -120,8 +120,8 @@ private Q_SLOTS:
         d = generated(256);
         up = linksBetween(d, Tier::Leaf, Tier::Spine);
         const Link& ref = d.links[up.front()];
-        const DeviceId leaf = d.devices[ref.a.device].tier == Tier::Leaf ? ref.a.device
-                                                                         : ref.b.device;
+        const DeviceId leaf =
+            d.devices[ref.a.device].tier == Tier::Leaf ? ref.a.device : ref.b.device;
         const DeviceId spine = ref.a.device == leaf ? ref.b.device : ref.a.device;
         int port = 40;
         for (LinkId id : up) {
@@ -153,8 +153,8 @@ private Q_SLOTS:
         DesignData d = generated(256);
         std::vector<LinkId> up = linksBetween(d, Tier::Leaf, Tier::Spine);
         const Link& ref = d.links[up.front()];
-        const DeviceId leaf = d.devices[ref.a.device].tier == Tier::Leaf ? ref.a.device
-                                                                         : ref.b.device;
+        const DeviceId leaf =
+            d.devices[ref.a.device].tier == Tier::Leaf ? ref.a.device : ref.b.device;
         for (LinkId id : up)
             if (d.links[id].a.device == leaf || d.links[id].b.device == leaf)
                 d.links.take(id);

@@ -110,13 +110,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("server");
         QTest::addColumn<QString>("sw");
         QTest::addColumn<QString>("expect");
-        QTest::newRow("not a multiple") << 1001 << "nvidia-dgx-h100" << "nvidia-qm9700"
+        QTest::newRow("not a multiple") << 1001 << "nvidia-dgx-h100"
+                                        << "nvidia-qm9700"
                                         << "not a multiple of 8";
-        QTest::newRow("unknown server") << 64 << "nope" << "nvidia-qm9700" << "unknown GPU server";
-        QTest::newRow("unknown switch") << 64 << "nvidia-dgx-h100" << "nope" << "unknown fabric";
-        QTest::newRow("beyond 3 tiers") << 100000 << "nvidia-dgx-h100" << "nvidia-qm9700"
+        QTest::newRow("unknown server") << 64 << "nope"
+                                        << "nvidia-qm9700"
+                                        << "unknown GPU server";
+        QTest::newRow("unknown switch") << 64 << "nvidia-dgx-h100"
+                                        << "nope"
+                                        << "unknown fabric";
+        QTest::newRow("beyond 3 tiers") << 100000 << "nvidia-dgx-h100"
+                                        << "nvidia-qm9700"
                                         << "beyond what 3 tiers";
-        QTest::newRow("no matching split") << 64 << "nvidia-dgx-h100" << "nvidia-qm8700"
+        QTest::newRow("no matching split") << 64 << "nvidia-dgx-h100"
+                                           << "nvidia-qm8700"
                                            << "no port split";
     }
     void badParameters() {

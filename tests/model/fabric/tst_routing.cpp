@@ -45,11 +45,11 @@ private Q_SLOTS:
     }
     void mediumByReach() {
         Pair p;
-        QCOMPARE(p.mediumAt(1600), QStringLiteral("nvidia-dac-400g-osfp-twin"));  // ~2.7 m
-        QCOMPARE(p.mediumAt(3000), QStringLiteral("nvidia-acc-400g-osfp-twin"));  // ~4.1 m
-        QCOMPARE(p.mediumAt(20000), QStringLiteral("nvidia-mma4z00-ns"));         // SR8, 50 m
-        QCOMPARE(p.mediumAt(80000), QStringLiteral("nvidia-mms4x00-ns"));         // DR8, 100 m
-        QCOMPARE(p.mediumAt(400000), QStringLiteral("nvidia-mms4x00-nm"));        // 2xDR4
+        QCOMPARE(p.mediumAt(1600), QStringLiteral("nvidia-dac-400g-osfp-twin")); // ~2.7 m
+        QCOMPARE(p.mediumAt(3000), QStringLiteral("nvidia-acc-400g-osfp-twin")); // ~4.1 m
+        QCOMPARE(p.mediumAt(20000), QStringLiteral("nvidia-mma4z00-ns"));        // SR8, 50 m
+        QCOMPARE(p.mediumAt(80000), QStringLiteral("nvidia-mms4x00-ns"));        // DR8, 100 m
+        QCOMPARE(p.mediumAt(400000), QStringLiteral("nvidia-mms4x00-nm"));       // 2xDR4
         QCOMPARE(p.mediumAt(3000000), QString()); // 3 km: nothing reaches
     }
     void movedRackRederivesItsLinks() {
