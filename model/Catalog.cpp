@@ -332,7 +332,10 @@ bool CatalogLibrary::loadFile(const QString& path) {
             {path, 0, 0, {}, QStringLiteral("cannot open: %1").arg(f.errorString())});
         return false;
     }
-    const QByteArray bytes = f.readAll();
+    return loadBytes(f.readAll(), path);
+}
+
+bool CatalogLibrary::loadBytes(const QByteArray& bytes, const QString& path) {
     const std::string_view text(bytes.constData(), std::size_t(bytes.size()));
     json::Json doc;
     FileError err;

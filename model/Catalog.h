@@ -187,6 +187,8 @@ public:
     int loadFolder(const QString& folder);
     /// Loads one file; returns false and records errors if it is malformed.
     bool loadFile(const QString& path);
+    /// Loads catalog text already in memory; @p name is used in messages.
+    bool loadBytes(const QByteArray& bytes, const QString& name);
     const Catalog& catalog() const { return m_catalog; }
     const std::vector<FileError>& errors() const { return m_errors; }
     QStringList loadedFiles() const { return m_files; }

@@ -113,7 +113,8 @@ bool Design::setHall(const Hall& h) {
     return setIfChanged(this, m_data.hall, h, &Design::hallChanged);
 }
 bool Design::setSettings(const DesignSettings& s) {
-    return setIfChanged(this, m_data.settings, s, &Design::settingsChanged);
+    // A design never holds settings its own file format would refuse.
+    return setIfChanged(this, m_data.settings, s.normalized(), &Design::settingsChanged);
 }
 bool Design::setFabrics(const std::vector<Fabric>& f) {
     return setIfChanged(this, m_data.fabrics, f, &Design::fabricsChanged);

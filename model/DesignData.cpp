@@ -56,6 +56,13 @@ std::array<CoolingEnvelope, kCoolingTypeCount> DesignSettings::defaultCooling() 
     }};
 }
 
+DesignSettings DesignSettings::normalized() const {
+    DesignSettings s = *this;
+    for (CoolingEnvelope& e : s.cooling)
+        e.warnKw = std::min(e.warnKw, e.maxKw);
+    return s;
+}
+
 FabricId DesignData::findFabric(FabricKind kind) const {
     for (std::size_t i = 0; i < fabrics.size(); ++i)
         if (fabrics[i].kind == kind)

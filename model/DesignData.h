@@ -168,6 +168,8 @@ struct DesignSettings {
     double trayHeightAboveRackMm = 300; ///< overhead tray above the rack top
     double maxRackWeightKg = 0;         ///< 0 = use each rack's own rating
     static std::array<CoolingEnvelope, kCoolingTypeCount> defaultCooling();
+    /// The same settings with every invariant the file format requires (warnKw <= maxKw).
+    DesignSettings normalized() const;
     bool operator==(const DesignSettings&) const = default;
 };
 

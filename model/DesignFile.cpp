@@ -1,6 +1,6 @@
 #include "DesignFile.h"
 
-#include "json/Json.h"
+#include "json/DesignJson.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -16,9 +16,6 @@ using json::Json;
 using OJson = nlohmann::ordered_json;
 
 namespace {
-
-constexpr long long kMaxId = 50'000'000;
-constexpr double kMaxCoordMm = 10'000'000; // 10 km: any real hall fits
 
 // ---- migrations: each step takes a document of version N to N+1, with its reason. ----
 struct Migration {
@@ -43,134 +40,20 @@ const std::vector<Migration>& migrations() {
                                      l.value("pinnedMedium", Json())});
                  }
              }
-             doc["links"] = {
-                 {"columns", {"id", "a", "aPort", "b", "bPort", "fabric", "pinnedMedium"}},
-                 {"rows", rows}};
+             doc["links"] = {{"columns", json::kLinkColumns}, {"rows", rows}};
          }},
     };
     return chain;
 }
 
-std::array<double, 4> rectArray(const Json& v, const std::string& ptr) {
-    json::requireArray(v, ptr);
-    if (v.size() != 4)
-        throw FieldError(ptr, "expected [x, y, width, height] in mm");
-    std::array<double, 4> r{};
-    for (std::size_t i = 0; i < 4; ++i)
-        r[i] = json::number(v[i], child(ptr, i), i < 2 ? -kMaxCoordMm : 0, kMaxCoordMm);
-    return r;
-}
-
-RectMm rectFrom(const Json& v, const std::string& ptr) {
-    auto a = rectArray(v, ptr);
-    return {a[0], a[1], a[2], a[3]};
-}
-
-template <typename E>
-E enumValue(const Json& v, const std::string& ptr, std::optional<E> (*fromKey)(const QString&),
-            const char* expected) {
-    QString s = json::qstring(v, ptr, 64);
-    auto e = fromKey(s);
-    if (!e)
-        throw FieldError(ptr, "unknown value \"" + s.toStdString() + "\"; expected " + expected);
-    return *e;
-}
-
-TypeId typeRef(const DesignData& d, const Json& v, const std::string& ptr) {
-    QString id = json::qstring(v, ptr, 128);
-    TypeId t = d.catalog.find(id);
-    if (!t)
-        throw FieldError(ptr, "catalog id \"" + id.toStdString() +
-                                  "\" is not in the design's embedded catalog");
-    return t;
-}
-
-void readHall(DesignData& d, const Json& h) {
-    const std::string p = "/hall";
-    json::requireObject(h, p);
-    d.hall.name = json::optString(h, "name", p, d.hall.name);
-    d.hall.widthMm =
-        json::number(json::member(h, "widthMm", p), child(p, "widthMm"), 1000, kMaxCoordMm);
-    d.hall.depthMm =
-        json::number(json::member(h, "depthMm", p), child(p, "depthMm"), 1000, kMaxCoordMm);
-    d.hall.tileMm = json::optNumber(h, "tileMm", p, 100, 5000, 600);
-    if (const Json* rows = json::optionalMember(h, "rows")) {
-        std::string rp = child(p, "rows");
-        json::requireArray(*rows, rp);
-        for (std::size_t i = 0; i < rows->size(); ++i) {
-            std::string ip = child(rp, i);
-            const Json& r = (*rows)[i];
-            json::requireObject(r, ip);
-            Row row;
-            row.name = json::qstring(json::member(r, "name", ip), child(ip, "name"), 256);
-            row.area = rectFrom(json::member(r, "area", ip), child(ip, "area"));
-            QString cold = json::optString(r, "coldAisle", ip, QStringLiteral("north"));
-            if (cold != QLatin1String("north") && cold != QLatin1String("south"))
-                throw FieldError(child(ip, "coldAisle"), "expected \"north\" or \"south\"");
-            row.coldAisleNorth = cold == QLatin1String("north");
-            d.hall.rows.push_back(row);
-        }
-    }
-    if (const Json* obs = json::optionalMember(h, "obstacles")) {
-        std::string op = child(p, "obstacles");
-        json::requireArray(*obs, op);
-        for (std::size_t i = 0; i < obs->size(); ++i) {
-            std::string ip = child(op, i);
-            const Json& o = (*obs)[i];
-            json::requireObject(o, ip);
-            d.hall.obstacles.push_back({json::optString(o, "name", ip),
-                                        rectFrom(json::member(o, "area", ip), child(ip, "area"))});
-        }
-    }
-}
-
-void readSettings(DesignData& d, const Json& s) {
-    const std::string p = "/settings";
-    json::requireObject(s, p);
-    if (const Json* c = json::optionalMember(s, "cooling")) {
-        std::string cp = child(p, "cooling");
-        json::requireObject(*c, cp);
-        for (int i = 0; i < kCoolingTypeCount; ++i) {
-            const std::string key = coolingKey(CoolingType(i)).toStdString();
-            const Json* e = json::optionalMember(*c, key);
-            if (!e)
-                continue;
-            std::string ep = child(cp, key);
-            CoolingEnvelope& env = d.settings.cooling[std::size_t(i)];
-            env.warnKw = json::optNumber(*e, "warnKw", ep, 0, 10000, env.warnKw);
-            env.maxKw = json::optNumber(*e, "maxKw", ep, 0, 10000, env.maxKw);
-            env.pue = json::optNumber(*e, "pue", ep, 1.0, 5.0, env.pue);
-            env.source = json::optString(*e, "source", ep, env.source);
-            if (env.warnKw > env.maxKw)
-                throw FieldError(child(ep, "warnKw"), "warnKw is above maxKw");
-        }
-    }
-    d.settings.cableSlackM = json::optNumber(s, "cableSlackM", p, 0, 100, d.settings.cableSlackM);
-    d.settings.trayHeightAboveRackMm =
-        json::optNumber(s, "trayHeightAboveRackMm", p, 0, 10000, d.settings.trayHeightAboveRackMm);
-    d.settings.maxRackWeightKg = json::optNumber(s, "maxRackWeightKg", p, 0, 100000, 0);
-}
-
 template <typename IdT, typename T>
-IdT readId(const Json& v, const std::string& ptr, const SlotVector<T, IdT>& existing) {
-    auto id = IdT(static_cast<typename IdT::Rep>(json::integer(v, ptr, 0, kMaxId)));
+void requireFree(IdT id, const SlotVector<T, IdT>& existing, const std::string& ptr) {
     if (existing.contains(id))
-        throw FieldError(ptr, "duplicate id " + std::to_string(id.value()));
-    return id;
+        throw FieldError(child(ptr, "id"), "duplicate id " + std::to_string(id.value()));
 }
 
 void readDocument(DesignData& d, const Json& doc) {
-    if (const Json* m = json::optionalMember(doc, "meta")) {
-        json::requireObject(*m, "/meta");
-        d.meta.title = json::optString(*m, "title", "/meta", d.meta.title);
-        d.meta.customer = json::optString(*m, "customer", "/meta");
-        d.meta.author = json::optString(*m, "author", "/meta");
-        d.meta.notes = json::optString(*m, "notes", "/meta");
-    }
-    readHall(d, json::member(doc, "hall", ""));
-    if (const Json* s = json::optionalMember(doc, "settings"))
-        readSettings(d, *s);
-
+    json::readProps(d, doc);
     if (const Json* cat = json::optionalMember(doc, "catalog")) {
         json::requireArray(*cat, "/catalog");
         for (std::size_t i = 0; i < cat->size(); ++i) {
@@ -181,178 +64,41 @@ void readDocument(DesignData& d, const Json& doc) {
             d.catalog.add(std::move(it));
         }
     }
-
-    if (const Json* fabs = json::optionalMember(doc, "fabrics")) {
-        json::requireArray(*fabs, "/fabrics");
-        for (std::size_t i = 0; i < fabs->size(); ++i) {
-            std::string fp = child("/fabrics", i);
-            const Json& f = (*fabs)[i];
-            json::requireObject(f, fp);
-            Fabric fab;
-            fab.name = json::qstring(json::member(f, "name", fp), child(fp, "name"), 256);
-            fab.kind = enumValue<FabricKind>(json::member(f, "kind", fp), child(fp, "kind"),
-                                             &fabricKindFromKey, "compute, storage, inband or oob");
-            if (const Json* t = json::optionalMember(f, "technology"))
-                fab.technology = enumValue<Technology>(
-                    *t, child(fp, "technology"), &technologyFromKey, "infiniband or ethernet");
-            fab.targetOversubscription = json::optNumber(f, "targetOversubscription", fp, 1, 64, 1);
-            if (const Json* r = json::optionalMember(f, "railOptimized"))
-                fab.railOptimized = json::boolean(*r, child(fp, "railOptimized"));
-            fab.suNodes = int(json::optNumber(f, "suNodes", fp, 1, 4096, 32));
-            d.fabrics.push_back(fab);
-        }
-    }
-    auto fabricRef = [&](const Json& v, const std::string& ptr) {
-        long long f = json::integer(v, ptr, 0, kMaxId);
-        if (std::size_t(f) >= d.fabrics.size())
-            throw FieldError(ptr, "fabric " + std::to_string(f) + " does not exist");
-        return FabricId(static_cast<FabricId::Rep>(f));
-    };
-
     if (const Json* racks = json::optionalMember(doc, "racks")) {
         json::requireArray(*racks, "/racks");
         for (std::size_t i = 0; i < racks->size(); ++i) {
-            std::string rp = child("/racks", i);
-            const Json& r = (*racks)[i];
-            json::requireObject(r, rp);
-            RackId id = readId(json::member(r, "id", rp), child(rp, "id"), d.racks);
-            Rack rack;
-            rack.name = json::qstring(json::member(r, "name", rp), child(rp, "name"), 256);
-            rack.type = typeRef(d, json::member(r, "type", rp), child(rp, "type"));
-            if (d.catalog[rack.type].category != Category::Rack)
-                throw FieldError(child(rp, "type"), "catalog entry is not a rack");
-            rack.centre.x =
-                json::number(json::member(r, "x", rp), child(rp, "x"), -kMaxCoordMm, kMaxCoordMm);
-            rack.centre.y =
-                json::number(json::member(r, "y", rp), child(rp, "y"), -kMaxCoordMm, kMaxCoordMm);
-            rack.rotationDeg = int(json::optNumber(r, "rotation", rp, 0, 270, 0));
-            if (rack.rotationDeg % 90 != 0)
-                throw FieldError(child(rp, "rotation"), "rotation must be 0, 90, 180 or 270");
-            if (const Json* c = json::optionalMember(r, "cooling"))
-                rack.cooling =
-                    enumValue<CoolingType>(*c, child(rp, "cooling"), &coolingFromKey,
-                                           "air, rear-door-hx, direct-liquid or immersion");
-            if (const Json* f = json::optionalMember(r, "feeds")) {
-                std::string fp = child(rp, "feeds");
-                json::requireObject(*f, fp);
-                rack.feeds.count = int(json::optNumber(*f, "count", fp, 0, 16, 2));
-                rack.feeds.kwPerFeed = json::optNumber(*f, "kwPerFeed", fp, 0, 1000, 0);
-            }
-            d.racks.insert(id, rack);
+            const std::string ptr = child("/racks", i);
+            RackId id;
+            Rack r = json::readRack(d, (*racks)[i], ptr, id);
+            requireFree(id, d.racks, ptr);
+            d.racks.insert(id, std::move(r));
         }
     }
-
     if (const Json* devs = json::optionalMember(doc, "devices")) {
         json::requireArray(*devs, "/devices");
         d.devices.reserve(devs->size());
         for (std::size_t i = 0; i < devs->size(); ++i) {
-            std::string dp = child("/devices", i);
-            const Json& v = (*devs)[i];
-            json::requireObject(v, dp);
-            DeviceId id = readId(json::member(v, "id", dp), child(dp, "id"), d.devices);
-            Device dev;
-            dev.name = json::qstring(json::member(v, "name", dp), child(dp, "name"), 256);
-            dev.type = typeRef(d, json::member(v, "type", dp), child(dp, "type"));
-            if (const Json* r = json::optionalMember(v, "rack")) {
-                dev.rack = RackId(
-                    static_cast<RackId::Rep>(json::integer(*r, child(dp, "rack"), 0, kMaxId)));
-                if (!d.racks.contains(dev.rack))
-                    throw FieldError(child(dp, "rack"), "rack " + std::to_string(dev.rack.value()) +
-                                                            " does not exist");
-                dev.uPosition =
-                    int(json::integer(json::member(v, "u", dp), child(dp, "u"), 1, 100));
-            }
-            if (const Json* f = json::optionalMember(v, "face")) {
-                QString face = json::qstring(*f, child(dp, "face"), 16);
-                if (face != QLatin1String("front") && face != QLatin1String("rear"))
-                    throw FieldError(child(dp, "face"), "expected \"front\" or \"rear\"");
-                dev.face = face == QLatin1String("rear") ? Face::Rear : Face::Front;
-            }
-            if (const Json* f = json::optionalMember(v, "fabric"))
-                dev.fabric = fabricRef(*f, child(dp, "fabric"));
-            if (const Json* t = json::optionalMember(v, "tier"))
-                dev.tier =
-                    enumValue<Tier>(*t, child(dp, "tier"), &tierFromKey, "leaf, spine or core");
-            dev.group = std::int16_t(json::optNumber(v, "group", dp, -1, 30000, -1));
-            dev.rail = std::int16_t(json::optNumber(v, "rail", dp, -1, 30000, -1));
-            dev.breakout = std::uint8_t(json::optNumber(v, "breakout", dp, 1, 8, 1));
-            d.devices.insert(id, dev);
+            const std::string ptr = child("/devices", i);
+            DeviceId id;
+            Device v = json::readDevice(d, (*devs)[i], ptr, id);
+            requireFree(id, d.devices, ptr);
+            d.devices.insert(id, std::move(v));
         }
     }
-
     if (const Json* links = json::optionalMember(doc, "links")) {
-        const std::string lp = "/links";
-        json::requireObject(*links, lp);
-        const Json& rows = json::member(*links, "rows", lp);
-        const std::string rp = child(lp, "rows");
-        json::requireArray(rows, rp);
+        json::requireObject(*links, "/links");
+        const Json& rows = json::member(*links, "rows", "/links");
+        json::requireArray(rows, "/links/rows");
         d.links.reserve(rows.size());
-        auto portRef = [&](const Json& row, std::size_t col, const std::string& ptr) {
-            PortRef p;
-            p.device = DeviceId(
-                static_cast<DeviceId::Rep>(json::integer(row[col], child(ptr, col), 0, kMaxId)));
-            const Device* dev = d.devices.find(p.device);
-            if (!dev)
-                throw FieldError(child(ptr, col),
-                                 "device " + std::to_string(p.device.value()) + " does not exist");
-            long long port = json::integer(row[col + 1], child(ptr, col + 1), 0, 65535);
-            std::size_t nports = std::size_t(d.catalog[dev->type].logicalPortCount(dev->breakout));
-            if (std::size_t(port) >= nports)
-                throw FieldError(child(ptr, col + 1), "port " + std::to_string(port) +
-                                                          " of device " + dev->name.toStdString() +
-                                                          " does not exist (it has " +
-                                                          std::to_string(nports) + ")");
-            p.port = std::uint16_t(port);
-            return p;
-        };
         for (std::size_t i = 0; i < rows.size(); ++i) {
-            std::string ip = child(rp, i);
-            const Json& row = rows[i];
-            json::requireArray(row, ip);
-            if (row.size() != 7)
-                throw FieldError(
-                    ip, "expected 7 columns: id, a, aPort, b, bPort, fabric, pinnedMedium");
-            LinkId id = readId(row[0], child(ip, 0), d.links);
-            Link l;
-            l.a = portRef(row, 1, ip);
-            l.b = portRef(row, 3, ip);
-            if (l.a == l.b)
-                throw FieldError(ip, "a link cannot connect a port to itself");
-            l.fabric = fabricRef(row[5], child(ip, 5));
-            if (!row[6].is_null())
-                l.pinnedMedium = typeRef(d, row[6], child(ip, 6));
-            d.links.insert(id, l);
+            const std::string ptr = child("/links/rows", i);
+            LinkId id;
+            Link l = json::readLinkRow(d, rows[i], ptr, id);
+            if (d.links.contains(id))
+                throw FieldError(child(ptr, 0), "duplicate id " + std::to_string(id.value()));
+            d.links.insert(id, std::move(l));
         }
     }
-
-    if (const Json* po = json::optionalMember(doc, "priceOverrides")) {
-        json::requireObject(*po, "/priceOverrides");
-        for (auto it = po->begin(); it != po->end(); ++it) {
-            std::string ip = child("/priceOverrides", it.key());
-            json::requireObject(it.value(), ip);
-            PriceOverride o;
-            o.usd = json::number(json::member(it.value(), "usd", ip), child(ip, "usd"), 0, 1e10);
-            o.note = json::optString(it.value(), "note", ip);
-            d.priceOverrides[QString::fromStdString(it.key())] = o;
-        }
-    }
-    if (const Json* w = json::optionalMember(doc, "waivers")) {
-        json::requireArray(*w, "/waivers");
-        for (std::size_t i = 0; i < w->size(); ++i) {
-            std::string ip = child("/waivers", i);
-            json::requireObject((*w)[i], ip);
-            d.waivers.push_back(
-                {json::qstring(json::member((*w)[i], "key", ip), child(ip, "key"), 4096),
-                 json::optString((*w)[i], "reason", ip)});
-        }
-    }
-}
-
-OJson str(const QString& s) {
-    return s.toStdString();
-}
-OJson rect(const RectMm& r) {
-    return OJson::array({r.x, r.y, r.w, r.h});
 }
 
 } // namespace
@@ -444,99 +190,22 @@ QByteArray toBytes(const DesignData& d) {
     OJson doc;
     doc["formatVersion"] = kDesignFormatVersion;
     doc["application"] = "cluster-design-studio";
-    doc["meta"] = {{"title", str(d.meta.title)},
-                   {"customer", str(d.meta.customer)},
-                   {"author", str(d.meta.author)},
-                   {"notes", str(d.meta.notes)}};
-    OJson hall = {{"name", str(d.hall.name)},
-                  {"widthMm", d.hall.widthMm},
-                  {"depthMm", d.hall.depthMm},
-                  {"tileMm", d.hall.tileMm}};
-    hall["rows"] = OJson::array();
-    for (const Row& r : d.hall.rows)
-        hall["rows"].push_back({{"name", str(r.name)},
-                                {"area", rect(r.area)},
-                                {"coldAisle", r.coldAisleNorth ? "north" : "south"}});
-    hall["obstacles"] = OJson::array();
-    for (const Obstacle& o : d.hall.obstacles)
-        hall["obstacles"].push_back({{"name", str(o.name)}, {"area", rect(o.area)}});
-    doc["hall"] = hall;
-
-    OJson cooling = OJson::object();
-    for (int i = 0; i < kCoolingTypeCount; ++i) {
-        const CoolingEnvelope& e = d.settings.cooling[std::size_t(i)];
-        cooling[coolingKey(CoolingType(i)).toStdString()] = {
-            {"warnKw", e.warnKw}, {"maxKw", e.maxKw}, {"pue", e.pue}, {"source", str(e.source)}};
-    }
-    doc["settings"] = {{"cooling", cooling},
-                       {"cableSlackM", d.settings.cableSlackM},
-                       {"trayHeightAboveRackMm", d.settings.trayHeightAboveRackMm},
-                       {"maxRackWeightKg", d.settings.maxRackWeightKg}};
-
-    doc["fabrics"] = OJson::array();
-    for (const Fabric& f : d.fabrics)
-        doc["fabrics"].push_back({{"name", str(f.name)},
-                                  {"kind", str(fabricKindKey(f.kind))},
-                                  {"technology", str(technologyKey(f.technology))},
-                                  {"targetOversubscription", f.targetOversubscription},
-                                  {"railOptimized", f.railOptimized},
-                                  {"suNodes", f.suNodes}});
-
+    json::writeHead(doc, d);
     doc["catalog"] = OJson::array();
     for (const CatalogItem* it : items)
         doc["catalog"].push_back(OJson::parse(it->canonicalJson));
-
     doc["racks"] = OJson::array();
-    d.racks.forEach([&](RackId id, const Rack& r) {
-        doc["racks"].push_back(
-            {{"id", id.value()},
-             {"name", str(r.name)},
-             {"type", str(d.catalog[r.type].id)},
-             {"x", r.centre.x},
-             {"y", r.centre.y},
-             {"rotation", r.rotationDeg},
-             {"cooling", str(coolingKey(r.cooling))},
-             {"feeds", {{"count", r.feeds.count}, {"kwPerFeed", r.feeds.kwPerFeed}}}});
-    });
-
+    d.racks.forEach(
+        [&](RackId id, const Rack& r) { doc["racks"].push_back(json::writeRack(d, id, r)); });
     OJson devices = OJson::array();
-    d.devices.forEach([&](DeviceId id, const Device& v) {
-        OJson o = {{"id", id.value()}, {"name", str(v.name)}, {"type", str(d.catalog[v.type].id)}};
-        if (v.rack) {
-            o["rack"] = v.rack.value();
-            o["u"] = v.uPosition;
-        }
-        o["face"] = v.face == Face::Rear ? "rear" : "front";
-        if (v.fabric)
-            o["fabric"] = v.fabric.value();
-        if (v.tier != Tier::None)
-            o["tier"] = str(tierKey(v.tier));
-        if (v.group >= 0)
-            o["group"] = v.group;
-        if (v.rail >= 0)
-            o["rail"] = v.rail;
-        if (v.breakout != 1)
-            o["breakout"] = v.breakout;
-        devices.push_back(std::move(o));
-    });
+    d.devices.forEach(
+        [&](DeviceId id, const Device& v) { devices.push_back(json::writeDevice(d, id, v)); });
     doc["devices"] = std::move(devices);
-
     OJson rows = OJson::array();
-    d.links.forEach([&](LinkId id, const Link& l) {
-        rows.push_back({id.value(), l.a.device.value(), l.a.port, l.b.device.value(), l.b.port,
-                        l.fabric.value(),
-                        l.pinnedMedium ? str(d.catalog[l.pinnedMedium].id) : OJson()});
-    });
-    doc["links"] = {{"columns", {"id", "a", "aPort", "b", "bPort", "fabric", "pinnedMedium"}},
-                    {"rows", std::move(rows)}};
-
-    OJson po = OJson::object();
-    for (const auto& [id, o] : d.priceOverrides)
-        po[id.toStdString()] = {{"usd", o.usd}, {"note", str(o.note)}};
-    doc["priceOverrides"] = po;
-    doc["waivers"] = OJson::array();
-    for (const Waiver& w : d.waivers)
-        doc["waivers"].push_back({{"key", str(w.key)}, {"reason", str(w.reason)}});
+    d.links.forEach(
+        [&](LinkId id, const Link& l) { rows.push_back(json::writeLinkRow(d, id, l)); });
+    doc["links"] = {{"columns", json::kLinkColumns}, {"rows", std::move(rows)}};
+    json::writeTail(doc, d);
 
     const std::string text = json::dumpStable(doc);
     return QByteArray(text.data(), qsizetype(text.size()));

@@ -101,6 +101,20 @@ private Q_SLOTS:
         e.revert(design);
         QVERIFY(design.data() == test::smallCluster());
     }
+    void settingsEditCannotBreakTheFileFormat() {
+        // Regression (found by tst_random_edits): a maximum below the warning level made a
+        // design its own loader refused.
+        Design design(test::smallCluster());
+        DocumentProps before = DocumentProps::of(design.data()), after = before;
+        after.settings.cooling[std::size_t(CoolingType::DirectLiquid)].maxKw = 20; // warn stays 100
+        DocumentEdit(QStringLiteral("Edit cooling"), before, after).apply(design);
+        const CoolingEnvelope& e =
+            design.data().settings.cooling[std::size_t(CoolingType::DirectLiquid)];
+        QCOMPARE(e.maxKw, 20.0);
+        QCOMPARE(e.warnKw, 20.0);
+        QVERIFY(
+            DesignFile::loadFromBytes(DesignFile::toBytes(design.data()), QStringLiteral("x")).ok);
+    }
     void replaceDesignIsOneStep() {
         Design design(test::smallCluster());
         DesignData empty;

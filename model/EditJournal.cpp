@@ -1,0 +1,285 @@
+#include "EditJournal.h"
+
+#include "DesignFile.h"
+#include "json/DesignJson.h"
+
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
+
+namespace cds {
+
+using json::OJson;
+
+namespace {
+
+constexpr int kJournalVersion = 1;
+
+bool syncToDisk(QFile& f) {
+    if (!f.flush())
+        return false;
+#ifdef Q_OS_UNIX
+    return ::fsync(f.handle()) == 0;
+#else
+    return true;
+#endif
+}
+
+/// Applies one checkpoint line to @p d. Order matters: deletions bottom-up, then upserts
+/// top-down, so every reference resolves against the final state.
+void applyLine(DesignData& d, const json::Json& line) {
+    using namespace json;
+    requireObject(line, "");
+    if (const Json* full = optionalMember(line, "full"); full && boolean(*full, "/full"))
+        d = DesignData{};
+    if (const Json* cat = optionalMember(line, "catalog")) {
+        requireArray(*cat, "/catalog");
+        for (std::size_t i = 0; i < cat->size(); ++i)
+            d.catalog.add(parseCatalogItem((*cat)[i], child("/catalog", i)));
+    }
+    if (const Json* props = optionalMember(line, "props"))
+        readProps(d, *props);
+    auto entries = [&](const char* key) -> const Json* {
+        const Json* v = optionalMember(line, key);
+        if (v)
+            requireArray(*v, std::string("/") + key);
+        return v;
+    };
+    const Json* racks = entries("racks");
+    const Json* devices = entries("devices");
+    const Json* links = entries("links");
+    auto deleted = [](const Json& e) { return e.is_array() && e.size() == 2 && e[1].is_null(); };
+    auto idOf = [](const Json& e, const std::string& p) {
+        return std::uint32_t(integer(e[0], p, 0, kMaxId));
+    };
+    if (links)
+        for (std::size_t i = 0; i < links->size(); ++i)
+            if (deleted((*links)[i]) && d.links.contains(LinkId(idOf((*links)[i], "/links"))))
+                d.links.take(LinkId(idOf((*links)[i], "/links")));
+    if (devices)
+        for (std::size_t i = 0; i < devices->size(); ++i)
+            if (deleted((*devices)[i]) &&
+                d.devices.contains(DeviceId(idOf((*devices)[i], "/devices"))))
+                d.devices.take(DeviceId(idOf((*devices)[i], "/devices")));
+    if (racks)
+        for (std::size_t i = 0; i < racks->size(); ++i)
+            if (deleted((*racks)[i]) && d.racks.contains(RackId(idOf((*racks)[i], "/racks"))))
+                d.racks.take(RackId(idOf((*racks)[i], "/racks")));
+    auto upsert = [](auto& container, auto id, auto value) {
+        if (container.contains(id))
+            container[id] = std::move(value);
+        else
+            container.insert(id, std::move(value));
+    };
+    if (racks)
+        for (std::size_t i = 0; i < racks->size(); ++i)
+            if (!deleted((*racks)[i])) {
+                RackId id;
+                Rack r = readRack(d, (*racks)[i][1], child("/racks", i), id);
+                upsert(d.racks, id, std::move(r));
+            }
+    if (devices)
+        for (std::size_t i = 0; i < devices->size(); ++i)
+            if (!deleted((*devices)[i])) {
+                DeviceId id;
+                Device v = readDevice(d, (*devices)[i][1], child("/devices", i), id);
+                upsert(d.devices, id, std::move(v));
+            }
+    if (links)
+        for (std::size_t i = 0; i < links->size(); ++i)
+            if (!deleted((*links)[i])) {
+                LinkId id;
+                Link l = readLinkRow(d, (*links)[i][1], child("/links", i), id);
+                upsert(d.links, id, std::move(l));
+            }
+}
+
+} // namespace
+
+EditJournal::EditJournal(Design* design, QObject* parent)
+    : QObject(parent)
+    , m_design(design) {
+    track();
+}
+
+EditJournal::~EditJournal() {
+    if (m_file.isOpen())
+        m_file.close(); // not removed: a destructor is not a clean exit
+}
+
+void EditJournal::track() {
+    Design* d = m_design;
+    connect(d, &Design::rackAdded, this, [this](RackId id) { m_racks.insert(id); });
+    connect(d, &Design::rackRemoved, this, [this](RackId id) { m_racks.insert(id); });
+    connect(d, &Design::rackChanged, this, [this](RackId id) { m_racks.insert(id); });
+    connect(d, &Design::deviceAdded, this, [this](DeviceId id) { m_devices.insert(id); });
+    connect(d, &Design::deviceRemoved, this, [this](DeviceId id) { m_devices.insert(id); });
+    connect(d, &Design::deviceChanged, this, [this](DeviceId id) { m_devices.insert(id); });
+    connect(d, &Design::linkAdded, this, [this](LinkId id) { m_links.insert(id); });
+    connect(d, &Design::linkRemoved, this, [this](LinkId id) { m_links.insert(id); });
+    connect(d, &Design::linkChanged, this, [this](LinkId id) { m_links.insert(id); });
+    for (auto sig : {&Design::metaChanged, &Design::hallChanged, &Design::settingsChanged,
+                     &Design::fabricsChanged, &Design::pricesChanged, &Design::waiversChanged})
+        connect(d, sig, this, [this] { m_props = true; });
+    connect(d, &Design::resetDone, this, [this] { m_full = true; });
+}
+
+bool EditJournal::start(const QString& path, QString* error) {
+    stop(false);
+    m_file.setFileName(path);
+    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write the recovery journal: %2")
+                         .arg(path, m_file.errorString());
+        return false;
+    }
+    const QByteArray base = DesignFile::toBytes(m_design->data());
+    const std::string header =
+        OJson{{"journal", kJournalVersion}, {"baseBytes", base.size()}}.dump() + "\n";
+    m_file.write(header.data(), qint64(header.size()));
+    m_file.write(base);
+    if (!syncToDisk(m_file)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot sync the recovery journal").arg(path);
+        return false;
+    }
+    m_seq = 0;
+    m_racks.clear();
+    m_devices.clear();
+    m_links.clear();
+    m_props = m_full = false;
+    m_catalogWritten = m_design->data().catalog.size();
+    return true;
+}
+
+bool EditJournal::checkpoint(const QString& what) {
+    if (!m_file.isOpen())
+        return false;
+    const DesignData& d = m_design->data();
+    const bool changed = m_full || m_props || !m_racks.empty() || !m_devices.empty() ||
+                         !m_links.empty() || d.catalog.size() != m_catalogWritten;
+    if (!changed)
+        return true;
+    OJson line = {{"seq", m_seq + 1}, {"what", what.toStdString()}};
+    if (m_full) {
+        line["full"] = true;
+        m_catalogWritten = 0;
+        d.racks.forEach([&](RackId id, const Rack&) { m_racks.insert(id); });
+        d.devices.forEach([&](DeviceId id, const Device&) { m_devices.insert(id); });
+        d.links.forEach([&](LinkId id, const Link&) { m_links.insert(id); });
+    }
+    if (d.catalog.size() != m_catalogWritten) {
+        OJson cat = OJson::array();
+        for (std::size_t i = m_catalogWritten; i < d.catalog.size(); ++i)
+            cat.push_back(OJson::parse(d.catalog.items()[i].canonicalJson));
+        line["catalog"] = std::move(cat);
+    }
+    if (m_props || m_full) {
+        OJson props = OJson::object();
+        json::writeHead(props, d);
+        json::writeTail(props, d);
+        line["props"] = std::move(props);
+    }
+    OJson racks = OJson::array(), devices = OJson::array(), links = OJson::array();
+    for (RackId id : m_racks)
+        racks.push_back(
+            {id.value(), d.racks.contains(id) ? json::writeRack(d, id, d.racks[id]) : OJson()});
+    for (DeviceId id : m_devices)
+        devices.push_back({id.value(), d.devices.contains(id)
+                                           ? json::writeDevice(d, id, d.devices[id])
+                                           : OJson()});
+    for (LinkId id : m_links)
+        links.push_back(
+            {id.value(), d.links.contains(id) ? json::writeLinkRow(d, id, d.links[id]) : OJson()});
+    line["racks"] = std::move(racks);
+    line["devices"] = std::move(devices);
+    line["links"] = std::move(links);
+    const std::string text = line.dump() + "\n";
+    if (m_file.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
+        !syncToDisk(m_file))
+        return false;
+    ++m_seq;
+    m_racks.clear();
+    m_devices.clear();
+    m_links.clear();
+    m_props = m_full = false;
+    m_catalogWritten = d.catalog.size();
+    return true;
+}
+
+void EditJournal::stop(bool remove) {
+    if (!m_file.isOpen())
+        return;
+    m_file.close();
+    if (remove)
+        m_file.remove();
+}
+
+EditJournal::Recovery EditJournal::recover(const QString& path) {
+    Recovery r;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        r.error = QStringLiteral("%1: cannot open: %2").arg(path, f.errorString());
+        return r;
+    }
+    const QByteArray all = f.readAll();
+    const qsizetype eol = all.indexOf('\n');
+    json::Json header;
+    FileError err;
+    if (eol < 0 ||
+        !json::parse(std::string_view(all.constData(), std::size_t(eol)), path, header, err) ||
+        !header.is_object() || header.value("journal", 0) != kJournalVersion ||
+        !header.value("baseBytes", json::Json()).is_number_unsigned()) {
+        r.error = QStringLiteral("%1: not a recovery journal of this version").arg(path);
+        return r;
+    }
+    const qsizetype baseSize = qsizetype(header["baseBytes"].get<std::uint64_t>());
+    if (eol + 1 + baseSize > all.size()) {
+        r.error = QStringLiteral("%1: the journal's base design is incomplete").arg(path);
+        return r;
+    }
+    LoadResult base = DesignFile::loadFromBytes(all.mid(eol + 1, baseSize), path);
+    if (!base.ok) {
+        r.error = base.errors.front().toString();
+        return r;
+    }
+    // Complete lines only: one torn by the crash never completed its edit.
+    std::vector<json::Json> lines;
+    for (qsizetype pos = eol + 1 + baseSize; pos < all.size();) {
+        const qsizetype next = all.indexOf('\n', pos);
+        json::Json line;
+        if (next < 0 ||
+            !json::parse(std::string_view(all.constData() + pos, std::size_t(next - pos)), path,
+                         line, err)) {
+            r.tornTail = true;
+            break;
+        }
+        lines.push_back(std::move(line));
+        pos = next + 1;
+    }
+    // Applied in place; a complete but invalid line (a damaged file) stops the replay, and the
+    // design is rebuilt from the base up to the last good line, never left half-applied.
+    r.data = base.data;
+    for (const json::Json& line : lines) {
+        try {
+            applyLine(r.data, line);
+            ++r.edits;
+        } catch (const json::FieldError& e) {
+            r.error =
+                QStringLiteral(
+                    "%1: checkpoint %2 is damaged (%3: %4); recovered the %5 edit(s) before it")
+                    .arg(path)
+                    .arg(r.edits + 1)
+                    .arg(QString::fromStdString(e.pointer), QString::fromUtf8(e.what()))
+                    .arg(r.edits);
+            r.data = std::move(base.data);
+            for (int i = 0; i < r.edits; ++i)
+                applyLine(r.data, lines[std::size_t(i)]);
+            break;
+        }
+    }
+    r.ok = true;
+    return r;
+}
+
+} // namespace cds

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "Design.h"
+
+#include <QFile>
+
+#include <set>
+
+namespace cds {
+
+/// @brief Crash-proof editing: an append-only journal of completed edits over a base design.
+/// The file holds the base design, then one line per checkpoint with the new state of every
+/// object changed since the previous one (or a deletion). Each line is flushed and synced
+/// before checkpoint() returns, so recovery restores every edit that completed; a line torn by
+/// a crash is ignored.
+class EditJournal : public QObject {
+    Q_OBJECT
+public:
+    explicit EditJournal(Design* design, QObject* parent = nullptr);
+    ~EditJournal() override;
+
+    /// Starts a journal at @p path with the design's current state as its base.
+    bool start(const QString& path, QString* error = nullptr);
+    /// Appends what changed since the last checkpoint (nothing is written if nothing did).
+    bool checkpoint(const QString& what);
+    /// Stops journaling; @p remove deletes the file (a clean save or exit).
+    void stop(bool remove);
+    bool isActive() const { return m_file.isOpen(); }
+    QString path() const { return m_file.fileName(); }
+    int checkpoints() const { return m_seq; }
+
+    struct Recovery {
+        bool ok = false;
+        DesignData data;
+        int edits = 0;         ///< checkpoints replayed
+        bool tornTail = false; ///< the last line was incomplete (a crash mid-write)
+        QString error;
+    };
+    /// Rebuilds the design from a journal file.
+    static Recovery recover(const QString& path);
+
+private:
+    void track();
+    Design* m_design;
+    QFile m_file;
+    int m_seq = 0;
+    std::set<RackId> m_racks;
+    std::set<DeviceId> m_devices;
+    std::set<LinkId> m_links;
+    bool m_props = false;
+    bool m_full = false;
+    std::size_t m_catalogWritten = 0;
+};
+
+} // namespace cds

@@ -1,0 +1,361 @@
+#include "DesignJson.h"
+
+namespace cds::json {
+
+namespace {
+
+OJson str(const QString& s) {
+    return s.toStdString();
+}
+OJson rect(const RectMm& r) {
+    return OJson::array({r.x, r.y, r.w, r.h});
+}
+
+RectMm rectFrom(const Json& v, const std::string& ptr) {
+    requireArray(v, ptr);
+    if (v.size() != 4)
+        throw FieldError(ptr, "expected [x, y, width, height] in mm");
+    double a[4];
+    for (std::size_t i = 0; i < 4; ++i)
+        a[i] = number(v[i], child(ptr, i), i < 2 ? -kMaxCoordMm : 0, kMaxCoordMm);
+    return {a[0], a[1], a[2], a[3]};
+}
+
+template <typename E>
+E enumValue(const Json& v, const std::string& ptr, std::optional<E> (*fromKey)(const QString&),
+            const char* expected) {
+    QString s = qstring(v, ptr, 64);
+    auto e = fromKey(s);
+    if (!e)
+        throw FieldError(ptr, "unknown value \"" + s.toStdString() + "\"; expected " + expected);
+    return *e;
+}
+
+TypeId typeRef(const DesignData& d, const Json& v, const std::string& ptr) {
+    QString id = qstring(v, ptr, 128);
+    TypeId t = d.catalog.find(id);
+    if (!t)
+        throw FieldError(ptr, "catalog id \"" + id.toStdString() +
+                                  "\" is not in the design's embedded catalog");
+    return t;
+}
+
+FabricId fabricRef(const DesignData& d, const Json& v, const std::string& ptr) {
+    long long f = integer(v, ptr, 0, kMaxId);
+    if (std::size_t(f) >= d.fabrics.size())
+        throw FieldError(ptr, "fabric " + std::to_string(f) + " does not exist");
+    return FabricId(static_cast<FabricId::Rep>(f));
+}
+
+template <typename IdT> IdT idFrom(const Json& v, const std::string& ptr) {
+    return IdT(static_cast<typename IdT::Rep>(integer(v, ptr, 0, kMaxId)));
+}
+
+void readHall(DesignData& d, const Json& h) {
+    const std::string p = "/hall";
+    requireObject(h, p);
+    d.hall = Hall{};
+    d.hall.name = optString(h, "name", p, d.hall.name);
+    d.hall.widthMm = number(member(h, "widthMm", p), child(p, "widthMm"), 1000, kMaxCoordMm);
+    d.hall.depthMm = number(member(h, "depthMm", p), child(p, "depthMm"), 1000, kMaxCoordMm);
+    d.hall.tileMm = optNumber(h, "tileMm", p, 100, 5000, 600);
+    if (const Json* rows = optionalMember(h, "rows")) {
+        std::string rp = child(p, "rows");
+        requireArray(*rows, rp);
+        for (std::size_t i = 0; i < rows->size(); ++i) {
+            std::string ip = child(rp, i);
+            const Json& r = (*rows)[i];
+            requireObject(r, ip);
+            Row row;
+            row.name = qstring(member(r, "name", ip), child(ip, "name"), 256);
+            row.area = rectFrom(member(r, "area", ip), child(ip, "area"));
+            QString cold = optString(r, "coldAisle", ip, QStringLiteral("north"));
+            if (cold != QLatin1String("north") && cold != QLatin1String("south"))
+                throw FieldError(child(ip, "coldAisle"), "expected \"north\" or \"south\"");
+            row.coldAisleNorth = cold == QLatin1String("north");
+            d.hall.rows.push_back(row);
+        }
+    }
+    if (const Json* obs = optionalMember(h, "obstacles")) {
+        std::string op = child(p, "obstacles");
+        requireArray(*obs, op);
+        for (std::size_t i = 0; i < obs->size(); ++i) {
+            std::string ip = child(op, i);
+            const Json& o = (*obs)[i];
+            requireObject(o, ip);
+            d.hall.obstacles.push_back(
+                {optString(o, "name", ip), rectFrom(member(o, "area", ip), child(ip, "area"))});
+        }
+    }
+}
+
+void readSettings(DesignData& d, const Json& s) {
+    const std::string p = "/settings";
+    requireObject(s, p);
+    d.settings = DesignSettings{};
+    if (const Json* c = optionalMember(s, "cooling")) {
+        std::string cp = child(p, "cooling");
+        requireObject(*c, cp);
+        for (int i = 0; i < kCoolingTypeCount; ++i) {
+            const std::string key = coolingKey(CoolingType(i)).toStdString();
+            const Json* e = optionalMember(*c, key);
+            if (!e)
+                continue;
+            std::string ep = child(cp, key);
+            CoolingEnvelope& env = d.settings.cooling[std::size_t(i)];
+            env.warnKw = optNumber(*e, "warnKw", ep, 0, 10000, env.warnKw);
+            env.maxKw = optNumber(*e, "maxKw", ep, 0, 10000, env.maxKw);
+            env.pue = optNumber(*e, "pue", ep, 1.0, 5.0, env.pue);
+            env.source = optString(*e, "source", ep, env.source);
+            if (env.warnKw > env.maxKw)
+                throw FieldError(child(ep, "warnKw"), "warnKw is above maxKw");
+        }
+    }
+    d.settings.cableSlackM = optNumber(s, "cableSlackM", p, 0, 100, d.settings.cableSlackM);
+    d.settings.trayHeightAboveRackMm =
+        optNumber(s, "trayHeightAboveRackMm", p, 0, 10000, d.settings.trayHeightAboveRackMm);
+    d.settings.maxRackWeightKg = optNumber(s, "maxRackWeightKg", p, 0, 100000, 0);
+}
+
+void readFabrics(DesignData& d, const Json& fabs) {
+    requireArray(fabs, "/fabrics");
+    d.fabrics.clear();
+    for (std::size_t i = 0; i < fabs.size(); ++i) {
+        std::string fp = child("/fabrics", i);
+        const Json& f = fabs[i];
+        requireObject(f, fp);
+        Fabric fab;
+        fab.name = qstring(member(f, "name", fp), child(fp, "name"), 256);
+        fab.kind = enumValue<FabricKind>(member(f, "kind", fp), child(fp, "kind"),
+                                         &fabricKindFromKey, "compute, storage, inband or oob");
+        if (const Json* t = optionalMember(f, "technology"))
+            fab.technology = enumValue<Technology>(*t, child(fp, "technology"), &technologyFromKey,
+                                                   "infiniband or ethernet");
+        fab.targetOversubscription = optNumber(f, "targetOversubscription", fp, 1, 64, 1);
+        if (const Json* r = optionalMember(f, "railOptimized"))
+            fab.railOptimized = boolean(*r, child(fp, "railOptimized"));
+        fab.suNodes = int(optNumber(f, "suNodes", fp, 1, 4096, 32));
+        d.fabrics.push_back(fab);
+    }
+}
+
+PortRef portRef(const DesignData& d, const Json& row, std::size_t col, const std::string& ptr) {
+    PortRef p;
+    p.device = idFrom<DeviceId>(row[col], child(ptr, col));
+    const Device* dev = d.devices.find(p.device);
+    if (!dev)
+        throw FieldError(child(ptr, col),
+                         "device " + std::to_string(p.device.value()) + " does not exist");
+    long long port = integer(row[col + 1], child(ptr, col + 1), 0, 65535);
+    std::size_t nports = std::size_t(d.catalog[dev->type].logicalPortCount(dev->breakout));
+    if (std::size_t(port) >= nports)
+        throw FieldError(child(ptr, col + 1),
+                         "port " + std::to_string(port) + " of device " + dev->name.toStdString() +
+                             " does not exist (it has " + std::to_string(nports) + ")");
+    p.port = std::uint16_t(port);
+    return p;
+}
+
+} // namespace
+
+void writeHead(OJson& doc, const DesignData& d) {
+    doc["meta"] = {{"title", str(d.meta.title)},
+                   {"customer", str(d.meta.customer)},
+                   {"author", str(d.meta.author)},
+                   {"notes", str(d.meta.notes)}};
+    OJson hall = {{"name", str(d.hall.name)},
+                  {"widthMm", d.hall.widthMm},
+                  {"depthMm", d.hall.depthMm},
+                  {"tileMm", d.hall.tileMm}};
+    hall["rows"] = OJson::array();
+    for (const Row& r : d.hall.rows)
+        hall["rows"].push_back({{"name", str(r.name)},
+                                {"area", rect(r.area)},
+                                {"coldAisle", r.coldAisleNorth ? "north" : "south"}});
+    hall["obstacles"] = OJson::array();
+    for (const Obstacle& o : d.hall.obstacles)
+        hall["obstacles"].push_back({{"name", str(o.name)}, {"area", rect(o.area)}});
+    doc["hall"] = hall;
+
+    OJson cooling = OJson::object();
+    for (int i = 0; i < kCoolingTypeCount; ++i) {
+        const CoolingEnvelope& e = d.settings.cooling[std::size_t(i)];
+        cooling[coolingKey(CoolingType(i)).toStdString()] = {
+            {"warnKw", e.warnKw}, {"maxKw", e.maxKw}, {"pue", e.pue}, {"source", str(e.source)}};
+    }
+    doc["settings"] = {{"cooling", cooling},
+                       {"cableSlackM", d.settings.cableSlackM},
+                       {"trayHeightAboveRackMm", d.settings.trayHeightAboveRackMm},
+                       {"maxRackWeightKg", d.settings.maxRackWeightKg}};
+    doc["fabrics"] = OJson::array();
+    for (const Fabric& f : d.fabrics)
+        doc["fabrics"].push_back({{"name", str(f.name)},
+                                  {"kind", str(fabricKindKey(f.kind))},
+                                  {"technology", str(technologyKey(f.technology))},
+                                  {"targetOversubscription", f.targetOversubscription},
+                                  {"railOptimized", f.railOptimized},
+                                  {"suNodes", f.suNodes}});
+}
+
+void writeTail(OJson& doc, const DesignData& d) {
+    OJson po = OJson::object();
+    for (const auto& [id, o] : d.priceOverrides)
+        po[id.toStdString()] = {{"usd", o.usd}, {"note", str(o.note)}};
+    doc["priceOverrides"] = po;
+    doc["waivers"] = OJson::array();
+    for (const Waiver& w : d.waivers)
+        doc["waivers"].push_back({{"key", str(w.key)}, {"reason", str(w.reason)}});
+}
+
+void readProps(DesignData& d, const Json& doc) {
+    d.meta = DesignMeta{};
+    if (const Json* m = optionalMember(doc, "meta")) {
+        requireObject(*m, "/meta");
+        d.meta.title = optString(*m, "title", "/meta", d.meta.title);
+        d.meta.customer = optString(*m, "customer", "/meta");
+        d.meta.author = optString(*m, "author", "/meta");
+        d.meta.notes = optString(*m, "notes", "/meta");
+    }
+    readHall(d, member(doc, "hall", ""));
+    d.settings = DesignSettings{};
+    if (const Json* s = optionalMember(doc, "settings"))
+        readSettings(d, *s);
+    d.fabrics.clear();
+    if (const Json* fabs = optionalMember(doc, "fabrics"))
+        readFabrics(d, *fabs);
+    d.priceOverrides.clear();
+    if (const Json* po = optionalMember(doc, "priceOverrides")) {
+        requireObject(*po, "/priceOverrides");
+        for (auto it = po->begin(); it != po->end(); ++it) {
+            std::string ip = child("/priceOverrides", it.key());
+            requireObject(it.value(), ip);
+            PriceOverride o;
+            o.usd = number(member(it.value(), "usd", ip), child(ip, "usd"), 0, 1e10);
+            o.note = optString(it.value(), "note", ip);
+            d.priceOverrides[QString::fromStdString(it.key())] = o;
+        }
+    }
+    d.waivers.clear();
+    if (const Json* w = optionalMember(doc, "waivers")) {
+        requireArray(*w, "/waivers");
+        for (std::size_t i = 0; i < w->size(); ++i) {
+            std::string ip = child("/waivers", i);
+            requireObject((*w)[i], ip);
+            d.waivers.push_back({qstring(member((*w)[i], "key", ip), child(ip, "key"), 4096),
+                                 optString((*w)[i], "reason", ip)});
+        }
+    }
+}
+
+OJson writeRack(const DesignData& d, RackId id, const Rack& r) {
+    return {{"id", id.value()},
+            {"name", str(r.name)},
+            {"type", str(d.catalog[r.type].id)},
+            {"x", r.centre.x},
+            {"y", r.centre.y},
+            {"rotation", r.rotationDeg},
+            {"cooling", str(coolingKey(r.cooling))},
+            {"feeds", {{"count", r.feeds.count}, {"kwPerFeed", r.feeds.kwPerFeed}}}};
+}
+
+OJson writeDevice(const DesignData& d, DeviceId id, const Device& v) {
+    OJson o = {{"id", id.value()}, {"name", str(v.name)}, {"type", str(d.catalog[v.type].id)}};
+    if (v.rack) {
+        o["rack"] = v.rack.value();
+        o["u"] = v.uPosition;
+    }
+    o["face"] = v.face == Face::Rear ? "rear" : "front";
+    if (v.fabric)
+        o["fabric"] = v.fabric.value();
+    if (v.tier != Tier::None)
+        o["tier"] = str(tierKey(v.tier));
+    if (v.group >= 0)
+        o["group"] = v.group;
+    if (v.rail >= 0)
+        o["rail"] = v.rail;
+    if (v.breakout != 1)
+        o["breakout"] = v.breakout;
+    return o;
+}
+
+OJson writeLinkRow(const DesignData& d, LinkId id, const Link& l) {
+    return {id.value(),
+            l.a.device.value(),
+            l.a.port,
+            l.b.device.value(),
+            l.b.port,
+            l.fabric.value(),
+            l.pinnedMedium ? str(d.catalog[l.pinnedMedium].id) : OJson()};
+}
+
+Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId& id) {
+    requireObject(r, rp);
+    id = idFrom<RackId>(member(r, "id", rp), child(rp, "id"));
+    Rack rack;
+    rack.name = qstring(member(r, "name", rp), child(rp, "name"), 256);
+    rack.type = typeRef(d, member(r, "type", rp), child(rp, "type"));
+    if (d.catalog[rack.type].category != Category::Rack)
+        throw FieldError(child(rp, "type"), "catalog entry is not a rack");
+    rack.centre.x = number(member(r, "x", rp), child(rp, "x"), -kMaxCoordMm, kMaxCoordMm);
+    rack.centre.y = number(member(r, "y", rp), child(rp, "y"), -kMaxCoordMm, kMaxCoordMm);
+    rack.rotationDeg = int(optNumber(r, "rotation", rp, 0, 270, 0));
+    if (rack.rotationDeg % 90 != 0)
+        throw FieldError(child(rp, "rotation"), "rotation must be 0, 90, 180 or 270");
+    if (const Json* c = optionalMember(r, "cooling"))
+        rack.cooling = enumValue<CoolingType>(*c, child(rp, "cooling"), &coolingFromKey,
+                                              "air, rear-door-hx, direct-liquid or immersion");
+    if (const Json* f = optionalMember(r, "feeds")) {
+        std::string fp = child(rp, "feeds");
+        requireObject(*f, fp);
+        rack.feeds.count = int(optNumber(*f, "count", fp, 0, 16, 2));
+        rack.feeds.kwPerFeed = optNumber(*f, "kwPerFeed", fp, 0, 1000, 0);
+    }
+    return rack;
+}
+
+Device readDevice(const DesignData& d, const Json& v, const std::string& dp, DeviceId& id) {
+    requireObject(v, dp);
+    id = idFrom<DeviceId>(member(v, "id", dp), child(dp, "id"));
+    Device dev;
+    dev.name = qstring(member(v, "name", dp), child(dp, "name"), 256);
+    dev.type = typeRef(d, member(v, "type", dp), child(dp, "type"));
+    if (const Json* r = optionalMember(v, "rack")) {
+        dev.rack = idFrom<RackId>(*r, child(dp, "rack"));
+        if (!d.racks.contains(dev.rack))
+            throw FieldError(child(dp, "rack"),
+                             "rack " + std::to_string(dev.rack.value()) + " does not exist");
+        dev.uPosition = int(integer(member(v, "u", dp), child(dp, "u"), 1, 100));
+    }
+    if (const Json* f = optionalMember(v, "face")) {
+        QString face = qstring(*f, child(dp, "face"), 16);
+        if (face != QLatin1String("front") && face != QLatin1String("rear"))
+            throw FieldError(child(dp, "face"), "expected \"front\" or \"rear\"");
+        dev.face = face == QLatin1String("rear") ? Face::Rear : Face::Front;
+    }
+    if (const Json* f = optionalMember(v, "fabric"))
+        dev.fabric = fabricRef(d, *f, child(dp, "fabric"));
+    if (const Json* t = optionalMember(v, "tier"))
+        dev.tier = enumValue<Tier>(*t, child(dp, "tier"), &tierFromKey, "leaf, spine or core");
+    dev.group = std::int16_t(optNumber(v, "group", dp, -1, 30000, -1));
+    dev.rail = std::int16_t(optNumber(v, "rail", dp, -1, 30000, -1));
+    dev.breakout = std::uint8_t(optNumber(v, "breakout", dp, 1, 8, 1));
+    return dev;
+}
+
+Link readLinkRow(const DesignData& d, const Json& row, const std::string& ip, LinkId& id) {
+    requireArray(row, ip);
+    if (row.size() != 7)
+        throw FieldError(ip, "expected 7 columns: id, a, aPort, b, bPort, fabric, pinnedMedium");
+    id = idFrom<LinkId>(row[0], child(ip, 0));
+    Link l;
+    l.a = portRef(d, row, 1, ip);
+    l.b = portRef(d, row, 3, ip);
+    if (l.a == l.b)
+        throw FieldError(ip, "a link cannot connect a port to itself");
+    l.fabric = fabricRef(d, row[5], child(ip, 5));
+    if (!row[6].is_null())
+        l.pinnedMedium = typeRef(d, row[6], child(ip, 6));
+    return l;
+}
+
+} // namespace cds::json

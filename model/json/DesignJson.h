@@ -1,0 +1,34 @@
+#pragma once
+// Internal to model/: reading and writing the parts of a design document. DesignFile puts
+// them together into a file; the edit journal writes single objects with the same code.
+
+#include "../DesignData.h"
+#include "Json.h"
+
+namespace cds::json {
+
+using OJson = nlohmann::ordered_json;
+
+inline constexpr long long kMaxId = 50'000'000;
+inline constexpr double kMaxCoordMm = 10'000'000; // 10 km: any real hall fits
+
+/// meta, hall, settings, fabrics: the keys that come before the catalog in a file.
+void writeHead(OJson& doc, const DesignData& d);
+/// priceOverrides, waivers: the keys that come after the links.
+void writeTail(OJson& doc, const DesignData& d);
+/// Reads whichever of the head and tail keys are present (hall is required).
+void readProps(DesignData& d, const Json& doc);
+
+OJson writeRack(const DesignData& d, RackId id, const Rack& r);
+OJson writeDevice(const DesignData& d, DeviceId id, const Device& v);
+OJson writeLinkRow(const DesignData& d, LinkId id, const Link& l);
+inline const char* const kLinkColumns[] = {"id",    "a",      "aPort",       "b",
+                                           "bPort", "fabric", "pinnedMedium"};
+
+/// Readers: validate against @p d (catalog, racks, devices and fabrics already read) and
+/// throw FieldError naming the pointer. They do not check that the id is free.
+Rack readRack(const DesignData& d, const Json& v, const std::string& ptr, RackId& id);
+Device readDevice(const DesignData& d, const Json& v, const std::string& ptr, DeviceId& id);
+Link readLinkRow(const DesignData& d, const Json& row, const std::string& ptr, LinkId& id);
+
+} // namespace cds::json
