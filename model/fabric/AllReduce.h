@@ -17,7 +17,7 @@ struct AllReduceModel {
 /// @brief An all-reduce time estimate and the figures it came from.
 struct AllReduceEstimate {
     double seconds = 0;
-    double perGpuGbps = 0;  ///< effective bandwidth per GPU after efficiency and oversubscription
+    double perGpuGbps = 0;    ///< effective bandwidth per GPU after efficiency and oversubscription
     double stepLatencyUs = 0; ///< alpha: per step, including the switch hops of the diameter
     int gpus = 0;
     int switchHops = 0;
