@@ -42,11 +42,6 @@ const std::vector<PortInfo>& PortTable::table(TypeId type, int breakout) {
     return *m_tables[slot];
 }
 
-const PortInfo& PortTable::info(const Device& dev, int port) {
-    const auto& t = table(dev.type, dev.breakout);
-    return port >= 0 && port < int(t.size()) ? t[std::size_t(port)] : m_invalid;
-}
-
 bool cageAccepts(const QString& cage, const QString& plug) {
     if (cage == plug)
         return true;
