@@ -4,7 +4,6 @@
 #include "model/Catalog.h"
 #include "model/DesignIndex.h"
 #include "model/Metrics.h"
-#include "model/fabric/CableRouting.h"
 #include "model/fabric/FabricRules.h"
 #include "model/fabric/Generator.h"
 #include "model/rules/Rule.h"
@@ -76,10 +75,7 @@ int bench(const Catalog& lib, int gpus) {
     const RackId rack = d.racks.ids().front();
     t.restart();
     d.racks[rack].centre.x += d.hall.tileMm;
-    const std::vector<LinkId> touched = linksOfRack(index, rack);
-    rerouteLinks(d, index, touched);
-    std::vector<Finding> again;
-    CableReachRule().checkLinks(d, touched, again);
+    const std::vector<Finding> again = recheckMovedRack(d, index, rack);
     line(gpus, "re-check after one edit", ms(t), "< 1 ms");
     std::printf("bench %6d GPUs  %zu devices, %zu links, %zu findings, bisection %.1f Tb/s\n", gpus,
                 d.devices.size(), d.links.size(), findings.size(), m.bisectionTbps);
