@@ -106,6 +106,25 @@ private Q_SLOTS:
             QVERIFY(servers <= 1); // 10.2 kW each: one per air-cooled rack
         });
     }
+    void givenHallIsKept() {
+        GenerateParams p;
+        p.gpus = 512;
+        p.hallWidthMm = 12000;
+        p.hallDepthMm = 18000;
+        const DesignData d = generated(p);
+        QCOMPARE(d.hall.widthMm, 12000.0);
+        QCOMPARE(d.hall.depthMm, 18000.0);
+        const RectMm hall{0, 0, d.hall.widthMm, d.hall.depthMm};
+        d.racks.forEach([&](RackId, const Rack& r) {
+            QVERIFY(hall.contains({r.centre.x - 300, r.centre.y - 600, 600, 1200}));
+        });
+        for (const Row& row : d.hall.rows)
+            QVERIFY(hall.contains(row.area));
+        p.hallDepthMm = 4000; // too shallow for the rows it needs
+        const GenerateResult r = generateCluster(p, bundled().catalog());
+        QVERIFY(!r.ok);
+        QVERIFY(r.error.contains(QLatin1String("too small")));
+    }
     void badParameters_data() {
         QTest::addColumn<int>("gpus");
         QTest::addColumn<QString>("server");
