@@ -120,6 +120,24 @@ private Q_SLOTS:
         QCOMPARE(bom.transceivers, 2LL);
         QCOMPARE(bom.cables, 2LL);
     }
+    void linkRouterMatchesRouteCables() {
+        DesignData d = generated(256);
+        LinkRouter router(d);
+        routeCables(d);
+        int checked = 0;
+        d.links.forEach([&](LinkId, const Link& l) {
+            const LinkRouter::Route r = router.route(l);
+            QCOMPARE(r.lengthM, l.lengthM);
+            QCOMPARE(r.medium, l.medium);
+            QCOMPARE(r.mediumB, l.mediumB);
+            ++checked;
+        });
+        QVERIFY(checked > 500);
+        // The cage-blind chooser still picks by reach: a 400G copper cable at 2 m.
+        const TypeId t = chooseMedium(d, 400, 2, Technology::InfiniBand);
+        QVERIFY(t);
+        QCOMPARE(d.catalog[t].media->type, MediaType::Dac);
+    }
     void pinnedMediumOutOfReach() {
         Pair p;
         p.b.d.racks[p.r2].centre.x = 20000;
