@@ -87,6 +87,7 @@ Bom computeBom(const DesignData& d) {
     // cage, so it is counted once per occupied (device, cage); everything else per link end.
     PortTable ports(d.catalog);
     std::unordered_set<std::uint64_t> twinCages;
+    twinCages.reserve(d.links.size() * 2);
     auto firstInCage = [&](const PortRef& p, TypeId medium) {
         const Device* dev = d.devices.find(p.device);
         const PortInfo& pi = dev ? ports.info(*dev, p.port) : PortInfo{};
@@ -142,15 +143,16 @@ Bom computeBom(const DesignData& d) {
     const TypeId rdhx = findCooling(d, "rear-door-hx"), cdu = findCooling(d, "cdu"),
                  tank = findCooling(d, "immersion");
     double dlcKw = 0;
-    DesignIndex index(d);
-    d.racks.forEach([&](RackId rid, const Rack& r) {
+    d.racks.forEach([&](RackId, const Rack& r) {
         if (r.cooling == CoolingType::RearDoorHx && rdhx)
             ++qty[rdhx.value()];
         if (r.cooling == CoolingType::Immersion && tank)
             ++qty[tank.value()];
-        if (r.cooling == CoolingType::DirectLiquid)
-            for (DeviceId dev : index.devicesIn(rid))
-                dlcKw += d.catalog[d.devices[dev].type].powerMaxW.value_or(0) / 1000.0;
+    });
+    d.devices.forEach([&](DeviceId, const Device& v) {
+        const Rack* r = d.racks.find(v.rack);
+        if (r && r->cooling == CoolingType::DirectLiquid)
+            dlcKw += d.catalog[v.type].powerMaxW.value_or(0) / 1000.0;
     });
     if (cdu && dlcKw > 0) {
         double cap = d.catalog[cdu].coolingCapacityKw.value_or(0);

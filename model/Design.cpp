@@ -135,10 +135,11 @@ TypeId Design::ensureType(const CatalogItem& item) {
     return t;
 }
 
-void Design::setDerivedLinkData(LinkId id, float lengthM, TypeId medium) {
+void Design::setDerivedLinkData(LinkId id, float lengthM, TypeId medium, TypeId mediumB) {
     Link& l = m_data.links[id];
     l.lengthM = lengthM;
     l.medium = medium;
+    l.mediumB = mediumB;
 }
 
 void Design::notifyDerivedChanged() {

@@ -48,7 +48,8 @@ public:
 
     /// Derived link data (length, chosen medium) written by cable routing; emits nothing
     /// per link, only derivedChanged() once.
-    void setDerivedLinkData(LinkId id, float lengthM, TypeId medium);
+    /// @p mediumB: the transceiver at the B end when it differs from @p medium.
+    void setDerivedLinkData(LinkId id, float lengthM, TypeId medium, TypeId mediumB = {});
     void notifyDerivedChanged();
 
 Q_SIGNALS:

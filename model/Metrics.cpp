@@ -1,5 +1,7 @@
 #include "Metrics.h"
 
+#include "fabric/PortTable.h"
+
 #include <algorithm>
 
 namespace cds {
@@ -95,6 +97,7 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
     // Links by tier level; bandwidth per level for the compute fabric.
     std::array<double, 3> levelGbps{};
     double serverGbps = 0;
+    PortTable ports(d.catalog);
     d.links.forEach([&](LinkId, const Link& l) {
         const Device* a = d.devices.find(l.a.device);
         const Device* b = d.devices.find(l.b.device);
@@ -106,7 +109,8 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
         LinkTierCounts& c = m.links[std::size_t(kind)];
         (level == 0 ? c.nodeLeaf : level == 1 ? c.leafSpine : level == 2 ? c.spineCore : c.other)++;
         if (kind == FabricKind::Compute && level < 3) {
-            const double s = linkSpeedGbps(d, l);
+            const double s =
+                std::min(ports.info(*a, l.a.port).speedGbps, ports.info(*b, l.b.port).speedGbps);
             levelGbps[std::size_t(level)] += s;
             if (level == 0)
                 serverGbps += s;

@@ -1,5 +1,7 @@
 #include "FabricRules.h"
 
+#include "CableRouting.h"
+
 namespace cds {
 
 QStringList CableReachRule::codes() const {
@@ -48,6 +50,14 @@ void CableReachRule::checkLinks(const DesignData& d, const std::vector<LinkId>& 
                                           "MMF 50 m, SMF 100-2000 m")});
         }
     }
+}
+
+std::vector<Finding> recheckMovedRack(DesignData& d, const DesignIndex& index, RackId rack) {
+    const std::vector<LinkId> touched = linksOfRack(index, rack);
+    rerouteLinks(d, index, touched);
+    std::vector<Finding> out;
+    CableReachRule().checkLinks(d, touched, out);
+    return out;
 }
 
 } // namespace cds

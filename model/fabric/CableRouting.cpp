@@ -28,18 +28,6 @@ Vertical verticalOf(const DesignData& d, const Device& dev, const Rack* r) {
     return v;
 }
 
-void routeOne(DesignData& d, const DesignIndex& index, MediaChooser& chooser, Link& l) {
-    l.lengthM = float(routedLengthM(d, l));
-    l.mediumB = {};
-    if (l.pinnedMedium) {
-        l.medium = l.pinnedMedium;
-        return;
-    }
-    const MediumChoice c = chooser.choose(chooser.ends(index, l), l.lengthM);
-    l.medium = c.a;
-    l.mediumB = c.b;
-}
-
 } // namespace
 
 double routedLengthM(const DesignData& d, const Link& l) {
@@ -63,41 +51,75 @@ double routedLengthM(const DesignData& d, const Link& l) {
 }
 
 TypeId chooseMedium(const DesignData& d, double speedGbps, double lengthM, Technology tech) {
-    PortTable ports(d.catalog);
-    MediaChooser chooser(d, ports);
-    LinkEnds e;
-    e.valid = true;
-    e.speedGbps = speedGbps;
-    e.technology = tech;
-    // Any form factor: try each cage kind the catalog's media use, keep the first that fits.
+    // One pass over the catalog, no allocation: callers use it per link. It ignores cages;
+    // LinkRouter matches them.
     TypeId best;
+    double bestCost = 0;
     int bestRank = 99;
-    for (const CatalogItem& it : d.catalog.items()) {
-        if (!it.media)
+    for (std::size_t i = 0; i < d.catalog.size(); ++i) {
+        const CatalogItem& it = d.catalog.items()[i];
+        if (!it.media || (it.category != Category::Cable && it.category != Category::Transceiver))
             continue;
-        e.cageA = e.cageB = ports.cageKind(it.media->formFactor);
-        const MediumChoice c = chooser.choose(e, lengthM);
-        if (c.a && int(d.catalog[c.a].media->type) < bestRank) {
-            best = c.a;
-            bestRank = int(d.catalog[c.a].media->type);
+        const MediaSpec& m = *it.media;
+        if (it.category == Category::Cable &&
+            (m.type == MediaType::Mmf || m.type == MediaType::Smf)) // fibre goes with optics
+            continue;
+        if (std::abs(m.speedGbps - speedGbps) > 1e-6 || m.maxReachM + 1e-9 < lengthM)
+            continue;
+        if (m.technology != Technology::Any && tech != Technology::Any && m.technology != tech)
+            continue;
+        const int rank = int(m.type);
+        const double cost = it.price ? it.price->usd : 1e12;
+        if (!best || rank < bestRank || (rank == bestRank && cost < bestCost)) {
+            best = TypeId(static_cast<TypeId::Rep>(i));
+            bestRank = rank;
+            bestCost = cost;
         }
     }
     return best;
 }
 
+LinkRouter::LinkRouter(const DesignData& d, const DesignIndex* index)
+    : m_d(d)
+    , m_ownIndex(index ? nullptr : std::make_unique<DesignIndex>(d))
+    , m_index(index ? *index : *m_ownIndex)
+    , m_ports(std::make_unique<PortTable>(d.catalog))
+    , m_chooser(std::make_unique<MediaChooser>(d, *m_ports)) {}
+
+LinkRouter::~LinkRouter() = default;
+
+LinkRouter::Route LinkRouter::route(const Link& l) {
+    Route r;
+    r.lengthM = float(routedLengthM(m_d, l));
+    if (l.pinnedMedium) {
+        r.medium = l.pinnedMedium;
+        return r;
+    }
+    const MediumChoice c = m_chooser->choose(m_chooser->ends(m_index, l), r.lengthM);
+    r.medium = c.a;
+    r.mediumB = c.b;
+    return r;
+}
+
+namespace {
+void apply(LinkRouter& router, Link& l) {
+    const LinkRouter::Route r = router.route(l);
+    l.lengthM = r.lengthM;
+    l.medium = r.medium;
+    l.mediumB = r.mediumB;
+}
+} // namespace
+
 void routeCables(DesignData& d) {
-    const DesignIndex index(d);
-    PortTable ports(d.catalog);
-    MediaChooser chooser(d, ports);
-    d.links.forEach([&](LinkId, Link& l) { routeOne(d, index, chooser, l); });
+    LinkRouter router(d);
+    d.links.forEach([&](LinkId, Link& l) { apply(router, l); });
 }
 
 void rerouteLinks(DesignData& d, const DesignIndex& index, const std::vector<LinkId>& links) {
-    PortTable ports(d.catalog);
-    MediaChooser chooser(d, ports);
+    LinkRouter router(d, &index);
     for (LinkId id : links)
         if (d.links.contains(id))
-            routeOne(d, index, chooser, d.links[id]);
+            apply(router, d.links[id]);
 }
 
 std::vector<LinkId> linksOfRack(const DesignIndex& index, RackId rack) {

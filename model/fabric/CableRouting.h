@@ -2,6 +2,7 @@
 
 #include "../DesignData.h"
 
+#include <memory>
 #include <vector>
 
 namespace cds {
@@ -20,6 +21,28 @@ double routedLengthM(const DesignData& d, const Link& l);
 /// two single-port cages of any form factor, preferring copper, then AOC, multimode,
 /// single-mode (reach order); invalid if none. routeCables() also matches the cages.
 TypeId chooseMedium(const DesignData& d, double speedGbps, double lengthM, Technology tech);
+
+/// @brief Routes links one at a time with the full media choice (cages, twin ports, a
+/// different transceiver per end), for callers that apply results through Design (e.g. a
+/// view re-deriving the links of a dragged rack). Build one per pass: it indexes the design.
+class LinkRouter {
+public:
+    struct Route {
+        float lengthM = 0;
+        TypeId medium, mediumB; ///< as Link::medium / Link::mediumB
+    };
+    /// @p index: a current index of @p d to reuse (cheap re-routing), or null to build one.
+    explicit LinkRouter(const DesignData& d, const DesignIndex* index = nullptr);
+    ~LinkRouter();
+    Route route(const Link& l);
+
+private:
+    const DesignData& m_d;
+    std::unique_ptr<DesignIndex> m_ownIndex;
+    const DesignIndex& m_index;
+    std::unique_ptr<class PortTable> m_ports;
+    std::unique_ptr<class MediaChooser> m_chooser;
+};
 
 /// Derives every link's length and medium (pinned media are kept as chosen).
 void routeCables(DesignData& d);

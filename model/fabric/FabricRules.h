@@ -80,4 +80,9 @@ public:
                     std::vector<Finding>& out) const;
 };
 
+/// The incremental path after one rack moved: re-derives the length and medium of that
+/// rack's links only and returns their reach findings (RackSpace and power are per rack and
+/// unchanged by a move). @p index must be current; moving does not invalidate it.
+std::vector<Finding> recheckMovedRack(DesignData& d, const DesignIndex& index, RackId rack);
+
 } // namespace cds

@@ -161,6 +161,11 @@ bool Generation::buildCompute() {
                 leaves.push_back(std::move(ls));
             }
         maxNodes = 1LL * k * ((k / 2) / c) * m_p.suNodes;
+        if (2 * m_p.suNodes <= dMax)
+            m_r.notes << QStringLiteral("rail leaves use %1 of their %2 downlinks; --su-nodes "
+                                        "up to %2 would fill them")
+                             .arg(m_p.suNodes)
+                             .arg(dMax);
     } else {
         const int perLeaf = dMax / c;
         if (perLeaf < 1)
@@ -200,7 +205,7 @@ bool Generation::buildCompute() {
             : Technology::InfiniBand;
     const FabricId f = addFabric(QStringLiteral("Compute"), FabricKind::Compute, tech);
     recordLeaves(buildFatTree(m_d, f, *sw, plan, leaves, QStringLiteral("ib")));
-    m_r.notes << QStringLiteral("compute fabric: %1 tiers, %2 leaves, %3 spines, %4 cores")
+    m_r.notes << QStringLiteral("compute fabric: %1 tier(s), %2 leaves, %3 spines, %4 cores")
                      .arg(plan.tiers)
                      .arg(leaves.size())
                      .arg(plan.spines)

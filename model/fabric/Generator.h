@@ -16,7 +16,7 @@ struct GenerateParams {
     QString switchId = QStringLiteral("nvidia-qm9700"); ///< compute fabric switch
     Topology topology = Topology::RailOptimized;
     int tiers = 0;                 ///< 0 = automatic from endpoints and radix; else 2 or 3
-    double oversubscription = 1.0; ///< downlink:uplink at the leaf (and spine), 1 = non-blocking
+    double oversubscription = 1.0; ///< downlink:uplink at the leaf, 1 = non-blocking (spines 1:1)
     int suNodes = 32;              ///< servers per scalable unit (rail group)
     double hallWidthMm = 0;        ///< 0 = sized to fit
     double hallDepthMm = 0;

@@ -49,7 +49,9 @@ LinkEnds MediaChooser::ends(const DesignIndex& index, const Link& l) {
         // Lanes of one cage are consecutive logical ports.
         e.paired = true;
         const int n = m_ports.portCount(*a);
-        for (int p = 0; p < n && e.paired; ++p) {
+        const int lo = std::max(0, int(l.a.port) - pa.cageLanes + 1);
+        const int hi = std::min(n, int(l.a.port) + pa.cageLanes);
+        for (int p = lo; p < hi && e.paired; ++p) {
             if (p == l.a.port || m_ports.info(*a, p).cage != pa.cage)
                 continue;
             const LinkId sib = index.linkAt({l.a.device, std::uint16_t(p)});

@@ -1,5 +1,7 @@
 #include "FabricRules.h"
 
+#include "PortTable.h"
+
 #include <unordered_map>
 
 namespace cds {
@@ -10,11 +12,12 @@ QStringList PortExhaustionRule::codes() const {
 
 void PortExhaustionRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
     const DesignData& d = ctx.design;
+    PortTable ports(d.catalog);
     std::unordered_map<std::uint32_t, int> beyond; // device -> links past its last port
     d.links.forEach([&](LinkId, const Link& l) {
         for (const PortRef& p : {l.a, l.b}) {
             const Device* dev = d.devices.find(p.device);
-            if (dev && p.port >= d.typeOf(*dev).logicalPortCount(dev->breakout))
+            if (dev && p.port >= ports.portCount(*dev))
                 ++beyond[p.device.value()];
         }
     });

@@ -1,5 +1,7 @@
 #include "PortTable.h"
 
+#include <algorithm>
+
 namespace cds {
 
 std::uint8_t PortTable::cageKind(const QString& name) {
@@ -11,34 +13,33 @@ std::uint8_t PortTable::cageKind(const QString& name) {
 }
 
 const std::vector<PortInfo>& PortTable::table(TypeId type, int breakout) {
-    breakout = std::max(1, breakout);
-    const std::uint64_t key = (std::uint64_t(type.value()) << 8) | std::uint64_t(breakout);
-    auto it = m_tables.find(key);
-    if (it != m_tables.end())
-        return it->second;
-    std::vector<PortInfo> ports;
-    if (m_catalog.contains(type)) {
-        const CatalogItem& t = m_catalog[type];
-        for (const PortDef& def : t.ports) {
-            const PortGroup& g = t.portGroups[def.group];
-            const int width = def.role == PortRole::Fabric ? breakout : 1;
-            PortInfo p;
-            p.speedGbps = def.speedGbps / width;
-            p.role = def.role;
-            p.cage = def.cage;
-            p.cageKind = cageKind(g.cage);
-            p.cageLanes = std::uint8_t(std::max(1, g.portsPerCage) * width);
-            p.valid = true;
-            for (int lane = 0; lane < width; ++lane)
-                ports.push_back(p);
-        }
+    breakout = std::clamp(breakout, 1, kBreakouts - 1);
+    static const std::vector<PortInfo> none;
+    if (!m_catalog.contains(type))
+        return none;
+    const std::size_t slot = std::size_t(type.value()) * kBreakouts + std::size_t(breakout);
+    if (slot >= m_tables.size())
+        m_tables.resize(m_catalog.size() * kBreakouts);
+    if (m_tables[slot])
+        return *m_tables[slot];
+    auto ports = std::make_unique<std::vector<PortInfo>>();
+    const CatalogItem& t = m_catalog[type];
+    for (const PortDef& def : t.ports) {
+        const PortGroup& g = t.portGroups[def.group];
+        const int width = def.role == PortRole::Fabric ? breakout : 1;
+        PortInfo p;
+        p.speedGbps = def.speedGbps / width;
+        p.role = def.role;
+        p.cage = def.cage;
+        p.cageKind = cageKind(g.cage);
+        p.cageLanes = std::uint8_t(std::max(1, g.portsPerCage) * width);
+        p.required = def.required;
+        p.valid = true;
+        for (int lane = 0; lane < width; ++lane)
+            ports->push_back(p);
     }
-    return m_tables.emplace(key, std::move(ports)).first->second;
-}
-
-const PortInfo& PortTable::info(const Device& dev, int port) {
-    const auto& t = table(dev.type, dev.breakout);
-    return port >= 0 && port < int(t.size()) ? t[std::size_t(port)] : m_invalid;
+    m_tables[slot] = std::move(ports);
+    return *m_tables[slot];
 }
 
 bool cageAccepts(const QString& cage, const QString& plug) {

@@ -1,5 +1,6 @@
 # Fabric engine sources (generation, routing, fabric rules, fabric metrics).
 target_sources(cds_model PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/AllReduce.cpp ${CMAKE_CURRENT_LIST_DIR}/AllReduce.h
   ${CMAKE_CURRENT_LIST_DIR}/CableRouting.cpp ${CMAKE_CURRENT_LIST_DIR}/CableRouting.h
   ${CMAKE_CURRENT_LIST_DIR}/FabricBuilder.cpp ${CMAKE_CURRENT_LIST_DIR}/FabricBuilder.h
   ${CMAKE_CURRENT_LIST_DIR}/FabricGraph.cpp ${CMAKE_CURRENT_LIST_DIR}/FabricGraph.h

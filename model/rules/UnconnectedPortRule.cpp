@@ -1,5 +1,7 @@
 #include "FoundationRules.h"
 
+#include "../fabric/PortTable.h"
+
 namespace cds {
 
 QStringList UnconnectedPortRule::codes() const {
@@ -8,14 +10,14 @@ QStringList UnconnectedPortRule::codes() const {
 
 void UnconnectedPortRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
     const DesignData& d = ctx.design;
+    PortTable ports(d.catalog); // flat port facts: no per-port strings unless one is missing
     d.devices.forEach([&](DeviceId id, const Device& dev) {
         const CatalogItem& t = d.typeOf(dev);
         QStringList missing;
-        const int n = t.logicalPortCount(dev.breakout);
+        const int n = ports.portCount(dev);
         for (int p = 0; p < n; ++p) {
-            auto lp = t.logicalPort(dev.breakout, p);
-            if (lp && lp->required && !ctx.index.linkAt({id, std::uint16_t(p)}))
-                missing << lp->name;
+            if (ports.info(dev, p).required && !ctx.index.linkAt({id, std::uint16_t(p)}))
+                missing << t.logicalPort(dev.breakout, p)->name;
         }
         if (missing.isEmpty())
             return;

@@ -3,6 +3,7 @@
 #include "model/DesignIndex.h"
 #include "model/Metrics.h"
 #include "model/edits/Edit.h"
+#include "model/fabric/AllReduce.h"
 #include "model/fabric/CableRouting.h"
 #include "model/fabric/PortTable.h"
 
@@ -105,6 +106,25 @@ private Q_SLOTS:
             QVERIFY(servers <= 1); // 10.2 kW each: one per air-cooled rack
         });
     }
+    void givenHallIsKept() {
+        GenerateParams p;
+        p.gpus = 512;
+        p.hallWidthMm = 12000;
+        p.hallDepthMm = 18000;
+        const DesignData d = generated(p);
+        QCOMPARE(d.hall.widthMm, 12000.0);
+        QCOMPARE(d.hall.depthMm, 18000.0);
+        const RectMm hall{0, 0, d.hall.widthMm, d.hall.depthMm};
+        d.racks.forEach([&](RackId, const Rack& r) {
+            QVERIFY(hall.contains({r.centre.x - 300, r.centre.y - 600, 600, 1200}));
+        });
+        for (const Row& row : d.hall.rows)
+            QVERIFY(hall.contains(row.area));
+        p.hallDepthMm = 4000; // too shallow for the rows it needs
+        const GenerateResult r = generateCluster(p, bundled().catalog());
+        QVERIFY(!r.ok);
+        QVERIFY(r.error.contains(QLatin1String("too small")));
+    }
     void badParameters_data() {
         QTest::addColumn<int>("gpus");
         QTest::addColumn<QString>("server");
@@ -164,6 +184,39 @@ private Q_SLOTS:
         const std::vector<Finding> fs = runChecks(r.data);
         QVERIFY2(errorCodes(fs).isEmpty(), qPrintable(errorCodes(fs).join(u'\n')));
         QCOMPARE(DesignFile::toBytes(r.data), DesignFile::toBytes(d));
+    }
+    void allReduceEstimates() {
+        const DesignData ib = generated(1024);
+        const Metrics mi = computeMetrics(ib);
+        const double gib = 1024.0 * 1024 * 1024;
+        const AllReduceEstimate ring = estimateAllReduce(ib, mi, gib, AllReduceAlgorithm::Ring);
+        // 2 (N-1)/N x 8 Gib / (400G x 95%) plus 2 (N-1) steps of 2 us + 3 hops x 0.13 us.
+        const double expect =
+            2.0 * 1023 / 1024 * gib * 8 / (400e9 * 0.95) + 2.0 * 1023 * (2.0 + 3 * 0.13) * 1e-6;
+        QVERIFY(std::abs(ring.seconds - expect) < 1e-9);
+        QCOMPARE(ring.switchHops, 3);
+        // Small messages: the tree's log N steps beat the ring's N steps.
+        const double small = 64 * 1024;
+        QVERIFY(estimateAllReduce(ib, mi, small, AllReduceAlgorithm::Tree).seconds <
+                estimateAllReduce(ib, mi, small, AllReduceAlgorithm::Ring).seconds);
+        // RoCE on SN5600 is slower than InfiniBand; 2:1 is slower than 1:1 for large messages.
+        GenerateParams p;
+        p.gpus = 1024;
+        p.switchId = QStringLiteral("nvidia-sn5600");
+        const DesignData roce = generated(p);
+        QVERIFY(
+            estimateAllReduce(roce, computeMetrics(roce), gib, AllReduceAlgorithm::Ring).seconds >
+            ring.seconds);
+        p.switchId = QStringLiteral("nvidia-qm9700");
+        p.topology = Topology::FatTree;
+        p.oversubscription = 2.0;
+        const DesignData over = generated(p);
+        const Metrics mo = computeMetrics(over);
+        const AllReduceEstimate slow = estimateAllReduce(over, mo, gib, AllReduceAlgorithm::Ring);
+        // 7 leaves per SU of 32 servers (5 servers each, the last 2): 28 x 20 uplinks.
+        QCOMPARE(mo.leafOversubscription, 1024.0 / 560.0);
+        QCOMPARE(slow.perGpuGbps, 400 * 0.95 / mo.leafOversubscription);
+        QVERIFY(slow.seconds > 1.7 * ring.seconds); // bandwidth term x 1.83
     }
     void generationIsOneUndoableEdit() {
         Design doc;

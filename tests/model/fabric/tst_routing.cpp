@@ -58,11 +58,16 @@ private Q_SLOTS:
         const float before = p.b.d.links[p.l0].lengthM;
         const DesignIndex index(p.b.d);
         p.b.d.racks[p.r2].centre.x += 30000; // one edit: the rack moves 30 m along the row
-        const std::vector<LinkId> touched = linksOfRack(index, p.r2);
-        QCOMPARE(touched.size(), std::size_t(2));
-        rerouteLinks(p.b.d, index, touched);
+        QCOMPARE(linksOfRack(index, p.r2).size(), std::size_t(2));
+        QVERIFY(recheckMovedRack(p.b.d, index, p.r2).empty());
         QVERIFY(p.b.d.links[p.l0].lengthM > before + 29.9f);
         QCOMPARE(p.b.d.catalog[p.b.d.links[p.l0].medium].media->type, MediaType::Mmf);
+        // Pinned to the twin DAC, the same move is a reach error on both links.
+        p.b.d.links[p.l0].pinnedMedium = p.b.d.links[p.l1].pinnedMedium =
+            p.b.type("nvidia-dac-400g-osfp-twin");
+        p.b.d.racks[p.r2].centre.x += 600;
+        const std::vector<Finding> fs = recheckMovedRack(p.b.d, index, p.r2);
+        QCOMPARE(countCode(fs, "link.reach"), 2);
     }
     void unpairedTwinCagesTakeOptics() {
         // The two lanes of sw1's cage go to different switches: no twin cable fits.
@@ -114,6 +119,24 @@ private Q_SLOTS:
         bom = computeBom(p.b.d);
         QCOMPARE(bom.transceivers, 2LL);
         QCOMPARE(bom.cables, 2LL);
+    }
+    void linkRouterMatchesRouteCables() {
+        DesignData d = generated(256);
+        LinkRouter router(d);
+        routeCables(d);
+        int checked = 0;
+        d.links.forEach([&](LinkId, const Link& l) {
+            const LinkRouter::Route r = router.route(l);
+            QCOMPARE(r.lengthM, l.lengthM);
+            QCOMPARE(r.medium, l.medium);
+            QCOMPARE(r.mediumB, l.mediumB);
+            ++checked;
+        });
+        QVERIFY(checked > 500);
+        // The cage-blind chooser still picks by reach: a 400G copper cable at 2 m.
+        const TypeId t = chooseMedium(d, 400, 2, Technology::InfiniBand);
+        QVERIFY(t);
+        QCOMPARE(d.catalog[t].media->type, MediaType::Dac);
     }
     void pinnedMediumOutOfReach() {
         Pair p;
