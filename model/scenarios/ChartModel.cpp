@@ -36,15 +36,22 @@ void ChartModel::refreshNow() {
         m_metrics = {};
         m_rackPower.clear();
     }
-    m_allReduce = estimateRingAllReduce(m_metrics, m_allReduceParams);
+    m_allReduce = estimate();
     m_lastMs = double(t.nsecsElapsed()) / 1e6;
     ++m_updates;
     Q_EMIT updated();
 }
 
+AllReduceEstimate ChartModel::estimate() const {
+    if (!m_design || m_metrics.gpus < 2)
+        return {};
+    return estimateAllReduce(m_design->data(), m_metrics, m_allReduceParams.messageBytes,
+                             m_allReduceParams.algorithm);
+}
+
 void ChartModel::setAllReduceParams(const AllReduceParams& p) {
     m_allReduceParams = p;
-    m_allReduce = estimateRingAllReduce(m_metrics, m_allReduceParams);
+    m_allReduce = estimate();
     Q_EMIT updated();
 }
 

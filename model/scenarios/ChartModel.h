@@ -2,13 +2,19 @@
 
 #include "../Design.h"
 #include "../Metrics.h"
-#include "AllReduceEstimate.h"
+#include "../fabric/AllReduce.h"
 #include "RackPower.h"
 
 #include <QPointer>
 #include <QTimer>
 
 namespace cds {
+
+/// What the all-reduce estimate (fabric/AllReduce.h) is asked: message size and algorithm.
+struct AllReduceParams {
+    double messageBytes = 1e9; ///< e.g. 1 GB of BF16 gradients
+    AllReduceAlgorithm algorithm = AllReduceAlgorithm::Ring;
+};
 
 /// @brief The computed figures every dashboard chart reads. Recomputes Metrics at most once
 /// per interval (default 100 ms, so at most ~10 Hz) however many Design::changed signals a
@@ -42,6 +48,7 @@ Q_SIGNALS:
 
 private:
     void schedule();
+    AllReduceEstimate estimate() const;
     QPointer<Design> m_design;
     QTimer m_timer;
     Metrics m_metrics;

@@ -4,7 +4,6 @@
 #include "model/scenarios/ChartModel.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -26,22 +25,22 @@ BandwidthPanel::BandwidthPanel(ChartModel* model, QWidget* parent)
     , m_spine(new QLabel(this))
     , m_allReduce(new QLabel(this))
     , m_message(new QComboBox(this))
-    , m_latency(new QDoubleSpinBox(this)) {
+    , m_algorithm(new QComboBox(this)) {
     setAutoFillBackground(true);
     for (double mb : {1.0, 16.0, 256.0, 1000.0, 4000.0, 16000.0})
         m_message->addItem(formatBytes(mb * 1e6), mb * 1e6);
-    m_latency->setRange(0, 1000);
-    m_latency->setDecimals(1);
-    m_latency->setSuffix(QStringLiteral(" µs per step"));
+    m_algorithm->addItem(QStringLiteral("Ring"), int(AllReduceAlgorithm::Ring));
+    m_algorithm->addItem(QStringLiteral("Tree (double binary)"), int(AllReduceAlgorithm::Tree));
     {
-        const QSignalBlocker b1(m_message), b2(m_latency);
+        const QSignalBlocker b1(m_message), b2(m_algorithm);
         setMessageBytes(m_model->allReduceParams().messageBytes);
-        m_latency->setValue(m_model->allReduceParams().stepLatencyUs);
+        m_algorithm->setCurrentIndex(
+            m_model->allReduceParams().algorithm == AllReduceAlgorithm::Tree ? 1 : 0);
     }
     m_allReduce->setToolTip(QStringLiteral(
-        "Ring all-reduce over every GPU: 2(N-1)/N of the message per GPU at the fabric injection "
-        "bandwidth divided by the worst oversubscription, plus 2(N-1) step latencies. "
-        "Conservative: NVLink hops inside a server are not credited."));
+        "Alpha-beta estimate (model/fabric/AllReduce.h): per-GPU injection bandwidth x "
+        "transport efficiency / worst oversubscription, plus per-step and per-switch-hop "
+        "latency. NVLink stages inside a server are not counted."));
     m_bisection->setToolTip(
         QStringLiteral("Per direction, from the actual links: N x B / 2 at 1:1."));
     auto* form = new QFormLayout(this);
@@ -50,10 +49,10 @@ BandwidthPanel::BandwidthPanel(ChartModel* model, QWidget* parent)
     form->addRow(QStringLiteral("Oversubscription, leaf"), m_leaf);
     form->addRow(QStringLiteral("Oversubscription, spine"), m_spine);
     form->addRow(QStringLiteral("All-reduce message"), m_message);
-    form->addRow(QStringLiteral("Step latency"), m_latency);
-    form->addRow(QStringLiteral("All-reduce (ring) estimate"), m_allReduce);
+    form->addRow(QStringLiteral("Algorithm"), m_algorithm);
+    form->addRow(QStringLiteral("All-reduce estimate"), m_allReduce);
     connect(m_message, &QComboBox::currentIndexChanged, this, &BandwidthPanel::paramsEdited);
-    connect(m_latency, &QDoubleSpinBox::valueChanged, this, &BandwidthPanel::paramsEdited);
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, &BandwidthPanel::paramsEdited);
     refresh();
 }
 
@@ -69,7 +68,7 @@ void BandwidthPanel::setMessageBytes(double bytes) {
 void BandwidthPanel::paramsEdited() {
     AllReduceParams p = m_model->allReduceParams();
     p.messageBytes = m_message->currentData().toDouble();
-    p.stepLatencyUs = m_latency->value();
+    p.algorithm = AllReduceAlgorithm(m_algorithm->currentData().toInt());
     m_model->setAllReduceParams(p); // emits updated(), which refreshes this panel
 }
 
@@ -80,15 +79,16 @@ void BandwidthPanel::refresh() {
     m_leaf->setText(ratio(m.leafOversubscription));
     m_spine->setText(ratio(m.spineOversubscription));
     const AllReduceEstimate& e = m_model->allReduce();
-    if (!e.valid)
+    if (e.seconds <= 0)
         m_allReduce->setText(QStringLiteral("n/a (needs GPUs on a compute fabric)"));
     else
-        m_allReduce->setText(QStringLiteral("%1 over %2 GPUs (%3 at %4 Gb/s + %5 latency)")
-                                 .arg(formatSeconds(e.totalS()))
-                                 .arg(e.gpus)
-                                 .arg(formatSeconds(e.bandwidthS))
-                                 .arg(e.effectiveGbps, 0, 'f', 0)
-                                 .arg(formatSeconds(e.latencyS)));
+        m_allReduce->setText(
+            QStringLiteral("%1 over %2 GPUs (%3 Gb/s per GPU, %4 µs per step, %5 switch hops)")
+                .arg(formatSeconds(e.seconds))
+                .arg(e.gpus)
+                .arg(e.perGpuGbps, 0, 'f', 0)
+                .arg(e.stepLatencyUs, 0, 'f', 1)
+                .arg(e.switchHops));
 }
 
 QString BandwidthPanel::text(const QString& key) const {

@@ -5,7 +5,6 @@
 #include <QWidget>
 
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 
 namespace cds {
@@ -39,7 +38,7 @@ private:
     QLabel* m_spine;
     QLabel* m_allReduce;
     QComboBox* m_message;
-    QDoubleSpinBox* m_latency;
+    QComboBox* m_algorithm;
 };
 
 } // namespace cds::views
