@@ -314,7 +314,8 @@ void MainWindow::connectViews() {
 
 QString MainWindow::totalsText() const {
     const Metrics& m = m_analysis->metrics();
-    const QLocale c = QLocale::c();
+    QLocale c = QLocale::c();
+    c.setNumberOptions({}); // C locale, with thousands separators: "$270,000"
     QString cost = QStringLiteral("$") + c.toString(m.totalCostUsd, 'f', 0);
     if (m.unpricedLines > 0)
         cost += QStringLiteral(" (+%1 unpriced)").arg(m.unpricedLines);

@@ -9,9 +9,11 @@
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/RackItem.h"
+#include "views/panels/CatalogPalette.h"
 
 #include <QMimeData>
 #include <QStatusBar>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 using namespace cds;
@@ -55,6 +57,64 @@ private Q_SLOTS:
     void dropThroughTheCanvasSignal() {
         auto w = openStudio(m_tmp.path());
         Q_EMIT w->canvas()->catalogDropRequested(QStringLiteral("rack-48u-800x1200"), {4800, 3900});
+        QCOMPARE(w->design()->data().racks.size(), std::size_t(3));
+    }
+
+    void paletteFiltersAndDragsTheCatalogId() {
+        auto w = openStudio(m_tmp.path());
+        views::CatalogPalette* pal = w->palette();
+        const int all = pal->visibleCount();
+        QVERIFY(all > 40);
+        pal->setFilter(QStringLiteral("dgx"));
+        QVERIFY(pal->visibleCount() >= 3 && pal->visibleCount() < all); // DGX B200, H100, H200...
+        auto rowShown = [&](const QString& start) {
+            QTreeWidget* t = pal->tree();
+            for (int g = 0; g < t->topLevelItemCount(); ++g)
+                for (int i = 0; i < t->topLevelItem(g)->childCount(); ++i)
+                    if (t->topLevelItem(g)->child(i)->text(0).startsWith(start))
+                        return !t->topLevelItem(g)->child(i)->isHidden();
+            return false;
+        };
+        QVERIFY(rowShown(QStringLiteral("NVIDIA DGX H100")));
+        QVERIFY(!rowShown(QStringLiteral("NVIDIA Quantum-2 QM9700")));
+        pal->setFilter(QStringLiteral("no such thing"));
+        QCOMPARE(pal->visibleCount(), 0);
+        pal->setFilter(QString());
+        QCOMPARE(pal->visibleCount(), all);
+        const CatalogItem* dgx = w->library().item(QStringLiteral("nvidia-dgx-h100"));
+        const QString figures = views::CatalogPalette::keyFigures(*dgx);
+        QVERIFY2(figures.contains(QStringLiteral("8U")) &&
+                     figures.contains(QStringLiteral("10.2 kW")),
+                 qPrintable(figures));
+        // The drag payload is the entry's catalog id.
+        QTreeWidget* tree = pal->tree();
+        QModelIndex found;
+        for (int g = 0; g < tree->topLevelItemCount() && !found.isValid(); ++g)
+            for (int i = 0; i < tree->topLevelItem(g)->childCount(); ++i)
+                if (tree->topLevelItem(g)->child(i)->text(0).startsWith(
+                        QStringLiteral("NVIDIA DGX H100")))
+                    found = tree->model()->index(i, 0, tree->model()->index(g, 0));
+        QVERIFY(found.isValid());
+        std::unique_ptr<QMimeData> mime(tree->model()->mimeData({found}));
+        QVERIFY(mime);
+        QCOMPARE(QString::fromUtf8(mime->data(views::catalogMimeType())),
+                 QStringLiteral("nvidia-dgx-h100"));
+    }
+
+    void dropEventOnTheCanvasPlacesTheRack() {
+        auto w = openStudio(m_tmp.path());
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        views::FloorplanView* view = w->canvas();
+        QMimeData mime;
+        mime.setData(views::catalogMimeType(), QByteArrayLiteral("rack-42u-600x1200"));
+        const QPoint at = view->mapFromScene(QPointF(4500, 3900));
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(view->viewport(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(view->viewport(), &drop);
         QCOMPARE(w->design()->data().racks.size(), std::size_t(3));
     }
 
