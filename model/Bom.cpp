@@ -1,12 +1,13 @@
 #include "Bom.h"
 
 #include "DesignIndex.h"
+#include "fabric/PortTable.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
-#include <set>
+#include <unordered_set>
 
 namespace cds {
 
@@ -82,8 +83,24 @@ Bom computeBom(const DesignData& d) {
     d.racks.forEach([&](RackId, const Rack& r) { ++qty[r.type.value()]; });
     d.devices.forEach([&](DeviceId, const Device& v) { ++qty[v.type.value()]; });
 
-    // Cables and optics. Twin-port transceivers: one per occupied (device, cage).
-    std::set<std::pair<std::uint32_t, std::uint32_t>> twinCages;
+    // Cables and optics. A twin-port plug (transceiver or cable) serves every link of its
+    // cage, so it is counted once per occupied (device, cage); everything else per link end.
+    PortTable ports(d.catalog);
+    std::unordered_set<std::uint64_t> twinCages;
+    auto firstInCage = [&](const PortRef& p, TypeId medium) {
+        const Device* dev = d.devices.find(p.device);
+        const PortInfo& pi = dev ? ports.info(*dev, p.port) : PortInfo{};
+        const std::uint64_t key = (std::uint64_t(p.device.value()) << 32) |
+                                  (std::uint64_t(medium.value()) << 16) | pi.cage;
+        return twinCages.insert(key).second;
+    };
+    auto multiLane = [&](const PortRef& p) {
+        const Device* dev = d.devices.find(p.device);
+        return dev && ports.info(*dev, p.port).cageLanes > 1;
+    };
+    std::array<TypeId, kMediaTypeCount> fibres;
+    for (int t = 0; t < kMediaTypeCount; ++t)
+        fibres[std::size_t(t)] = findFibre(d, MediaType(t));
     d.links.forEach([&](LinkId, const Link& l) {
         TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
         if (!d.catalog.contains(m) || !d.catalog[m].media)
@@ -91,31 +108,30 @@ Bom computeBom(const DesignData& d) {
         const CatalogItem& item = d.catalog[m];
         const MediaSpec& ms = *item.media;
         if (item.category == Category::Cable) {
-            ++qty[m.value()];
-            ++bom.cables;
-            ++bins[m.value()][binLength(ms, l.lengthM)];
-            if (ms.powerPerEndW && ms.type != MediaType::Dac)
-                bom.opticsPowerW += 2 * *ms.powerPerEndW;
+            // Twin-to-twin or splitter: one cable per cage at its twin-port (switch) end.
+            const PortRef& twinEnd = multiLane(l.a) || !multiLane(l.b) ? l.a : l.b;
+            if (!ms.twinPort || firstInCage(twinEnd, m)) {
+                ++qty[m.value()];
+                ++bom.cables;
+                ++bins[m.value()][binLength(ms, l.lengthM)];
+                if (ms.powerPerEndW && ms.type != MediaType::Dac)
+                    bom.opticsPowerW += 2 * *ms.powerPerEndW;
+            }
             return;
         }
-        // Transceiver at each end plus the passive fibre between them.
-        for (const PortRef& p : {l.a, l.b}) {
-            const Device* dev = d.devices.find(p.device);
-            if (!dev)
+        // Transceiver at each end (the B end may differ) plus the passive fibre between them.
+        for (int end = 0; end < 2; ++end) {
+            const PortRef& p = end == 0 ? l.a : l.b;
+            const TypeId t = end == 1 && l.mediumB && !l.pinnedMedium ? l.mediumB : m;
+            const MediaSpec& ts = *d.catalog[t].media;
+            if (ts.twinPort && !firstInCage(p, t))
                 continue;
-            bool count = true;
-            if (ms.twinPort) {
-                auto lp = d.catalog[dev->type].logicalPort(dev->breakout, p.port);
-                count = twinCages.insert({p.device.value(), lp ? lp->cage : 0u}).second;
-            }
-            if (count) {
-                ++qty[m.value()];
-                ++bom.transceivers;
-                if (ms.powerPerEndW)
-                    bom.opticsPowerW += *ms.powerPerEndW;
-            }
+            ++qty[t.value()];
+            ++bom.transceivers;
+            if (ts.powerPerEndW)
+                bom.opticsPowerW += *ts.powerPerEndW;
         }
-        if (TypeId fibre = findFibre(d, ms.type)) {
+        if (TypeId fibre = fibres[std::size_t(ms.type)]) {
             ++qty[fibre.value()];
             ++bom.cables;
             ++bins[fibre.value()][binLength(*d.catalog[fibre].media, l.lengthM)];

@@ -28,6 +28,7 @@ inline constexpr int kCategoryCount = 9;
 
 enum class PortRole : std::uint8_t { Compute, Storage, Inband, Oob, Fabric, Uplink };
 enum class MediaType : std::uint8_t { Dac, Acc, Aoc, Mmf, Smf };
+inline constexpr int kMediaTypeCount = 5;
 enum class Technology : std::uint8_t { Any, InfiniBand, Ethernet };
 
 QString categoryKey(Category c); ///< "server", "switch"... as in the files

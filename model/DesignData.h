@@ -8,6 +8,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace cds {
@@ -112,7 +113,8 @@ struct Link {
     TypeId pinnedMedium; ///< user's choice, or invalid for automatic
     // Derived, not saved:
     float lengthM = 0;
-    TypeId medium; ///< chosen (or pinned) cable / transceiver type
+    TypeId medium;  ///< chosen (or pinned) cable / transceiver type (at the A end)
+    TypeId mediumB; ///< transceiver at the B end when it differs from the A end's, else invalid
     bool operator==(const Link& o) const {
         return a == o.a && b == o.b && fabric == o.fabric && pinnedMedium == o.pinnedMedium;
     }
@@ -172,6 +174,16 @@ struct DesignSettings {
     bool operator==(const DesignSettings&) const = default;
 };
 
+struct DesignData;
+
+/// @brief A named variant kept beside the design (e.g. "RoCE", "liquid", "2:1") for comparison.
+/// The snapshot is immutable and shared, so copying a design (undo, scenarios) stays cheap.
+struct Scenario {
+    QString name;
+    std::shared_ptr<const DesignData> design; ///< never null; holds no scenarios of its own
+    bool operator==(const Scenario& o) const;
+};
+
 /// @brief Everything a design file holds. A plain value: copyable, comparable.
 struct DesignData {
     DesignMeta meta;
@@ -184,6 +196,7 @@ struct DesignData {
     std::map<QString, PriceOverride> priceOverrides; ///< by catalog id
     std::vector<Waiver> waivers;
     DesignSettings settings;
+    std::vector<Scenario> scenarios; ///< saved variants, in the user's order (model/scenarios)
 
     const CatalogItem& typeOf(const Device& d) const { return catalog[d.type]; }
     const CatalogItem& typeOf(const Rack& r) const { return catalog[r.type]; }
@@ -197,6 +210,10 @@ struct DesignData {
 
     bool operator==(const DesignData& o) const = default;
 };
+
+inline bool Scenario::operator==(const Scenario& o) const {
+    return name == o.name && (design == o.design || (design && o.design && *design == *o.design));
+}
 
 /// Embeds every cable, transceiver and cooling entry of @p library that the design lacks:
 /// cable routing and cooling choose among them, so a design carries its options with it.

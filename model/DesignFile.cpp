@@ -52,6 +52,8 @@ void requireFree(IdT id, const SlotVector<T, IdT>& existing, const std::string& 
         throw FieldError(child(ptr, "id"), "duplicate id " + std::to_string(id.value()));
 }
 
+void readScenarios(DesignData& d, const Json& list);
+
 void readDocument(DesignData& d, const Json& doc) {
     json::readProps(d, doc);
     if (const Json* cat = json::optionalMember(doc, "catalog")) {
@@ -99,6 +101,66 @@ void readDocument(DesignData& d, const Json& doc) {
             d.links.insert(id, std::move(l));
         }
     }
+    if (const Json* sc = json::optionalMember(doc, "scenarios"))
+        readScenarios(d, *sc);
+}
+
+/// Brings @p doc to kDesignFormatVersion, one migration step at a time; refuses newer files.
+void migrate(Json& doc, LoadResult* res) {
+    json::requireObject(doc, "");
+    long long version =
+        json::integer(json::member(doc, "formatVersion", ""), "/formatVersion", 1, 1'000'000);
+    if (res)
+        res->fileFormatVersion = int(version);
+    if (version > kDesignFormatVersion)
+        throw FieldError("/formatVersion",
+                         "the file was written by a newer version of Cluster Design Studio "
+                         "(formatVersion " +
+                             std::to_string(version) + "; this version reads up to " +
+                             std::to_string(kDesignFormatVersion) + "); it was not changed");
+    for (const Migration& m : migrations()) {
+        if (m.from == version) {
+            m.apply(doc);
+            if (res)
+                res->notes << QStringLiteral("migrated from formatVersion %1 to %2: %3")
+                                  .arg(m.from)
+                                  .arg(m.from + 1)
+                                  .arg(QLatin1String(m.reason));
+            ++version;
+        }
+    }
+}
+
+// Each scenario is a full nested design document, read by the same code; its errors name the
+// place inside the outer file (/scenarios/1/design/racks/0/id).
+void readScenarios(DesignData& d, const Json& list) {
+    const std::string p = "/scenarios";
+    json::requireArray(list, p);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string ip = child(p, i);
+        json::requireObject(list[i], ip);
+        Scenario s;
+        s.name = json::qstring(json::member(list[i], "name", ip), child(ip, "name"), 256);
+        if (s.name.trimmed().isEmpty())
+            throw FieldError(child(ip, "name"), "a scenario needs a name");
+        for (const Scenario& other : d.scenarios)
+            if (other.name == s.name)
+                throw FieldError(child(ip, "name"),
+                                 "duplicate scenario name \"" + s.name.toStdString() + "\"");
+        const std::string dp = child(ip, "design");
+        Json nested = json::member(list[i], "design", ip);
+        auto data = std::make_shared<DesignData>();
+        try {
+            migrate(nested, nullptr);
+            if (json::optionalMember(nested, "scenarios"))
+                throw FieldError("/scenarios", "a scenario cannot hold scenarios of its own");
+            readDocument(*data, nested);
+        } catch (const FieldError& e) {
+            throw FieldError(dp + e.pointer, e.what());
+        }
+        s.design = std::move(data);
+        d.scenarios.push_back(std::move(s));
+    }
 }
 
 } // namespace
@@ -115,26 +177,7 @@ LoadResult loadFromBytes(const QByteArray& bytes, const QString& name) {
         return res;
     }
     try {
-        json::requireObject(doc, "");
-        long long version =
-            json::integer(json::member(doc, "formatVersion", ""), "/formatVersion", 1, 1'000'000);
-        res.fileFormatVersion = int(version);
-        if (version > kDesignFormatVersion)
-            throw FieldError("/formatVersion",
-                             "the file was written by a newer version of Cluster Design Studio "
-                             "(formatVersion " +
-                                 std::to_string(version) + "; this version reads up to " +
-                                 std::to_string(kDesignFormatVersion) + "); it was not changed");
-        for (const Migration& m : migrations()) {
-            if (m.from == version) {
-                m.apply(doc);
-                res.notes << QStringLiteral("migrated from formatVersion %1 to %2: %3")
-                                 .arg(m.from)
-                                 .arg(m.from + 1)
-                                 .arg(QLatin1String(m.reason));
-                ++version;
-            }
-        }
+        migrate(doc, &res);
         readDocument(res.data, doc);
     } catch (const FieldError& e) {
         res.errors.push_back(json::fieldError(text, name, e));
@@ -165,7 +208,8 @@ LoadResult load(const QString& path) {
     return loadFromBytes(f.readAll(), path);
 }
 
-QByteArray toBytes(const DesignData& d) {
+namespace {
+OJson toJson(const DesignData& d) {
     // Only the catalog entries in use are embedded, sorted by id: saves are canonical.
     std::set<TypeId> used;
     d.racks.forEach([&](RackId, const Rack& r) { used.insert(r.type); });
@@ -206,8 +250,19 @@ QByteArray toBytes(const DesignData& d) {
         [&](LinkId id, const Link& l) { rows.push_back(json::writeLinkRow(d, id, l)); });
     doc["links"] = {{"columns", json::kLinkColumns}, {"rows", std::move(rows)}};
     json::writeTail(doc, d);
+    // Written only when there are some, so designs without scenarios keep their bytes.
+    if (!d.scenarios.empty()) {
+        doc["scenarios"] = OJson::array();
+        for (const Scenario& s : d.scenarios)
+            doc["scenarios"].push_back(
+                {{"name", s.name.toStdString()}, {"design", toJson(*s.design)}});
+    }
+    return doc;
+}
+} // namespace
 
-    const std::string text = json::dumpStable(doc);
+QByteArray toBytes(const DesignData& d) {
+    const std::string text = json::dumpStable(toJson(d));
     return QByteArray(text.data(), qsizetype(text.size()));
 }
 

@@ -32,5 +32,6 @@ int runValidate(const QStringList& args);
 int runStats(const QStringList& args);
 int runBom(const QStringList& args);
 int runCatalog(const QStringList& args);
+int runGenerate(const QStringList& args);
 
 } // namespace cds::cli

@@ -20,6 +20,7 @@ const std::array kCommands = {
     Command{"validate", "check a design; exit 1 if it has errors", &runValidate},
     Command{"stats", "GPUs, power, cost, fabric figures (--json)", &runStats},
     Command{"bom", "bill of materials (--format csv|json, -o OUT)", &runBom},
+    Command{"generate", "generate a complete cluster design (--gpus N ... -o FILE)", &runGenerate},
     Command{"catalog", "list the vendor catalog (catalog list [--json])", &runCatalog},
 };
 

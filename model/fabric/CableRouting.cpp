@@ -1,6 +1,7 @@
 #include "CableRouting.h"
 
-#include "../Metrics.h"
+#include "../DesignIndex.h"
+#include "MediaChooser.h"
 
 #include <cmath>
 
@@ -14,8 +15,7 @@ struct Vertical {
     double rackTopMm = 0;
 };
 
-Vertical verticalOf(const DesignData& d, const Device& dev) {
-    const Rack* r = d.racks.find(dev.rack);
+Vertical verticalOf(const DesignData& d, const Device& dev, const Rack* r) {
     Vertical v;
     const double h = std::max(1, d.typeOf(dev).uHeight);
     v.deviceMm = (dev.uPosition - 1 + h / 2.0) * kMillimetresPerU;
@@ -28,6 +28,18 @@ Vertical verticalOf(const DesignData& d, const Device& dev) {
     return v;
 }
 
+void routeOne(DesignData& d, const DesignIndex& index, MediaChooser& chooser, Link& l) {
+    l.lengthM = float(routedLengthM(d, l));
+    l.mediumB = {};
+    if (l.pinnedMedium) {
+        l.medium = l.pinnedMedium;
+        return;
+    }
+    const MediumChoice c = chooser.choose(chooser.ends(index, l), l.lengthM);
+    l.medium = c.a;
+    l.mediumB = c.b;
+}
+
 } // namespace
 
 double routedLengthM(const DesignData& d, const Link& l) {
@@ -37,10 +49,10 @@ double routedLengthM(const DesignData& d, const Link& l) {
         return 0;
     const Rack* ra = d.racks.find(a->rack);
     const Rack* rb = d.racks.find(b->rack);
-    const double slackMm = d.settings.cableSlackM * 1000.0;
-    const Vertical va = verticalOf(d, *a), vb = verticalOf(d, *b);
     if (!ra || !rb) // unplaced: nothing to route yet
         return 0;
+    const double slackMm = d.settings.cableSlackM * 1000.0;
+    const Vertical va = verticalOf(d, *a, ra), vb = verticalOf(d, *b, rb);
     if (a->rack == b->rack)
         return (std::abs(va.deviceMm - vb.deviceMm) + slackMm) / 1000.0;
     const double tray = d.settings.trayHeightAboveRackMm;
@@ -51,44 +63,49 @@ double routedLengthM(const DesignData& d, const Link& l) {
 }
 
 TypeId chooseMedium(const DesignData& d, double speedGbps, double lengthM, Technology tech) {
+    PortTable ports(d.catalog);
+    MediaChooser chooser(d, ports);
+    LinkEnds e;
+    e.valid = true;
+    e.speedGbps = speedGbps;
+    e.technology = tech;
+    // Any form factor: try each cage kind the catalog's media use, keep the first that fits.
     TypeId best;
-    double bestCost = 0;
     int bestRank = 99;
-    for (std::size_t i = 0; i < d.catalog.size(); ++i) {
-        const CatalogItem& it = d.catalog.items()[i];
-        if (!it.media || (it.category != Category::Cable && it.category != Category::Transceiver))
+    for (const CatalogItem& it : d.catalog.items()) {
+        if (!it.media)
             continue;
-        const MediaSpec& m = *it.media;
-        // A passive fibre is the run between two transceivers, never a medium by itself.
-        if (it.category == Category::Cable &&
-            (m.type == MediaType::Mmf || m.type == MediaType::Smf))
-            continue;
-        if (std::abs(m.speedGbps - speedGbps) > 1e-6 || m.maxReachM + 1e-9 < lengthM)
-            continue;
-        if (m.technology != Technology::Any && tech != Technology::Any && m.technology != tech)
-            continue;
-        const int rank = int(m.type);
-        const double cost = it.price ? it.price->usd : 1e12;
-        if (!best || rank < bestRank || (rank == bestRank && cost < bestCost)) {
-            best = TypeId(static_cast<TypeId::Rep>(i));
-            bestRank = rank;
-            bestCost = cost;
+        e.cageA = e.cageB = ports.cageKind(it.media->formFactor);
+        const MediumChoice c = chooser.choose(e, lengthM);
+        if (c.a && int(d.catalog[c.a].media->type) < bestRank) {
+            best = c.a;
+            bestRank = int(d.catalog[c.a].media->type);
         }
     }
     return best;
 }
 
 void routeCables(DesignData& d) {
-    d.links.forEach([&](LinkId, Link& l) {
-        l.lengthM = float(routedLengthM(d, l));
-        if (l.pinnedMedium) {
-            l.medium = l.pinnedMedium;
-            return;
-        }
-        const Fabric* f = d.fabric(l.fabric);
-        l.medium =
-            chooseMedium(d, linkSpeedGbps(d, l), l.lengthM, f ? f->technology : Technology::Any);
-    });
+    const DesignIndex index(d);
+    PortTable ports(d.catalog);
+    MediaChooser chooser(d, ports);
+    d.links.forEach([&](LinkId, Link& l) { routeOne(d, index, chooser, l); });
+}
+
+void rerouteLinks(DesignData& d, const DesignIndex& index, const std::vector<LinkId>& links) {
+    PortTable ports(d.catalog);
+    MediaChooser chooser(d, ports);
+    for (LinkId id : links)
+        if (d.links.contains(id))
+            routeOne(d, index, chooser, d.links[id]);
+}
+
+std::vector<LinkId> linksOfRack(const DesignIndex& index, RackId rack) {
+    std::vector<LinkId> out;
+    for (DeviceId dev : index.devicesIn(rack))
+        for (LinkId l : index.linksOf(dev))
+            out.push_back(l);
+    return out;
 }
 
 } // namespace cds

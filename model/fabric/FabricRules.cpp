@@ -1,8 +1,16 @@
-#include "../rules/Rule.h"
+#include "FabricRules.h"
 
 namespace cds {
 
-// The fabric engine's rules (port use, oversubscription, balance, rails, reach) register here.
-void registerFabricRules(RuleRegistry&) {}
+void registerFabricRules(RuleRegistry& r) {
+    r.add(std::make_unique<PortUseRule>());
+    r.add(std::make_unique<PortMismatchRule>());
+    r.add(std::make_unique<PortExhaustionRule>());
+    r.add(std::make_unique<OversubscriptionRule>());
+    r.add(std::make_unique<WiringBalanceRule>());
+    r.add(std::make_unique<RailAlignmentRule>());
+    r.add(std::make_unique<HopCountRule>());
+    r.add(std::make_unique<CableReachRule>());
+}
 
 } // namespace cds

@@ -41,7 +41,7 @@ class TestCli : public QObject {
 private Q_SLOTS:
     void helpForEachCommand_data() {
         QTest::addColumn<QString>("command");
-        for (const char* c : {"validate", "stats", "bom", "catalog"})
+        for (const char* c : {"validate", "stats", "bom", "catalog", "generate"})
             QTest::newRow(c) << QString::fromLatin1(c);
     }
     void helpForEachCommand() {
@@ -153,6 +153,76 @@ private Q_SLOTS:
                       QStringLiteral("pdf")})
                      .code,
                  2);
+    }
+    void generateWritesAValidDesign() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("g.cds.json"));
+        Run r =
+            cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("512"),
+                 QStringLiteral("--server"), QStringLiteral("nvidia-dgx-h100"),
+                 QStringLiteral("--switch"), QStringLiteral("nvidia-qm9700"),
+                 QStringLiteral("--topology"), QStringLiteral("rail-optimized"),
+                 QStringLiteral("--tiers"), QStringLiteral("auto"),
+                 QStringLiteral("--oversubscription"), QStringLiteral("1:1"),
+                 QStringLiteral("--su-nodes"), QStringLiteral("32"), QStringLiteral("-o"), file});
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cli({QStringLiteral("validate"), file});
+        QVERIFY2(r.code == 0, r.out.constData());
+        r = cli({QStringLiteral("stats"), file, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = json(r.out);
+        const QJsonObject sw = o.value(QStringLiteral("switches")).toObject();
+        const QJsonObject c = sw.value(QStringLiteral("compute")).toObject();
+        QCOMPARE(c.value(QStringLiteral("leaf")).toInt(), 16);
+        QCOMPARE(c.value(QStringLiteral("spine")).toInt(), 8);
+        QCOMPARE(c.value(QStringLiteral("core")).toInt(), 0);
+        const QJsonObject l = o.value(QStringLiteral("links")).toObject();
+        const QJsonObject cl = l.value(QStringLiteral("compute")).toObject();
+        QCOMPARE(cl.value(QStringLiteral("node_leaf")).toInt(), 512);
+        QCOMPARE(cl.value(QStringLiteral("leaf_spine")).toInt(), 512);
+        QCOMPARE(cl.value(QStringLiteral("spine_core")).toInt(), 0);
+        QCOMPARE(o.value(QStringLiteral("bisection_tbps")).toDouble(), 512 * 400 / 2 / 1000.0);
+        QVERIFY(o.value(QStringLiteral("transceivers")).toInt() > 0);
+    }
+    void bundledScalableUnitValidates() {
+        const Run r =
+            cli({QStringLiteral("validate"),
+                 QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("0 error(s)"));
+    }
+    void generateErrorsExitTwo_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not a multiple") << QStringList{"--gpus", "1001"} << "multiple of 8";
+        QTest::newRow("unknown server")
+            << QStringList{"--gpus", "64", "--server", "nope"} << "unknown GPU server id 'nope'";
+        QTest::newRow("unknown switch")
+            << QStringList{"--gpus", "64", "--switch", "nope"} << "unknown fabric switch id";
+        QTest::newRow("beyond 3 tiers") << QStringList{"--gpus", "100000"} << "beyond what 3 tiers";
+        QTest::newRow("2 tiers too small")
+            << QStringList{"--gpus", "4096", "--tiers", "2"} << "do not fit 2 tiers";
+        QTest::newRow("bad ratio")
+            << QStringList{"--gpus", "64", "--oversubscription", "1:2"} << "--oversubscription";
+        QTest::newRow("bad topology")
+            << QStringList{"--gpus", "64", "--topology", "torus"} << "--topology";
+        QTest::newRow("small hall")
+            << QStringList{"--gpus", "1024", "--hall", "6000x3000"} << "too small";
+        QTest::newRow("no output") << QStringList{"--gpus", "64"} << "-o FILE";
+    }
+    void generateErrorsExitTwo() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("g.cds.json"));
+        QStringList all{QStringLiteral("generate")};
+        all << args;
+        if (message != QLatin1String("-o FILE"))
+            all << QStringLiteral("-o") << file;
+        const Run r = cli(all);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QVERIFY(!QFile::exists(file));
     }
     void catalogList() {
         Run r = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--json")});

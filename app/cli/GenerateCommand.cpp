@@ -1,0 +1,127 @@
+#include "CliCommon.h"
+
+#include "model/DesignFile.h"
+#include "model/fabric/Generator.h"
+
+#include <QRegularExpression>
+
+namespace cds::cli {
+
+namespace {
+
+QCommandLineOption opt(const char* name, const char* help, const char* value = nullptr,
+                       const char* def = nullptr) {
+    QCommandLineOption o(QString::fromLatin1(name), QString::fromLatin1(help));
+    if (value)
+        o.setValueName(QString::fromLatin1(value));
+    if (def)
+        o.setDefaultValue(QString::fromLatin1(def));
+    return o;
+}
+
+int usageError(const QString& msg) {
+    err() << "cluster-studio-cli generate: " << msg << "\n";
+    err().flush();
+    return BadInput;
+}
+
+} // namespace
+
+int runGenerate(const QStringList& args) {
+    QCommandLineParser p;
+    p.addOption(opt("gpus", "Number of GPUs (a multiple of the server's GPU count).", "N"));
+    p.addOption(opt("server", "GPU server catalog id.", "ID", "nvidia-dgx-h100"));
+    p.addOption(opt("switch", "Compute-fabric switch catalog id.", "ID", "nvidia-qm9700"));
+    p.addOption(opt("topology", "rail-optimized (default) or fat-tree.", "T", "rail-optimized"));
+    p.addOption(opt("tiers", "auto (default), 2 or 3.", "T", "auto"));
+    p.addOption(
+        opt("oversubscription", "Leaf downlink:uplink, e.g. 1:1 (default), 2:1.", "D:U", "1:1"));
+    p.addOption(opt("su-nodes", "Servers per scalable unit (default 32).", "N", "32"));
+    p.addOption(opt("hall", "Hall size in mm, e.g. 30000x20000 (default: sized to fit).", "WxD"));
+    p.addOption(opt("cooling",
+                    "Force one cooling type: air, rear-door-hx, direct-liquid, "
+                    "immersion (default: chosen per rack).",
+                    "TYPE"));
+    p.addOption(opt("title", "Design title.", "TEXT"));
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                 QStringLiteral("Design file to write."),
+                 QStringLiteral("FILE")});
+    if (auto code = parse(p, args,
+                          QStringLiteral("Generate a complete cluster design: servers, compute, "
+                                         "storage and management fabrics, racks, cables.")))
+        return *code;
+    if (!p.positionalArguments().isEmpty())
+        return usageError(
+            QStringLiteral("unexpected argument '%1'").arg(p.positionalArguments().first()));
+    if (!p.isSet(QStringLiteral("gpus")))
+        return usageError(QStringLiteral("--gpus N is required"));
+    if (!p.isSet(QStringLiteral("output")))
+        return usageError(QStringLiteral("-o FILE is required"));
+
+    GenerateParams g;
+    bool ok = false;
+    g.gpus = p.value(QStringLiteral("gpus")).toInt(&ok);
+    if (!ok || g.gpus <= 0)
+        return usageError(QStringLiteral("--gpus expects a positive number, not '%1'")
+                              .arg(p.value(QStringLiteral("gpus"))));
+    g.serverId = p.value(QStringLiteral("server"));
+    g.switchId = p.value(QStringLiteral("switch"));
+    const QString topo = p.value(QStringLiteral("topology"));
+    if (topo == QLatin1String("rail-optimized"))
+        g.topology = Topology::RailOptimized;
+    else if (topo == QLatin1String("fat-tree"))
+        g.topology = Topology::FatTree;
+    else
+        return usageError(
+            QStringLiteral("--topology expects rail-optimized or fat-tree, not '%1'").arg(topo));
+    const QString tiers = p.value(QStringLiteral("tiers"));
+    if (tiers == QLatin1String("auto"))
+        g.tiers = 0;
+    else if (tiers == QLatin1String("2") || tiers == QLatin1String("3"))
+        g.tiers = tiers.toInt();
+    else
+        return usageError(QStringLiteral("--tiers expects auto, 2 or 3, not '%1'").arg(tiers));
+    static const QRegularExpression ratio(
+        QStringLiteral("^(\\d+(?:\\.\\d+)?):(\\d+(?:\\.\\d+)?)$"));
+    const auto m = ratio.match(p.value(QStringLiteral("oversubscription")));
+    if (!m.hasMatch() || m.captured(2).toDouble() <= 0 ||
+        m.captured(1).toDouble() < m.captured(2).toDouble())
+        return usageError(QStringLiteral("--oversubscription expects D:U with D >= U, e.g. 2:1, "
+                                         "not '%1'")
+                              .arg(p.value(QStringLiteral("oversubscription"))));
+    g.oversubscription = m.captured(1).toDouble() / m.captured(2).toDouble();
+    g.suNodes = p.value(QStringLiteral("su-nodes")).toInt(&ok);
+    if (!ok || g.suNodes < 1)
+        return usageError(QStringLiteral("--su-nodes expects a positive number"));
+    if (p.isSet(QStringLiteral("hall"))) {
+        static const QRegularExpression wxd(QStringLiteral("^(\\d+)x(\\d+)$"));
+        const auto h = wxd.match(p.value(QStringLiteral("hall")));
+        if (!h.hasMatch() || h.captured(1).toDouble() <= 0 || h.captured(2).toDouble() <= 0)
+            return usageError(QStringLiteral("--hall expects WxD in mm, e.g. 30000x20000"));
+        g.hallWidthMm = h.captured(1).toDouble();
+        g.hallDepthMm = h.captured(2).toDouble();
+    }
+    if (p.isSet(QStringLiteral("cooling"))) {
+        g.cooling = coolingFromKey(p.value(QStringLiteral("cooling")));
+        if (!g.cooling)
+            return usageError(QStringLiteral("--cooling expects air, rear-door-hx, "
+                                             "direct-liquid or immersion"));
+    }
+    g.title = p.value(QStringLiteral("title"));
+
+    const CatalogLibrary lib = CatalogLibrary::loadDefault();
+    for (const FileError& e : lib.errors())
+        err() << "cluster-studio-cli: warning: " << e.toString() << "\n";
+    const GenerateResult r = generateCluster(g, lib.catalog());
+    if (!r.ok)
+        return usageError(r.error);
+    QString error;
+    if (!DesignFile::save(r.design, p.value(QStringLiteral("output")), &error))
+        return usageError(error);
+    for (const QString& n : r.notes)
+        err() << "note: " << n << "\n";
+    err().flush();
+    return Ok;
+}
+
+} // namespace cds::cli

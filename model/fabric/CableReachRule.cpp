@@ -1,0 +1,53 @@
+#include "FabricRules.h"
+
+namespace cds {
+
+QStringList CableReachRule::codes() const {
+    return {QStringLiteral("link.reach"), QStringLiteral("link.no-medium")};
+}
+
+void CableReachRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
+    std::vector<LinkId> all = ctx.design.links.ids();
+    checkLinks(ctx.design, all, out);
+}
+
+void CableReachRule::checkLinks(const DesignData& d, const std::vector<LinkId>& links,
+                                std::vector<Finding>& out) const {
+    for (LinkId id : links) {
+        const Link* l = d.links.find(id);
+        if (!l || l->lengthM <= 0) // unplaced or not routed yet
+            continue;
+        const Device* a = d.devices.find(l->a.device);
+        const Device* b = d.devices.find(l->b.device);
+        if (!a || !b)
+            continue;
+        if (l->pinnedMedium && d.catalog.contains(l->pinnedMedium)) {
+            const CatalogItem& m = d.catalog[l->pinnedMedium];
+            const double reach = m.media ? m.media->maxReachM : 0;
+            if (l->lengthM > reach + 1e-6)
+                out.push_back(
+                    {QStringLiteral("link.reach"),
+                     Severity::Error,
+                     QStringLiteral("%1 to %2 runs %3 m but the pinned %4 reaches %5 m")
+                         .arg(a->name, b->name)
+                         .arg(double(l->lengthM), 0, 'f', 1)
+                         .arg(m.id)
+                         .arg(reach),
+                     {ObjectRef::link(id), ObjectRef::rack(a->rack), ObjectRef::rack(b->rack)},
+                     name(),
+                     QStringLiteral("max reach %1 m (%2)").arg(reach).arg(m.id)});
+        } else if (!l->medium) {
+            out.push_back({QStringLiteral("link.no-medium"),
+                           Severity::Error,
+                           QStringLiteral("no catalog cable or optic carries %1 to %2 over %3 m")
+                               .arg(a->name, b->name)
+                               .arg(double(l->lengthM), 0, 'f', 1),
+                           {ObjectRef::link(id)},
+                           name(),
+                           QStringLiteral("media by reach: DAC 3 m, ACC 5 m, AOC 100 m, "
+                                          "MMF 50 m, SMF 100-2000 m")});
+        }
+    }
+}
+
+} // namespace cds

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "../DesignData.h"
+
+#include <vector>
+
+namespace cds {
+
+/// @brief The compute-style view of one fabric's links that the fabric rules share:
+/// per switch, the links going down and up a tier, with speeds. Built in one pass.
+struct FabricGraph {
+    struct Edge {
+        DeviceId other;
+        double gbps = 0;
+    };
+    struct Node {
+        double downGbps = 0, upGbps = 0;
+        std::vector<Edge> up; ///< links to the tier above (leaf -> spine, spine -> core)
+    };
+    std::vector<Node> nodes;           ///< by device id; only switches of the fabric are filled
+    std::vector<DeviceId> switches[4]; ///< by Tier (index 1..3 used)
+};
+
+/// Builds the graph of fabric @p f from the design's links.
+FabricGraph buildFabricGraph(const DesignData& d, FabricId f);
+
+} // namespace cds

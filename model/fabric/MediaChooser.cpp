@@ -1,0 +1,155 @@
+#include "MediaChooser.h"
+
+#include "../DesignIndex.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cds {
+
+namespace {
+
+bool speedTechMatch(const MediaSpec& m, const LinkEnds& e) {
+    if (std::abs(m.speedGbps - e.speedGbps) > 1e-6)
+        return false;
+    return m.technology == Technology::Any || e.technology == Technology::Any ||
+           m.technology == e.technology;
+}
+
+// The catalog marks a 1:2 / 1:4 splitter only in its model text (catalogs/README.md).
+bool isSplitter(const CatalogItem& it) {
+    return it.model.contains(QLatin1String("splitter"), Qt::CaseInsensitive);
+}
+
+} // namespace
+
+MediaChooser::MediaChooser(const DesignData& d, PortTable& ports)
+    : m_d(d)
+    , m_ports(ports) {}
+
+LinkEnds MediaChooser::ends(const DesignIndex& index, const Link& l) {
+    LinkEnds e;
+    const Device* a = m_d.devices.find(l.a.device);
+    const Device* b = m_d.devices.find(l.b.device);
+    if (!a || !b)
+        return e;
+    const PortInfo& pa = m_ports.info(*a, l.a.port);
+    const PortInfo& pb = m_ports.info(*b, l.b.port);
+    if (!pa.valid || !pb.valid)
+        return e;
+    e.valid = true;
+    e.speedGbps = std::min(pa.speedGbps, pb.speedGbps);
+    const Fabric* f = m_d.fabric(l.fabric);
+    e.technology = f ? f->technology : Technology::Any;
+    e.cageA = pa.cageKind;
+    e.cageB = pb.cageKind;
+    e.multiA = pa.cageLanes > 1;
+    e.multiB = pb.cageLanes > 1;
+    if (e.multiA && e.multiB && pa.cageLanes == pb.cageLanes) {
+        // Lanes of one cage are consecutive logical ports.
+        e.paired = true;
+        const int n = m_ports.portCount(*a);
+        for (int p = 0; p < n && e.paired; ++p) {
+            if (p == l.a.port || m_ports.info(*a, p).cage != pa.cage)
+                continue;
+            const LinkId sib = index.linkAt({l.a.device, std::uint16_t(p)});
+            const Link* s = sib ? m_d.links.find(sib) : nullptr;
+            if (!s) {
+                e.paired = false;
+                break;
+            }
+            const PortRef far = s->a.device == l.a.device && s->a.port == p ? s->b : s->a;
+            e.paired = far.device == l.b.device && m_ports.info(*b, far.port).cage == pb.cage;
+        }
+    }
+    return e;
+}
+
+bool MediaChooser::cableFits(const CatalogItem& it, const LinkEnds& e) const {
+    const MediaSpec& m = *it.media;
+    if (m.type == MediaType::Mmf || m.type == MediaType::Smf) // passive fibre: with optics
+        return false;
+    if (!speedTechMatch(m, e))
+        return false;
+    const QString ca = m_ports.cageName(e.cageA), cb = m_ports.cageName(e.cageB);
+    if (!m.twinPort)
+        return !e.multiA && !e.multiB && cageAccepts(ca, m.formFactor) &&
+               cageAccepts(cb, m.formFactor);
+    if (isSplitter(it)) {
+        const QString osfp = QStringLiteral("OSFP");
+        return (e.multiA && !e.multiB && ca == osfp && cageAccepts(cb, m.formFactor)) ||
+               (e.multiB && !e.multiA && cb == osfp && cageAccepts(ca, m.formFactor));
+    }
+    return e.multiA && e.multiB && e.paired && cageAccepts(ca, m.formFactor) &&
+           cageAccepts(cb, m.formFactor);
+}
+
+bool MediaChooser::transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi,
+                                   const LinkEnds& e) const {
+    const MediaSpec& m = *it.media;
+    return speedTechMatch(m, e) && m.twinPort == multi &&
+           cageAccepts(m_ports.cageName(cage), m.formFactor);
+}
+
+const std::vector<MediaChooser::Option>& MediaChooser::options(const LinkEnds& e) {
+    const std::uint64_t key = (std::uint64_t(std::llround(e.speedGbps * 10)) << 32) |
+                              (std::uint64_t(e.technology) << 24) | (std::uint64_t(e.cageA) << 16) |
+                              (std::uint64_t(e.cageB) << 8) | (e.multiA ? 4u : 0u) |
+                              (e.multiB ? 2u : 0u) | (e.paired ? 1u : 0u);
+    auto it = m_cache.find(key);
+    if (it != m_cache.end())
+        return it->second;
+    std::vector<Option> opts;
+    const auto& items = m_d.catalog.items();
+    std::vector<std::size_t> endA, endB;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const CatalogItem& c = items[i];
+        if (!c.media)
+            continue;
+        const TypeId t(static_cast<TypeId::Rep>(i));
+        const double price = c.price ? c.price->usd : 1e9;
+        if (c.category == Category::Cable && cableFits(c, e))
+            opts.push_back({{t, {}, c.media->maxReachM}, int(c.media->type), price});
+        if (c.category == Category::Transceiver) {
+            if (transceiverFits(c, e.cageA, e.multiA, e))
+                endA.push_back(i);
+            if (transceiverFits(c, e.cageB, e.multiB, e))
+                endB.push_back(i);
+        }
+    }
+    for (std::size_t ia : endA) {
+        for (std::size_t ib : endB) {
+            const MediaSpec &ma = *items[ia].media, &mb = *items[ib].media;
+            if (ma.type != mb.type || ma.fiber != mb.fiber)
+                continue;
+            const TypeId ta(static_cast<TypeId::Rep>(ia)), tb(static_cast<TypeId::Rep>(ib));
+            const double price = (items[ia].price ? items[ia].price->usd : 1e9) +
+                                 (items[ib].price ? items[ib].price->usd : 1e9);
+            opts.push_back({{ta, ia == ib ? TypeId() : tb, std::min(ma.maxReachM, mb.maxReachM)},
+                            int(ma.type),
+                            price});
+        }
+    }
+    std::stable_sort(opts.begin(), opts.end(), [](const Option& x, const Option& y) {
+        return std::tie(x.rank, x.cost) < std::tie(y.rank, y.cost);
+    });
+    return m_cache.emplace(key, std::move(opts)).first->second;
+}
+
+MediumChoice MediaChooser::choose(const LinkEnds& e, double lengthM) {
+    if (!e.valid)
+        return {};
+    for (const Option& o : options(e))
+        if (o.choice.maxReachM + 1e-9 >= lengthM)
+            return o.choice;
+    return {};
+}
+
+bool MediaChooser::fits(TypeId t, const LinkEnds& e) {
+    for (const Option& o : options(e))
+        if (o.choice.a == t || o.choice.b == t)
+            return true;
+    return false;
+}
+
+} // namespace cds

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "PortTable.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace cds {
+
+class DesignIndex;
+
+/// @brief The two ends of a link as the media choice sees them.
+struct LinkEnds {
+    double speedGbps = 0;
+    Technology technology = Technology::Any;
+    std::uint8_t cageA = 0, cageB = 0;   ///< interned form factors (PortTable::cageKind)
+    bool multiA = false, multiB = false; ///< the cage holds more than one link (twin, breakout)
+    /// Every lane of A's cage goes to one cage of B and back: a twin-to-twin cable fits.
+    bool paired = false;
+    bool valid = false;
+};
+
+/// @brief A chosen medium: a cable, or a transceiver at each end (b invalid: same as a).
+struct MediumChoice {
+    TypeId a, b;
+    double maxReachM = 0;
+};
+
+/// @brief Picks the cheapest medium that reaches, in reach order DAC < ACC < AOC < multimode
+/// < single-mode, matching speed, technology and the cage at each end (twin-port cages take
+/// twin-port plugs; a splitter's host end is its formFactor, its switch end twin-port OSFP).
+/// Options are cached per kind of link end, so routing 10^5 links stays cheap.
+class MediaChooser {
+public:
+    MediaChooser(const DesignData& d, PortTable& ports);
+    LinkEnds ends(const DesignIndex& index, const Link& l);
+    /// Invalid a when nothing in the design's catalog reaches @p lengthM.
+    MediumChoice choose(const LinkEnds& e, double lengthM);
+    /// Whether catalog item @p t can serve a link with these ends at all (ignoring reach).
+    bool fits(TypeId t, const LinkEnds& e);
+
+private:
+    struct Option {
+        MediumChoice choice;
+        int rank = 0;
+        double cost = 0;
+    };
+    const std::vector<Option>& options(const LinkEnds& e);
+    bool cableFits(const CatalogItem& it, const LinkEnds& e) const;
+    bool transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi,
+                         const LinkEnds& e) const;
+    const DesignData& m_d;
+    PortTable& m_ports;
+    std::unordered_map<std::uint64_t, std::vector<Option>> m_cache;
+};
+
+} // namespace cds

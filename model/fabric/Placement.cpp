@@ -1,0 +1,195 @@
+#include "Placement.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cds {
+
+namespace {
+constexpr double kMarginMm = 1200; ///< clear floor around the rows: two tiles
+constexpr double kAisleMm = 1200;  ///< cold and hot aisles: two 600 mm tiles
+} // namespace
+
+std::pair<int, CoolingType> FloorPlanner::serversPerRack(const DesignSettings& s,
+                                                         std::optional<CoolingType> forced,
+                                                         double kw, int uHeight, int uCapacity,
+                                                         int maxPerRack) {
+    const int byU = std::max(1, uCapacity / std::max(1, uHeight));
+    const int cap = std::min(byU, std::max(1, maxPerRack));
+    auto fit = [&](CoolingType c, bool hard) {
+        const CoolingEnvelope& e = s.cooling[std::size_t(c)];
+        const double limit = hard ? e.maxKw : e.warnKw;
+        return kw > 0 ? std::min(cap, int(std::floor(limit / kw + 1e-9))) : cap;
+    };
+    if (forced) {
+        int n = fit(*forced, false);
+        if (n == 0)
+            n = fit(*forced, true);
+        return {std::max(1, n), *forced};
+    }
+    CoolingType best = CoolingType::Air;
+    int bestN = 0;
+    for (int c = 0; c < kCoolingTypeCount; ++c) {
+        const int n = fit(CoolingType(c), false);
+        if (n > bestN) {
+            bestN = n;
+            best = CoolingType(c);
+        }
+    }
+    return {std::max(1, bestN), best};
+}
+
+CoolingType FloorPlanner::coolingForLoad(const DesignSettings& s, double kw) {
+    for (int c = 0; c < kCoolingTypeCount; ++c)
+        if (kw <= s.cooling[std::size_t(c)].warnKw + 1e-9)
+            return CoolingType(c);
+    return CoolingType::Immersion;
+}
+
+double FloorPlanner::kwOf(DeviceId id) const {
+    return m_d.typeOf(m_d.devices[id]).powerMaxW.value_or(0) / 1000.0;
+}
+
+int FloorPlanner::uOf(DeviceId id) const {
+    return std::max(1, m_d.typeOf(m_d.devices[id]).uHeight);
+}
+
+std::vector<FloorPlanner::PlannedRack> FloorPlanner::packNetwork(const std::vector<DeviceId>& devs,
+                                                                 const QString& name) {
+    const int uCap = m_d.catalog[m_in.rackType].rack->uCapacity;
+    // Switch racks stay air or rear-door cooled unless the user forced a cooling type.
+    const double limitKw =
+        m_d.settings.cooling[std::size_t(m_in.cooling.value_or(CoolingType::RearDoorHx))].warnKw;
+    std::vector<PlannedRack> racks;
+    double kw = 0;
+    int used = uCap;
+    for (DeviceId id : devs) {
+        if (used + uOf(id) > uCap || (kw + kwOf(id) > limitKw && kw > 0)) {
+            racks.push_back({QStringLiteral("%1-%2").arg(name).arg(racks.size() + 1), {}, {}});
+            kw = 0;
+            used = 0;
+        }
+        racks.back().devices.push_back(id);
+        kw += kwOf(id);
+        used += uOf(id);
+    }
+    return racks;
+}
+
+bool FloorPlanner::place() {
+    const CatalogItem& rackType = m_d.catalog[m_in.rackType];
+    const RackSpec spec = rackType.rack.value_or(RackSpec{});
+    std::vector<std::vector<PlannedRack>> chunks; // one per SU, then the central rows
+    for (std::size_t s = 0; s < m_in.suServers.size(); ++s) {
+        std::vector<PlannedRack> chunk;
+        const auto& servers = m_in.suServers[s];
+        const QString su = QStringLiteral("su%1").arg(s + 1, 2, 10, QChar(u'0'));
+        if (!servers.empty()) {
+            const auto [per, cooling] =
+                serversPerRack(m_d.settings, m_in.cooling, kwOf(servers[0]), uOf(servers[0]),
+                               spec.uCapacity, m_in.maxServersPerRack);
+            for (std::size_t i = 0; i < servers.size(); i += std::size_t(per)) {
+                PlannedRack r{QStringLiteral("%1-c%2").arg(su).arg(i / per + 1, 2, 10, QChar(u'0')),
+                              cooling,
+                              {}};
+                for (std::size_t j = i; j < std::min(servers.size(), i + per); ++j)
+                    r.devices.push_back(servers[j]);
+                chunk.push_back(std::move(r));
+            }
+        }
+        for (PlannedRack& r : packNetwork(m_in.suNetwork[s], su + QStringLiteral("-net")))
+            chunk.push_back(std::move(r));
+        chunks.push_back(std::move(chunk));
+    }
+    // Central rows go in the middle of the hall: the longest leaf-spine run is then half the
+    // hall, which keeps 100G management links within AOC reach in large designs.
+    const std::size_t centralChunk = chunks.size() / 2;
+    chunks.insert(chunks.begin() + std::ptrdiff_t(centralChunk),
+                  packNetwork(m_in.central, QStringLiteral("spine")));
+
+    std::size_t total = 0, widest = 1;
+    for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
+        total += chunks[ci].size();
+        if (ci != centralChunk) // the central rows wrap; a scalable unit keeps to one row
+            widest = std::max(widest, chunks[ci].size());
+    }
+    int perRow = 0;
+    if (m_in.hallWidthMm > 0) {
+        perRow = int((m_in.hallWidthMm - 2 * kMarginMm) / spec.widthMm);
+        if (perRow < 1) {
+            m_error = QStringLiteral("a hall %1 mm wide has no room for a row of racks")
+                          .arg(m_in.hallWidthMm);
+            return false;
+        }
+    } else { // roughly square: perRow * width ~ rows * (depth + aisle)
+        const double ideal = std::sqrt(double(total) * (spec.depthMm + kAisleMm) / spec.widthMm);
+        perRow = int(std::max<std::size_t>(1, std::size_t(std::lround(ideal / double(widest))))) *
+                 int(widest);
+    }
+
+    int row = 0, slot = 0;
+    for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
+        auto& chunk = chunks[ci];
+        if (chunk.empty())
+            continue;
+        const bool ownRows = ci == centralChunk || ci == centralChunk + 1;
+        if (slot > 0 && (ownRows || slot + int(chunk.size()) > perRow)) {
+            ++row;
+            slot = 0;
+        }
+        for (PlannedRack& pr : chunk) {
+            if (slot == perRow) {
+                ++row;
+                slot = 0;
+            }
+            double kw = 0;
+            for (DeviceId id : pr.devices)
+                kw += kwOf(id);
+            Rack r;
+            r.name = pr.name;
+            r.type = m_in.rackType;
+            r.cooling = m_in.cooling ? *m_in.cooling : coolingForLoad(m_d.settings, kw);
+            r.rotationDeg = row % 2 ? 180 : 0;
+            r.centre = {kMarginMm + (slot + 0.5) * spec.widthMm,
+                        kMarginMm + row * (spec.depthMm + kAisleMm) + spec.depthMm / 2};
+            const RackId rid = m_d.racks.add(std::move(r));
+            int u = 1;
+            for (DeviceId id : pr.devices) {
+                Device& dev = m_d.devices[id];
+                dev.rack = rid;
+                dev.uPosition = u;
+                u += uOf(id);
+            }
+            ++slot;
+        }
+    }
+    const int rows = row + 1;
+    auto tiles = [&](double mm) { return std::ceil(mm / m_d.hall.tileMm) * m_d.hall.tileMm; };
+    const double needW = tiles(2 * kMarginMm + perRow * spec.widthMm);
+    const double needD = tiles(2 * kMarginMm + rows * spec.depthMm + (rows - 1) * kAisleMm);
+    if (m_in.hallDepthMm > 0 && needD > m_in.hallDepthMm) {
+        m_error = QStringLiteral("the hall is too small: %1 rows of %2 racks need %3 x %4 mm")
+                      .arg(rows)
+                      .arg(perRow)
+                      .arg(needW)
+                      .arg(needD);
+        return false;
+    }
+    m_d.hall.widthMm = m_in.hallWidthMm > 0 ? m_in.hallWidthMm : needW;
+    m_d.hall.depthMm = m_in.hallDepthMm > 0 ? m_in.hallDepthMm : needD;
+    m_d.hall.rows.clear();
+    for (int r = 0; r < rows; ++r)
+        m_d.hall.rows.push_back({QStringLiteral("Row %1").arg(r + 1),
+                                 {kMarginMm, kMarginMm + r * (spec.depthMm + kAisleMm),
+                                  perRow * spec.widthMm, spec.depthMm},
+                                 r % 2 == 1});
+    m_notes << QStringLiteral("%1 racks in %2 rows of up to %3; hall %4 x %5 m")
+                   .arg(total)
+                   .arg(rows)
+                   .arg(perRow)
+                   .arg(m_d.hall.widthMm / 1000.0)
+                   .arg(m_d.hall.depthMm / 1000.0);
+    return true;
+}
+
+} // namespace cds

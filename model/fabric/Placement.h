@@ -1,0 +1,58 @@
+#pragma once
+
+#include "../DesignData.h"
+
+#include <optional>
+#include <vector>
+
+namespace cds {
+
+/// @brief What the floor planner places: servers and leaf-level switches per scalable unit,
+/// and the central switches (spines, cores and their management switches).
+struct PlacementInput {
+    TypeId rackType;
+    std::optional<CoolingType> cooling;      ///< nullopt: chosen per rack from its load
+    int maxServersPerRack = 4;               ///< SuperPOD practice for 8U DGX systems
+    double hallWidthMm = 0, hallDepthMm = 0; ///< 0: sized to fit
+    std::vector<std::vector<DeviceId>> suServers;
+    std::vector<std::vector<DeviceId>> suNetwork;
+    std::vector<DeviceId> central;
+};
+
+/// @brief Racks, rows and hall for a generated design. Compute racks hold as many servers as
+/// the rack's cooling envelope allows (warning level), network racks one per scalable unit
+/// (more when U or power run out), central switches in rows of their own. Rows face each
+/// other across cold aisles of two tiles; hot aisles are two tiles too.
+class FloorPlanner {
+public:
+    FloorPlanner(DesignData& d, const PlacementInput& in)
+        : m_d(d)
+        , m_in(in) {}
+    /// False with error() when the given hall is too small.
+    bool place();
+    QString error() const { return m_error; }
+    QStringList notes() const { return m_notes; }
+
+    /// Servers per rack and the cooling that allows it, for servers of @p kw and @p uHeight.
+    static std::pair<int, CoolingType> serversPerRack(const DesignSettings& s,
+                                                      std::optional<CoolingType> forced, double kw,
+                                                      int uHeight, int uCapacity, int maxPerRack);
+    /// Cheapest cooling type whose warning level holds @p kw (air first).
+    static CoolingType coolingForLoad(const DesignSettings& s, double kw);
+
+private:
+    struct PlannedRack {
+        QString name;
+        CoolingType cooling = CoolingType::Air;
+        std::vector<DeviceId> devices;
+    };
+    std::vector<PlannedRack> packNetwork(const std::vector<DeviceId>& devs, const QString& name);
+    double kwOf(DeviceId id) const;
+    int uOf(DeviceId id) const;
+    DesignData& m_d;
+    const PlacementInput& m_in;
+    QString m_error;
+    QStringList m_notes;
+};
+
+} // namespace cds

@@ -1,0 +1,65 @@
+#include "PortTable.h"
+
+namespace cds {
+
+std::uint8_t PortTable::cageKind(const QString& name) {
+    const qsizetype i = m_cageNames.indexOf(name);
+    if (i >= 0)
+        return std::uint8_t(i);
+    m_cageNames << name;
+    return std::uint8_t(m_cageNames.size() - 1);
+}
+
+const std::vector<PortInfo>& PortTable::table(TypeId type, int breakout) {
+    breakout = std::max(1, breakout);
+    const std::uint64_t key = (std::uint64_t(type.value()) << 8) | std::uint64_t(breakout);
+    auto it = m_tables.find(key);
+    if (it != m_tables.end())
+        return it->second;
+    std::vector<PortInfo> ports;
+    if (m_catalog.contains(type)) {
+        const CatalogItem& t = m_catalog[type];
+        for (const PortDef& def : t.ports) {
+            const PortGroup& g = t.portGroups[def.group];
+            const int width = def.role == PortRole::Fabric ? breakout : 1;
+            PortInfo p;
+            p.speedGbps = def.speedGbps / width;
+            p.role = def.role;
+            p.cage = def.cage;
+            p.cageKind = cageKind(g.cage);
+            p.cageLanes = std::uint8_t(std::max(1, g.portsPerCage) * width);
+            p.valid = true;
+            for (int lane = 0; lane < width; ++lane)
+                ports.push_back(p);
+        }
+    }
+    return m_tables.emplace(key, std::move(ports)).first->second;
+}
+
+const PortInfo& PortTable::info(const Device& dev, int port) {
+    const auto& t = table(dev.type, dev.breakout);
+    return port >= 0 && port < int(t.size()) ? t[std::size_t(port)] : m_invalid;
+}
+
+bool cageAccepts(const QString& cage, const QString& plug) {
+    if (cage == plug)
+        return true;
+    if (cage == QLatin1String("QSFP112"))
+        return plug == QLatin1String("QSFP56") || plug == QLatin1String("QSFP28");
+    if (cage == QLatin1String("QSFP56"))
+        return plug == QLatin1String("QSFP28");
+    return false;
+}
+
+int firstLogicalPort(const CatalogItem& type, int breakout, PortRole role) {
+    breakout = std::max(1, breakout);
+    int at = 0;
+    for (const PortDef& def : type.ports) {
+        if (def.role == role)
+            return at;
+        at += def.role == PortRole::Fabric ? breakout : 1;
+    }
+    return -1;
+}
+
+} // namespace cds

@@ -1,0 +1,38 @@
+#pragma once
+// Shared helpers for the fabric tests: generate from the bundled catalog, count findings.
+
+#include "TestDesigns.h"
+#include "model/fabric/Generator.h"
+#include "model/rules/Rule.h"
+
+namespace cds::test {
+
+inline DesignData generated(GenerateParams p) {
+    GenerateResult r = generateCluster(p, bundled().catalog());
+    if (!r.ok)
+        qFatal("generation failed: %s", qPrintable(r.error));
+    return std::move(r.design);
+}
+
+inline DesignData generated(int gpus) {
+    GenerateParams p;
+    p.gpus = gpus;
+    return generated(p);
+}
+
+inline int countCode(const std::vector<Finding>& fs, const char* code) {
+    int n = 0;
+    for (const Finding& f : fs)
+        n += f.code == QLatin1String(code) && !f.waived;
+    return n;
+}
+
+inline QStringList errorCodes(const std::vector<Finding>& fs) {
+    QStringList out;
+    for (const Finding& f : fs)
+        if (f.severity == Severity::Error)
+            out << f.code + QStringLiteral(": ") + f.message;
+    return out;
+}
+
+} // namespace cds::test

@@ -1,0 +1,182 @@
+#include "FabricTestUtil.h"
+#include "model/DesignFile.h"
+#include "model/DesignIndex.h"
+#include "model/Metrics.h"
+#include "model/edits/Edit.h"
+#include "model/fabric/CableRouting.h"
+#include "model/fabric/PortTable.h"
+
+#include <QTemporaryDir>
+
+using namespace cds;
+using namespace cds::test;
+
+/// @brief generateCluster end to end: counts, rails, breakouts, placement, errors, files.
+class TestGenerator : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void oneScalableUnit() {
+        const DesignData d = generated(256);
+        const Metrics m = computeMetrics(d);
+        QCOMPARE(m.gpus, 256);
+        QCOMPARE(m.servers, 32);
+        const TierCounts& sw = m.switches[std::size_t(FabricKind::Compute)];
+        QCOMPARE(sw.leaf, 8);  // one per rail
+        QCOMPARE(sw.spine, 4); // 8 x 32 uplinks over 64-port spines
+        QCOMPARE(sw.core, 0);
+        const LinkTierCounts& l = m.links[std::size_t(FabricKind::Compute)];
+        QCOMPARE(l.nodeLeaf, 256LL);
+        QCOMPARE(l.leafSpine, 256LL);
+        QCOMPARE(m.bisectionTbps, 256 * 400 / 2 / 1000.0); // N*B/2 at 1:1
+        QCOMPARE(m.leafOversubscription, 1.0);
+        QVERIFY(m.transceivers > 0);
+        const std::vector<Finding> fs = runChecks(d);
+        QVERIFY2(errorCodes(fs).isEmpty(), qPrintable(errorCodes(fs).join(u'\n')));
+    }
+    void railAlignment() {
+        const DesignData d = generated(512);
+        const int first = firstLogicalPort(
+            *bundled().catalog().item(QStringLiteral("nvidia-dgx-h100")), 1, PortRole::Compute);
+        int checked = 0;
+        d.links.forEach([&](LinkId, const Link& l) {
+            const Device& a = d.devices[l.a.device];
+            const Device& b = d.devices[l.b.device];
+            if (a.tier == Tier::None && b.tier == Tier::Leaf &&
+                d.fabrics[b.fabric.value()].kind == FabricKind::Compute) {
+                QCOMPARE(int(l.a.port) - first, int(b.rail));
+                QCOMPARE(a.group, b.group); // the leaf of the server's own SU
+                ++checked;
+            }
+        });
+        QCOMPARE(checked, 512);
+    }
+    void breakoutMatchesNicSpeed() {
+        GenerateParams p;
+        p.gpus = 4096;
+        p.switchId = QStringLiteral("nvidia-sn5600");
+        const DesignData d = generated(p);
+        int leaves = 0;
+        d.devices.forEach([&](DeviceId, const Device& v) {
+            if (v.tier == Tier::Leaf && d.typeOf(v).id == QLatin1String("nvidia-sn5600") &&
+                d.fabrics[v.fabric.value()].kind == FabricKind::Compute) {
+                QCOMPARE(int(v.breakout), 2); // 800G cages split to 2 x 400G
+                QCOMPARE(d.typeOf(v).logicalPortCount(2), 129);
+                ++leaves;
+            }
+        });
+        QCOMPARE(leaves, 16 * 8);
+        // 128 leaves fit 2 tiers of 128-port switches: k^2/2 = 8192 endpoints.
+        QCOMPARE(computeMetrics(d).switches[0].core, 0);
+        QVERIFY(errorCodes(runChecks(d)).isEmpty());
+    }
+    void threeTiersWhenNeeded() {
+        const DesignData d = generated(16384);
+        const TierCounts sw = computeMetrics(d).switches[0];
+        QCOMPARE(sw.leaf, 512);
+        QCOMPARE(sw.spine, 512);
+        QCOMPARE(sw.core, 256);
+        QVERIFY(errorCodes(runChecks(d)).isEmpty());
+    }
+    void coolingPerRack() {
+        DesignData d = generated(256);
+        int dlc = 0;
+        DesignIndex index(d);
+        d.racks.forEach([&](RackId id, const Rack& r) {
+            int servers = 0;
+            for (DeviceId dev : index.devicesIn(id))
+                servers += d.typeOf(d.devices[dev]).gpuCount() > 0;
+            if (servers > 0) {
+                QCOMPARE(servers, 4);
+                QCOMPARE(r.cooling, CoolingType::DirectLiquid);
+                ++dlc;
+            }
+        });
+        QCOMPARE(dlc, 8);
+        GenerateParams air;
+        air.gpus = 64;
+        air.cooling = CoolingType::Air;
+        d = generated(air);
+        index.rebuild(d);
+        d.racks.forEach([&](RackId id, const Rack& r) {
+            QCOMPARE(r.cooling, CoolingType::Air);
+            int servers = 0;
+            for (DeviceId dev : index.devicesIn(id))
+                servers += d.typeOf(d.devices[dev]).gpuCount() > 0;
+            QVERIFY(servers <= 1); // 10.2 kW each: one per air-cooled rack
+        });
+    }
+    void badParameters_data() {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<QString>("expect");
+        QTest::newRow("not a multiple") << 1001 << "nvidia-dgx-h100"
+                                        << "nvidia-qm9700"
+                                        << "not a multiple of 8";
+        QTest::newRow("unknown server") << 64 << "nope"
+                                        << "nvidia-qm9700"
+                                        << "unknown GPU server";
+        QTest::newRow("unknown switch") << 64 << "nvidia-dgx-h100"
+                                        << "nope"
+                                        << "unknown fabric";
+        QTest::newRow("beyond 3 tiers") << 100000 << "nvidia-dgx-h100"
+                                        << "nvidia-qm9700"
+                                        << "beyond what 3 tiers";
+        QTest::newRow("no matching split") << 64 << "nvidia-dgx-h100"
+                                           << "nvidia-qm8700"
+                                           << "no port split";
+    }
+    void badParameters() {
+        QFETCH(int, gpus);
+        QFETCH(QString, server);
+        QFETCH(QString, sw);
+        QFETCH(QString, expect);
+        GenerateParams p;
+        p.gpus = gpus;
+        p.serverId = server;
+        p.switchId = sw;
+        const GenerateResult r = generateCluster(p, bundled().catalog());
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(expect), qPrintable(r.error));
+    }
+    void cancel() {
+        GenerateParams p;
+        p.gpus = 1024;
+        int calls = 0;
+        const GenerateResult r = generateCluster(p, bundled().catalog(), [&](int percent) {
+            ++calls;
+            return percent < 50;
+        });
+        QVERIFY(!r.ok);
+        QVERIFY(r.error.contains(QLatin1String("cancelled")));
+        QVERIFY(calls >= 2);
+    }
+    void saveLoadValidate() {
+        const DesignData d = generated(256);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("g.cds.json"));
+        QString error;
+        QVERIFY2(DesignFile::save(d, path, &error), qPrintable(error));
+        LoadResult r = DesignFile::load(path);
+        QVERIFY(r.ok);
+        routeCables(r.data);
+        QCOMPARE(r.data.links.size(), d.links.size());
+        const std::vector<Finding> fs = runChecks(r.data);
+        QVERIFY2(errorCodes(fs).isEmpty(), qPrintable(errorCodes(fs).join(u'\n')));
+        QCOMPARE(DesignFile::toBytes(r.data), DesignFile::toBytes(d));
+    }
+    void generationIsOneUndoableEdit() {
+        Design doc;
+        const DesignData before = doc.data();
+        ReplaceDesignEdit e(QStringLiteral("Generate cluster"), before, generated(64));
+        e.apply(doc);
+        QCOMPARE(computeMetrics(doc.data()).gpus, 64);
+        e.revert(doc);
+        QVERIFY(doc.data() == before);
+        e.apply(doc); // redo
+        QCOMPARE(computeMetrics(doc.data()).gpus, 64);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGenerator)
+#include "tst_generator.moc"

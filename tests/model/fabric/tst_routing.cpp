@@ -1,0 +1,136 @@
+#include "FabricTestUtil.h"
+#include "model/Bom.h"
+#include "model/DesignIndex.h"
+#include "model/fabric/CableRouting.h"
+#include "model/fabric/FabricRules.h"
+
+using namespace cds;
+using namespace cds::test;
+
+namespace {
+
+/// Two QM9700 in two racks, joined by both lanes of one twin-port cage (a paired cage).
+struct Pair {
+    Builder b;
+    FabricId f = b.fabric(FabricKind::Compute);
+    RackId r1 = b.rack(QStringLiteral("A"), 1000, 1000);
+    RackId r2 = b.rack(QStringLiteral("B"), 1600, 1000);
+    DeviceId s1 = b.device(QStringLiteral("sw1"), "nvidia-qm9700", r1, 40, Tier::Leaf, f);
+    DeviceId s2 = b.device(QStringLiteral("sw2"), "nvidia-qm9700", r2, 40, Tier::Spine, f);
+    LinkId l0 = b.link(s1, 0, s2, 0, f);
+    LinkId l1 = b.link(s1, 1, s2, 1, f);
+    QString mediumAt(double x) {
+        b.d.racks[r2].centre.x = x;
+        routeCables(b.d);
+        const TypeId m = b.d.links[l0].medium;
+        return m ? b.d.catalog[m].id : QString();
+    }
+};
+
+} // namespace
+
+/// @brief Cable length from placement, media by reach and cage, twin-port counting.
+class TestRouting : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void lengthFollowsPlacement() {
+        Pair p;
+        routeCables(p.b.d);
+        // 0.6 m along the row + 2 x (1991 - 1755.8 + 300) mm up and down + 1 m slack.
+        const double up = 1991 - (39 + 0.5) * kMillimetresPerU + 300;
+        QCOMPARE(qRound(p.b.d.links[p.l0].lengthM * 1000), qRound(600 + 2 * up + 1000));
+        p.b.d.settings.cableSlackM = 3;
+        routeCables(p.b.d);
+        QCOMPARE(qRound(p.b.d.links[p.l0].lengthM * 1000), qRound(600 + 2 * up + 3000));
+    }
+    void mediumByReach() {
+        Pair p;
+        QCOMPARE(p.mediumAt(1600), QStringLiteral("nvidia-dac-400g-osfp-twin")); // ~2.7 m
+        QCOMPARE(p.mediumAt(3000), QStringLiteral("nvidia-acc-400g-osfp-twin")); // ~4.1 m
+        QCOMPARE(p.mediumAt(20000), QStringLiteral("nvidia-mma4z00-ns"));        // SR8, 50 m
+        QCOMPARE(p.mediumAt(80000), QStringLiteral("nvidia-mms4x00-ns"));        // DR8, 100 m
+        QCOMPARE(p.mediumAt(400000), QStringLiteral("nvidia-mms4x00-nm"));       // 2xDR4
+        QCOMPARE(p.mediumAt(3000000), QString()); // 3 km: nothing reaches
+    }
+    void movedRackRederivesItsLinks() {
+        Pair p;
+        routeCables(p.b.d);
+        const float before = p.b.d.links[p.l0].lengthM;
+        const DesignIndex index(p.b.d);
+        p.b.d.racks[p.r2].centre.x += 30000; // one edit: the rack moves 30 m along the row
+        const std::vector<LinkId> touched = linksOfRack(index, p.r2);
+        QCOMPARE(touched.size(), std::size_t(2));
+        rerouteLinks(p.b.d, index, touched);
+        QVERIFY(p.b.d.links[p.l0].lengthM > before + 29.9f);
+        QCOMPARE(p.b.d.catalog[p.b.d.links[p.l0].medium].media->type, MediaType::Mmf);
+    }
+    void unpairedTwinCagesTakeOptics() {
+        // The two lanes of sw1's cage go to different switches: no twin cable fits.
+        Pair p;
+        const DeviceId s3 =
+            p.b.device(QStringLiteral("sw3"), "nvidia-qm9700", p.r2, 38, Tier::Spine, p.f);
+        p.b.d.links[p.l1].b = {s3, 0};
+        routeCables(p.b.d);
+        QCOMPARE(p.b.d.catalog[p.b.d.links[p.l0].medium].id, QStringLiteral("nvidia-mma4z00-ns"));
+    }
+    void xdrHasNoDac() {
+        Builder b;
+        const FabricId f = b.fabric(FabricKind::Compute);
+        const RackId r = b.rack(QStringLiteral("A"), 1000, 1000);
+        const DeviceId a = b.device(QStringLiteral("x1"), "nvidia-q3400", r, 1, Tier::Leaf, f);
+        const DeviceId c = b.device(QStringLiteral("x2"), "nvidia-q3400", r, 5, Tier::Spine, f);
+        const LinkId l0 = b.link(a, 0, c, 0, f);
+        b.link(a, 1, c, 1, f);
+        routeCables(b.d);
+        const MediaSpec& m = *b.d.catalog[b.d.links[l0].medium].media;
+        QCOMPARE(m.speedGbps, 800.0);
+        QCOMPARE(m.type, MediaType::Acc); // 1.2 m, yet no 800G InfiniBand DAC exists
+    }
+    void mixedCagesUseDifferentOpticsPerEnd() {
+        // DGX storage port (QSFP112) to an SN5600 lane (OSFP split 2 ways), 20 m apart.
+        Builder b;
+        const FabricId f = b.fabric(FabricKind::Storage, Technology::Ethernet);
+        const RackId r1 = b.rack(QStringLiteral("A"), 1000, 1000);
+        const RackId r2 = b.rack(QStringLiteral("B"), 21000, 1000);
+        const DeviceId srv = b.device(QStringLiteral("dgx"), "nvidia-dgx-h100", r1, 1);
+        const DeviceId sw = b.device(QStringLiteral("s"), "nvidia-sn5600", r2, 1, Tier::Leaf, f);
+        b.d.devices[sw].breakout = 2;
+        const int stor = b.d.catalog[b.d.devices[srv].type].firstPort(PortRole::Storage);
+        const LinkId l = b.link(srv, stor, sw, 0, f);
+        routeCables(b.d);
+        QCOMPARE(b.d.catalog[b.d.links[l].medium].id, QStringLiteral("nvidia-mma1z00-ns400"));
+        QCOMPARE(b.d.catalog[b.d.links[l].mediumB].id, QStringLiteral("nvidia-mma4z00-ns"));
+        const Bom bom = computeBom(b.d);
+        QCOMPARE(bom.transceivers, 2LL);
+        QCOMPARE(bom.cables, 1LL); // the MPO fibre
+    }
+    void twinPortCounting() {
+        Pair p;
+        routeCables(p.b.d); // 2 links on one cage pair: one twin DAC
+        Bom bom = computeBom(p.b.d);
+        QCOMPARE(bom.cables, 1LL);
+        QCOMPARE(bom.transceivers, 0LL);
+        p.mediumAt(20000); // 2 links over twin SR8 optics: one transceiver per cage, 2 fibres
+        bom = computeBom(p.b.d);
+        QCOMPARE(bom.transceivers, 2LL);
+        QCOMPARE(bom.cables, 2LL);
+    }
+    void pinnedMediumOutOfReach() {
+        Pair p;
+        p.b.d.racks[p.r2].centre.x = 20000;
+        p.b.d.links[p.l0].pinnedMedium = p.b.type("nvidia-dac-400g-osfp-twin");
+        routeCables(p.b.d);
+        std::vector<Finding> fs;
+        CableReachRule().checkLinks(p.b.d, {p.l0, p.l1}, fs);
+        QCOMPARE(countCode(fs, "link.reach"), 1);
+        QCOMPARE(fs.front().severity, Severity::Error);
+        p.b.d.racks[p.r2].centre.x = 1600; // moved back: the pinned DAC reaches again
+        routeCables(p.b.d);
+        fs.clear();
+        CableReachRule().checkLinks(p.b.d, {p.l0, p.l1}, fs);
+        QCOMPARE(countCode(fs, "link.reach"), 0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRouting)
+#include "tst_routing.moc"

@@ -1,0 +1,136 @@
+#include "../../model/scenarios/FakeCluster.h"
+#include "model/edits/Edit.h"
+#include "model/scenarios/ChartModel.h"
+#include "views/dashboard/BandwidthPanel.h"
+#include "views/dashboard/CostDonutChart.h"
+#include "views/dashboard/DashboardWidget.h"
+#include "views/dashboard/PowerBarsChart.h"
+#include "views/dashboard/QCustomPlotInclude.h"
+#include "views/dashboard/SweepChart.h"
+
+#include <QSignalSpy>
+
+using namespace cds;
+using namespace cds::views;
+
+class TestDashboard : public QObject {
+    Q_OBJECT
+
+    static DeviceId deviceNamed(const DesignData& d, const QString& name) {
+        DeviceId found;
+        d.devices.forEach([&](DeviceId id, const Device& v) {
+            if (v.name == name)
+                found = id;
+        });
+        return found;
+    }
+    static double barValue(const PowerBarsChart* c, int status, int i) {
+        auto* bars = qobject_cast<QCPBars*>(c->plot()->plottable(status));
+        return (bars->data()->constBegin() + i)->value;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QLocale::setDefault(QLocale::c()); }
+
+    void chartsShowTheModel() {
+        Design design(test::smallCluster());
+        DashboardWidget w(&design);
+        const Metrics m = computeMetrics(design.data());
+        for (int c = 0; c < kCostCategoryCount; ++c)
+            QCOMPARE(w.costChart()->sliceValue(c), m.costByCategory[std::size_t(c)]);
+        QVERIFY(w.costChart()->title().contains(QStringLiteral("per GPU")));
+        QCOMPARE(w.powerChart()->barCount(int(PowerStatus::Ok)), 2);
+        QCOMPARE(barValue(w.powerChart(), int(PowerStatus::Ok), 0), 20.4);
+        QVERIFY(w.powerChart()->totalsText().contains(QStringLiteral("PUE")));
+        QCOMPARE(w.bandwidthPanel()->text(QStringLiteral("bisection")), QStringLiteral("3.2 Tb/s"));
+        QCOMPARE(w.bandwidthPanel()->text(QStringLiteral("injection")), QStringLiteral("400 Gb/s"));
+        QVERIFY(w.bandwidthPanel()->text(QStringLiteral("leaf")).startsWith(QStringLiteral("n/a")));
+        QVERIFY(w.bandwidthPanel()
+                    ->text(QStringLiteral("allreduce"))
+                    .contains(QStringLiteral("16 GPUs")));
+    }
+
+    void editAndUndoRedraw() {
+        Design design(test::smallCluster());
+        DashboardWidget w(&design);
+        w.chartModel()->setIntervalMs(10);
+        QSignalSpy updated(w.chartModel(), &ChartModel::updated);
+        auto e = ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {},
+                                      {deviceNamed(design.data(), QStringLiteral("dgx02"))});
+        e->apply(design);
+        QVERIFY(updated.wait(2000));
+        QCOMPARE(barValue(w.powerChart(), int(PowerStatus::Ok), 0), 10.2);
+        QCOMPARE(w.bandwidthPanel()->text(QStringLiteral("bisection")), QStringLiteral("1.6 Tb/s"));
+        e->revert(design);
+        QVERIFY(updated.wait(2000));
+        QCOMPARE(barValue(w.powerChart(), int(PowerStatus::Ok), 0), 20.4);
+
+        // Tighten the DLC envelope: the GPU rack's bar moves to the "over" series.
+        DocumentProps before = DocumentProps::of(design.data()), after = before;
+        after.settings.cooling[std::size_t(CoolingType::DirectLiquid)] = {10, 15, 1.15, {}};
+        DocumentEdit env(QStringLiteral("envelope"), before, after);
+        env.apply(design);
+        QVERIFY(updated.wait(2000));
+        QCOMPARE(w.powerChart()->barCount(int(PowerStatus::Over)), 1);
+        QCOMPARE(w.powerChart()->barCount(int(PowerStatus::Ok)), 1);
+        env.revert(design);
+        QVERIFY(updated.wait(2000));
+        QCOMPARE(w.powerChart()->barCount(int(PowerStatus::Over)), 0);
+    }
+
+    void clickingABarSelectsTheRack() {
+        Design design(test::smallCluster());
+        DashboardWidget w(&design);
+        w.resize(900, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy activated(&w, &DashboardWidget::rackActivated);
+        QCustomPlot* plot = w.powerChart()->plot();
+        plot->replot();
+        // Bar 1 is rack N01 (id 1); click the middle of it.
+        const RackPower& n01 = w.chartModel()->rackPower()[1];
+        const QPoint at(int(plot->xAxis->coordToPixel(1)),
+                        int(plot->yAxis->coordToPixel(n01.kw / 2)));
+        QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.at(0).at(0).value<RackId>(), RackId(1));
+        // Above the bars (over 2 x 10.2 kW) selects nothing.
+        QTest::mouseClick(plot, Qt::LeftButton, {},
+                          QPoint(at.x(), int(plot->yAxis->coordToPixel(21.5))));
+        QCOMPARE(activated.count(), 1);
+        w.powerChart()->activateBar(0);
+        QCOMPARE(activated.last().at(0).value<RackId>(), RackId(0));
+        w.powerChart()->activateBar(7); // no such bar: nothing
+        QCOMPARE(activated.count(), 2);
+    }
+
+    void messageSizeChangesEstimate() {
+        Design design(test::smallCluster());
+        DashboardWidget w(&design);
+        const QString before = w.bandwidthPanel()->text(QStringLiteral("allreduce"));
+        w.bandwidthPanel()->setMessageBytes(16e9);
+        QCOMPARE(w.chartModel()->allReduceParams().messageBytes, 16e9);
+        QVERIFY(w.bandwidthPanel()->text(QStringLiteral("allreduce")) != before);
+    }
+
+    void sweepWithFakeGenerator() {
+        Design design(test::fakeCluster(64));
+        DashboardWidget w(&design);
+        SweepChart* s = w.sweepChart();
+        QVERIFY(!s->startSweep()); // no generator yet
+        w.setSweepGenerator(&test::fakeGenerate, test::bundled().catalog());
+        s->setRange(32, 2048);
+        QSignalSpy done(s, &SweepChart::sweepFinished);
+        QVERIFY(s->startSweep());
+        QVERIFY(s->isRunning());
+        QVERIFY(done.wait(20000));
+        QCOMPARE(int(s->result().points.size()), 7);
+        QCOMPARE(s->plot()->graph(0)->data()->size(), 7);
+        QCOMPARE((s->plot()->graph(2)->data()->constEnd() - 1)->value, 2048 * 0.4 / 2);
+        QVERIFY(s->plot()->itemCount() >= 2); // tier and row markers
+        QVERIFY(s->statusText().contains(QStringLiteral("7 points")));
+    }
+};
+
+QTEST_MAIN(TestDashboard)
+#include "tst_dashboard.moc"

@@ -1,0 +1,78 @@
+#include "DashboardWidget.h"
+
+#include "BandwidthPanel.h"
+#include "ChartExport.h"
+#include "CostDonutChart.h"
+#include "PowerBarsChart.h"
+#include "SweepChart.h"
+#include "model/scenarios/ChartModel.h"
+
+#include <QDir>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace cds::views {
+
+DashboardWidget::DashboardWidget(cds::Design* design, QWidget* parent)
+    : QWidget(parent)
+    , m_model(new ChartModel(design, this))
+    , m_cost(new CostDonutChart(m_model))
+    , m_power(new PowerBarsChart(m_model))
+    , m_bandwidth(new BandwidthPanel(m_model))
+    , m_sweep(new SweepChart(m_model))
+    , m_scenarios(new ScenarioPanel(m_model))
+    , m_tabs(new QTabWidget(this)) {
+    auto* top = new QSplitter(Qt::Horizontal);
+    top->addWidget(m_cost);
+    top->addWidget(m_bandwidth);
+    auto* overview = new QSplitter(Qt::Vertical);
+    overview->addWidget(top);
+    overview->addWidget(m_power);
+    m_tabs->addTab(overview, QStringLiteral("Overview"));
+    m_tabs->addTab(m_sweep, QStringLiteral("What-if sweep"));
+    m_tabs->addTab(m_scenarios, QStringLiteral("Scenarios"));
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->addWidget(m_tabs);
+    connect(m_model, &ChartModel::updated, this, &DashboardWidget::refresh);
+    connect(m_power, &PowerBarsChart::rackActivated, this, &DashboardWidget::rackActivated);
+}
+
+void DashboardWidget::refresh() {
+    m_cost->refresh();
+    m_power->refresh();
+    m_bandwidth->refresh();
+    // ScenarioPanel listens to the model itself; the sweep changes only when run.
+}
+
+std::vector<ExportableChart*> DashboardWidget::charts() const {
+    return {m_cost, m_power, m_bandwidth, m_sweep};
+}
+
+bool DashboardWidget::exportCharts(const QString& folder, const QString& format, const QSize& size,
+                                   QStringList* written, QString* error) {
+    if (!QDir().mkpath(folder)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot create the folder").arg(folder);
+        return false;
+    }
+    for (ExportableChart* c : charts()) {
+        const QString path = QDir(folder).filePath(c->chartName() + QLatin1Char('.') + format);
+        if (!exportChart(*c, path, size, error))
+            return false;
+        if (written)
+            *written << path;
+    }
+    return true;
+}
+
+void DashboardWidget::setEditSink(EditSink sink) {
+    m_scenarios->setEditSink(std::move(sink));
+}
+
+void DashboardWidget::setSweepGenerator(GeneratorFn generate, std::optional<Catalog> library) {
+    m_sweep->setGenerator(std::move(generate), std::move(library));
+}
+
+} // namespace cds::views

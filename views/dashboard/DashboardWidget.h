@@ -1,0 +1,67 @@
+#pragma once
+
+#include "ScenarioPanel.h"
+#include "model/Ids.h"
+#include "model/scenarios/Sweep.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QTabWidget;
+
+namespace cds {
+class ChartModel;
+class Design;
+} // namespace cds
+
+namespace cds::views {
+
+class BandwidthPanel;
+class CostDonutChart;
+class ExportableChart;
+class PowerBarsChart;
+class SweepChart;
+
+/// @brief The live dashboard: cost donut, power per rack, bandwidth, what-if sweep and
+/// scenarios over one ChartModel, which coalesces the design's changes (<= ~10 Hz).
+/// The main window docks it and connects rackActivated to its selection.
+class DashboardWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit DashboardWidget(cds::Design* design, QWidget* parent = nullptr);
+
+    ChartModel* chartModel() const { return m_model; }
+    CostDonutChart* costChart() const { return m_cost; }
+    PowerBarsChart* powerChart() const { return m_power; }
+    BandwidthPanel* bandwidthPanel() const { return m_bandwidth; }
+    SweepChart* sweepChart() const { return m_sweep; }
+    ScenarioPanel* scenarioPanel() const { return m_scenarios; }
+
+    /// Every chart that exports (PNG/SVG here, and the PDF report through renderChart).
+    std::vector<ExportableChart*> charts() const;
+    /// Writes each chart as FOLDER/<chartName>.<format> ("png" or "svg"); false with @p error
+    /// naming the file on the first failure.
+    bool exportCharts(const QString& folder, const QString& format, const QSize& size,
+                      QStringList* written = nullptr, QString* error = nullptr);
+
+    /// Scenario edits go here (the studio's undo stack); see ScenarioPanel.
+    void setEditSink(EditSink sink);
+    /// The generator the what-if sweep uses (cds::generateCluster once it is on main).
+    void setSweepGenerator(GeneratorFn generate, std::optional<Catalog> library = std::nullopt);
+
+Q_SIGNALS:
+    void rackActivated(cds::RackId rack);
+
+private:
+    void refresh();
+    ChartModel* m_model;
+    CostDonutChart* m_cost;
+    PowerBarsChart* m_power;
+    BandwidthPanel* m_bandwidth;
+    SweepChart* m_sweep;
+    ScenarioPanel* m_scenarios;
+    QTabWidget* m_tabs;
+};
+
+} // namespace cds::views

@@ -1,0 +1,12 @@
+# The live dashboard: charts over cds::ChartModel, the what-if sweep and the scenario panel.
+target_sources(cds_views PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/QCustomPlotInclude.h
+  ${CMAKE_CURRENT_LIST_DIR}/ChartExport.cpp ${CMAKE_CURRENT_LIST_DIR}/ChartExport.h
+  ${CMAKE_CURRENT_LIST_DIR}/DashboardFormat.cpp ${CMAKE_CURRENT_LIST_DIR}/DashboardFormat.h
+  ${CMAKE_CURRENT_LIST_DIR}/CostDonutChart.cpp ${CMAKE_CURRENT_LIST_DIR}/CostDonutChart.h
+  ${CMAKE_CURRENT_LIST_DIR}/PowerBarsChart.cpp ${CMAKE_CURRENT_LIST_DIR}/PowerBarsChart.h
+  ${CMAKE_CURRENT_LIST_DIR}/BandwidthPanel.cpp ${CMAKE_CURRENT_LIST_DIR}/BandwidthPanel.h
+  ${CMAKE_CURRENT_LIST_DIR}/SweepChart.cpp ${CMAKE_CURRENT_LIST_DIR}/SweepChart.h
+  ${CMAKE_CURRENT_LIST_DIR}/ScenarioPanel.cpp ${CMAKE_CURRENT_LIST_DIR}/ScenarioPanel.h
+  ${CMAKE_CURRENT_LIST_DIR}/DashboardWidget.cpp ${CMAKE_CURRENT_LIST_DIR}/DashboardWidget.h
+)
