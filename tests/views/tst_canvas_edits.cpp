@@ -263,6 +263,28 @@ private Q_SLOTS:
         QCOMPARE(d.racks[n01].centre.x, 1800.0);
     }
 
+    void generateClusterIsOneUndoStep() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        GenerateParams p;
+        p.gpus = 64;
+        QVERIFY2(w->generate(p), qPrintable(w->lastError()));
+        w->analysis()->runNow();
+        QCOMPARE(w->analysis()->metrics().gpus, 64);
+        QVERIFY(w->design()->data().links.size() > 64);
+        QCOMPARE(w->undoStack()->count(), 1);
+        const QByteArray generated = bytesOf(*w);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+        w->undoStack()->redo();
+        QCOMPARE(bytesOf(*w), generated);
+        // An impossible request is refused with the generator's reason; nothing changes.
+        p.gpus = 12;
+        QVERIFY(!w->generate(p));
+        QVERIFY(!w->lastError().isEmpty());
+        QCOMPARE(bytesOf(*w), generated);
+    }
+
     void canvasDragMovesSelectedRack() {
         auto w = openStudio(m_tmp.path());
         w->resize(1400, 900);

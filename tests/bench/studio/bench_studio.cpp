@@ -12,6 +12,7 @@
 #include "model/DesignFile.h"
 #include "model/DesignIndex.h"
 #include "model/Metrics.h"
+#include "model/fabric/Generator.h"
 #include "model/rules/Rule.h"
 
 #include <QApplication>
@@ -43,7 +44,13 @@ int main(int argc, char** argv) {
     QStandardPaths::setTestModeEnabled(true);
     using namespace cds;
     CatalogLibrary lib = CatalogLibrary::loadDefault();
-    DesignData d = bench::SyntheticHall(lib.catalog()).build(2048);
+    // The generator's 16,384-GPU rail-optimized design; the hand-built hall if it fails.
+    GenerateParams params;
+    params.gpus = 16384;
+    GenerateResult gen = generateCluster(params, lib.catalog());
+    if (!gen.ok)
+        std::printf("generator: %s; using the synthetic hall\n", qPrintable(gen.error));
+    DesignData d = gen.ok ? std::move(gen.design) : bench::SyntheticHall(lib.catalog()).build(2048);
     QTemporaryDir tmp;
     const QString path = tmp.filePath(QStringLiteral("hall-16k.cds.json"));
     QString error;
