@@ -23,6 +23,13 @@ class TestCanvasEdits : public QObject {
     Q_OBJECT
     QTemporaryDir m_tmp;
 
+    /// Real mouse and drop events need a laid-out, exposed window.
+    static bool showOnScreen(studio::MainWindow& w) {
+        w.resize(1400, 900);
+        w.show();
+        return QTest::qWaitForWindowExposed(&w);
+    }
+
 private Q_SLOTS:
     void initTestCase() { initStudioTests(); }
 
@@ -103,9 +110,7 @@ private Q_SLOTS:
 
     void dropEventOnTheCanvasPlacesTheRack() {
         auto w = openStudio(m_tmp.path());
-        w->resize(1400, 900);
-        w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QVERIFY(showOnScreen(*w));
         views::FloorplanView* view = w->canvas();
         QMimeData mime;
         mime.setData(views::catalogMimeType(), QByteArrayLiteral("rack-42u-600x1200"));
@@ -287,9 +292,7 @@ private Q_SLOTS:
 
     void canvasDragMovesSelectedRack() {
         auto w = openStudio(m_tmp.path());
-        w->resize(1400, 900);
-        w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QVERIFY(showOnScreen(*w));
         views::FloorplanView* view = w->canvas();
         const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
         const QPoint start = view->mapFromScene(QPointF(1800, 2000));
