@@ -16,6 +16,7 @@
 #include "views/tools/PlaceRackTool.h"
 
 #include "model/DesignFile.h"
+#include "model/EditJournal.h"
 #include "model/fabric/CableRouting.h"
 
 #include <QActionGroup>
@@ -66,7 +67,8 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     , m_analysis(new views::DesignAnalysis(m_design, this))
     , m_scene(new views::FloorplanScene(m_design, m_analysis, m_selection, this))
     , m_canvas(new views::FloorplanView(m_scene, this))
-    , m_recovery(std::make_unique<RecoveryManager>(m_options.recoveryFolder)) {
+    , m_recovery(std::make_unique<RecoveryManager>(m_options.recoveryFolder))
+    , m_journal(new EditJournal(m_design, this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setCentralWidget(m_canvas);
     m_totals = new QLabel(this);
@@ -84,12 +86,24 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
         if (!m_autosave.isActive() && !m_undo->isClean())
             m_autosave.start();
     });
+    // Every completed step goes to the journal at once, so a crash loses no finished edit.
+    // During a drag the step is still open: journal it once the mouse is released.
+    auto checkpoint = [this] {
+        if (m_journal->isActive() && !m_canvas->isDragging())
+            m_journal->checkpoint(m_undo->undoText());
+    };
+    connect(m_undo, &QUndoStack::indexChanged, this, checkpoint);
+    connect(m_canvas, &views::FloorplanView::dragFinished, this, checkpoint);
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) {
         if (clean && !m_recoveredUnsaved)
             m_recovery->discard();
         updateTitle();
     });
+    // A crashed session's journal stays untouched until the user decides on recovery.
+    const bool pending = m_recovery->hasPendingRecovery();
     m_recovery->startSession();
+    if (!pending)
+        restartJournal();
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
@@ -300,7 +314,8 @@ void MainWindow::connectViews() {
 
 QString MainWindow::totalsText() const {
     const Metrics& m = m_analysis->metrics();
-    const QLocale c = QLocale::c();
+    QLocale c = QLocale::c();
+    c.setNumberOptions({}); // C locale, with thousands separators: "$270,000"
     QString cost = QStringLiteral("$") + c.toString(m.totalCostUsd, 'f', 0);
     if (m.unpricedLines > 0)
         cost += QStringLiteral(" (+%1 unpriced)").arg(m.unpricedLines);
@@ -336,10 +351,18 @@ void MainWindow::resetTo(DesignData d, const QString& path) {
     m_path = path;
     m_recoveredUnsaved = false;
     m_undo->setClean();
+    restartJournal();
     m_analysis->runNow();
     m_canvas->fitHall();
     m_elevation->setRack(RackId());
     updateTitle();
+}
+
+void MainWindow::restartJournal() {
+    QString error;
+    if (!m_journal->start(m_recovery->journalPath(), &error))
+        statusBar()->showMessage(error, 8000);
+    m_recovery->setOrigin(m_path);
 }
 
 void MainWindow::newDesign() {
@@ -372,6 +395,7 @@ bool MainWindow::saveTo(const QString& path) {
     m_recoveredUnsaved = false;
     m_undo->setClean();
     m_recovery->discard();
+    restartJournal(); // the saved file is the new base
     addRecent(m_path);
     updateTitle();
     statusBar()->showMessage(QStringLiteral("Saved %1").arg(m_path), 4000);
@@ -460,19 +484,33 @@ bool MainWindow::offerRecovery() {
 
 bool MainWindow::restoreRecovery() {
     const QString origin = m_recovery->pendingOriginalPath();
-    LoadResult r = DesignFile::load(m_recovery->autosavePath());
-    if (!r.ok) {
-        showError(QStringLiteral("Cannot restore"), r.errors.empty()
-                                                        ? QStringLiteral("unreadable autosave")
-                                                        : r.errors.front().toString());
-        return false;
+    // The journal holds every completed edit; the autosave is the fallback when the
+    // journal is missing or unreadable.
+    DesignData data;
+    QString from = QStringLiteral("the edit journal");
+    EditJournal::Recovery j = EditJournal::recover(m_recovery->journalPath());
+    if (j.ok) {
+        data = std::move(j.data);
+    } else {
+        LoadResult r = DesignFile::load(m_recovery->autosavePath());
+        if (!r.ok) {
+            showError(QStringLiteral("Cannot restore"),
+                      j.error.isEmpty() ? QStringLiteral("no readable autosave or journal")
+                                        : j.error);
+            restartJournal();
+            return false;
+        }
+        data = std::move(r.data);
+        from = QStringLiteral("the autosave");
     }
-    routeCables(r.data);
-    resetTo(std::move(r.data), origin);
-    // Restored work is unsaved until the user saves it.
+    m_recovery->clearPending();
+    routeCables(data);
+    resetTo(std::move(data), origin);
+    // Restored work is unsaved until the user saves it; keep an autosave of it meanwhile.
     m_recoveredUnsaved = true;
+    autosaveNow();
     updateTitle();
-    statusBar()->showMessage(QStringLiteral("Restored the autosaved design"), 8000);
+    statusBar()->showMessage(QStringLiteral("Restored the design from %1").arg(from), 8000);
     return true;
 }
 

@@ -15,6 +15,10 @@ class QLabel;
 class QMenu;
 class QUndoStack;
 
+namespace cds {
+class EditJournal;
+}
+
 namespace cds::views {
 class CatalogPalette;
 class DesignAnalysis;
@@ -103,6 +107,7 @@ private:
     void resetTo(DesignData d, const QString& path);
     void requestLink(RackId a, RackId b);
     void showGenerateDialog();
+    void restartJournal();
 
     CatalogLibrary m_library;
     Options m_options;
@@ -122,6 +127,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QLabel* m_totals = nullptr;
     std::unique_ptr<RecoveryManager> m_recovery;
+    EditJournal* m_journal;
     QTimer m_autosave;
     QString m_path;
     QString m_lastError;

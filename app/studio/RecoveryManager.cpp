@@ -13,12 +13,16 @@ namespace cds::studio {
 RecoveryManager::RecoveryManager(QString folder)
     : m_folder(std::move(folder)) {
     if (m_folder.isEmpty())
-        m_folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-                   QStringLiteral("/recovery");
+        // Beside the user catalogs (CatalogLibrary::userFolder), in one place per user.
+        m_folder = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+                   QStringLiteral("/cluster-design-studio/recovery");
 }
 
 QString RecoveryManager::autosavePath() const {
     return m_folder + QStringLiteral("/autosave.") + DesignFile::extension();
+}
+QString RecoveryManager::journalPath() const {
+    return m_folder + QStringLiteral("/edits.journal");
 }
 QString RecoveryManager::lockPath() const {
     return m_folder + QStringLiteral("/session.lock");
@@ -28,7 +32,12 @@ QString RecoveryManager::metaPath() const {
 }
 
 bool RecoveryManager::hasPendingRecovery() const {
-    return QFile::exists(lockPath()) && QFile::exists(autosavePath());
+    return m_started ? m_pending : leftBehind();
+}
+
+bool RecoveryManager::leftBehind() const {
+    return QFile::exists(lockPath()) &&
+           (QFile::exists(autosavePath()) || QFile::exists(journalPath()));
 }
 
 QString RecoveryManager::pendingOriginalPath() const {
@@ -39,6 +48,8 @@ QString RecoveryManager::pendingOriginalPath() const {
 }
 
 void RecoveryManager::startSession() {
+    m_pending = leftBehind();
+    m_started = true;
     QDir().mkpath(m_folder);
     QFile lock(lockPath());
     if (lock.open(QIODevice::WriteOnly | QIODevice::Truncate))
@@ -49,21 +60,27 @@ bool RecoveryManager::autosave(const DesignData& d, const QString& originalPath,
     QDir().mkpath(m_folder);
     if (!DesignFile::save(d, autosavePath(), error))
         return false;
+    setOrigin(originalPath);
+    return true;
+}
+
+void RecoveryManager::setOrigin(const QString& originalPath) {
+    QDir().mkpath(m_folder);
     QSaveFile meta(metaPath());
     if (meta.open(QIODevice::WriteOnly)) {
         meta.write(originalPath.toUtf8());
         meta.commit();
     }
-    return true;
 }
 
 void RecoveryManager::discard() {
     QFile::remove(autosavePath());
-    QFile::remove(metaPath());
 }
 
 void RecoveryManager::endSession() {
     discard();
+    QFile::remove(journalPath());
+    QFile::remove(metaPath());
     QFile::remove(lockPath());
 }
 

@@ -31,6 +31,10 @@ int main(int argc, char** argv) {
         w.openFile(cli.positionalArguments().front());
     if (cli.isSet(shot)) {
         const QString png = cli.value(shot);
+        // Show reviewers the elevation as well as the floor.
+        const auto racks = w.design()->data().racks.ids();
+        if (!racks.empty())
+            w.openElevation(racks.front());
         QTimer::singleShot(1500, &w, [&w, png] {
             const bool ok = w.grab().save(png);
             w.close();

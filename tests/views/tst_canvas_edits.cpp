@@ -9,9 +9,11 @@
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/RackItem.h"
+#include "views/panels/CatalogPalette.h"
 
 #include <QMimeData>
 #include <QStatusBar>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 using namespace cds;
@@ -20,6 +22,13 @@ using namespace cds::test;
 class TestCanvasEdits : public QObject {
     Q_OBJECT
     QTemporaryDir m_tmp;
+
+    /// Real mouse and drop events need a laid-out, exposed window.
+    static bool showOnScreen(studio::MainWindow& w) {
+        w.resize(1400, 900);
+        w.show();
+        return QTest::qWaitForWindowExposed(&w);
+    }
 
 private Q_SLOTS:
     void initTestCase() { initStudioTests(); }
@@ -55,6 +64,62 @@ private Q_SLOTS:
     void dropThroughTheCanvasSignal() {
         auto w = openStudio(m_tmp.path());
         Q_EMIT w->canvas()->catalogDropRequested(QStringLiteral("rack-48u-800x1200"), {4800, 3900});
+        QCOMPARE(w->design()->data().racks.size(), std::size_t(3));
+    }
+
+    void paletteFiltersAndDragsTheCatalogId() {
+        auto w = openStudio(m_tmp.path());
+        views::CatalogPalette* pal = w->palette();
+        const int all = pal->visibleCount();
+        QVERIFY(all > 40);
+        pal->setFilter(QStringLiteral("dgx"));
+        QVERIFY(pal->visibleCount() >= 3 && pal->visibleCount() < all); // DGX B200, H100, H200...
+        auto rowShown = [&](const QString& start) {
+            QTreeWidget* t = pal->tree();
+            for (int g = 0; g < t->topLevelItemCount(); ++g)
+                for (int i = 0; i < t->topLevelItem(g)->childCount(); ++i)
+                    if (t->topLevelItem(g)->child(i)->text(0).startsWith(start))
+                        return !t->topLevelItem(g)->child(i)->isHidden();
+            return false;
+        };
+        QVERIFY(rowShown(QStringLiteral("NVIDIA DGX H100")));
+        QVERIFY(!rowShown(QStringLiteral("NVIDIA Quantum-2 QM9700")));
+        pal->setFilter(QStringLiteral("no such thing"));
+        QCOMPARE(pal->visibleCount(), 0);
+        pal->setFilter(QString());
+        QCOMPARE(pal->visibleCount(), all);
+        const CatalogItem* dgx = w->library().item(QStringLiteral("nvidia-dgx-h100"));
+        const QString figures = views::CatalogPalette::keyFigures(*dgx);
+        QVERIFY2(figures.contains(QStringLiteral("8U")) &&
+                     figures.contains(QStringLiteral("10.2 kW")),
+                 qPrintable(figures));
+        // The drag payload is the entry's catalog id.
+        QTreeWidget* tree = pal->tree();
+        QModelIndex found;
+        for (int g = 0; g < tree->topLevelItemCount() && !found.isValid(); ++g)
+            for (int i = 0; i < tree->topLevelItem(g)->childCount(); ++i)
+                if (tree->topLevelItem(g)->child(i)->text(0).startsWith(
+                        QStringLiteral("NVIDIA DGX H100")))
+                    found = tree->model()->index(i, 0, tree->model()->index(g, 0));
+        QVERIFY(found.isValid());
+        std::unique_ptr<QMimeData> mime(tree->model()->mimeData({found}));
+        QVERIFY(mime);
+        QCOMPARE(QString::fromUtf8(mime->data(views::catalogMimeType())),
+                 QStringLiteral("nvidia-dgx-h100"));
+    }
+
+    void dropEventOnTheCanvasPlacesTheRack() {
+        auto w = openStudio(m_tmp.path());
+        QVERIFY(showOnScreen(*w));
+        views::FloorplanView* view = w->canvas();
+        QMimeData mime;
+        mime.setData(views::catalogMimeType(), QByteArrayLiteral("rack-42u-600x1200"));
+        const QPoint at = view->mapFromScene(QPointF(4500, 3900));
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(view->viewport(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(view->viewport(), &drop);
         QCOMPARE(w->design()->data().racks.size(), std::size_t(3));
     }
 
@@ -203,11 +268,31 @@ private Q_SLOTS:
         QCOMPARE(d.racks[n01].centre.x, 1800.0);
     }
 
+    void generateClusterIsOneUndoStep() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        GenerateParams p;
+        p.gpus = 64;
+        QVERIFY2(w->generate(p), qPrintable(w->lastError()));
+        w->analysis()->runNow();
+        QCOMPARE(w->analysis()->metrics().gpus, 64);
+        QVERIFY(w->design()->data().links.size() > 64);
+        QCOMPARE(w->undoStack()->count(), 1);
+        const QByteArray generated = bytesOf(*w);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+        w->undoStack()->redo();
+        QCOMPARE(bytesOf(*w), generated);
+        // An impossible request is refused with the generator's reason; nothing changes.
+        p.gpus = 12;
+        QVERIFY(!w->generate(p));
+        QVERIFY(!w->lastError().isEmpty());
+        QCOMPARE(bytesOf(*w), generated);
+    }
+
     void canvasDragMovesSelectedRack() {
         auto w = openStudio(m_tmp.path());
-        w->resize(1400, 900);
-        w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QVERIFY(showOnScreen(*w));
         views::FloorplanView* view = w->canvas();
         const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
         const QPoint start = view->mapFromScene(QPointF(1800, 2000));

@@ -72,6 +72,29 @@ private Q_SLOTS:
         QVERIFY(!next.hasPendingRecovery());
     }
 
+    void journalRestoresEveryEditWithoutAutosave() {
+        const QString folder = m_tmp.filePath(QStringLiteral("rec-journal"));
+        QByteArray edited;
+        {
+            auto w = openStudio(folder);
+            QVERIFY(
+                w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
+            const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
+            QVERIFY(w->editor()->moveRacks({{r01, {1200, 3800}, 0}}, 3));
+            QVERIFY(w->editor()->moveRacks({{r01, {600, 3800}, 0}}, 3)); // same drag
+            QVERIFY(w->editor()->rotateRacks({r01}));
+            edited = bytesOf(*w);
+            QVERIFY(!QFile::exists(w->recovery()->autosavePath())); // the timer has not fired
+            // Crash right after the last edit.
+        }
+        auto w = openStudio(folder, QString());
+        QVERIFY(w->recovery()->hasPendingRecovery());
+        QVERIFY(w->offerRecovery());
+        QCOMPARE(bytesOf(*w), edited);
+        QCOMPARE(w->currentPath(), QFileInfo(examplePath()).absoluteFilePath());
+        QVERIFY(w->close());
+    }
+
     void autosaveTimerFiresAfterEdits() {
         const QString folder = m_tmp.filePath(QStringLiteral("rec-timer"));
         studio::MainWindow::Options o;

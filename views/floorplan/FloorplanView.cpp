@@ -78,6 +78,7 @@ void FloorplanView::endDrag() {
     m_dragging = false;
     setRenderHint(QPainter::Antialiasing, true);
     viewport()->update();
+    Q_EMIT dragFinished();
 }
 
 void FloorplanView::wheelEvent(QWheelEvent* e) {

@@ -52,6 +52,8 @@ Q_SIGNALS:
     void rackActivated(cds::RackId rack);
     void linkRequested(cds::RackId a, cds::RackId b);
     void statusMessage(const QString& text);
+    /// The mouse was released after dragging racks.
+    void dragFinished();
 
 protected:
     void wheelEvent(QWheelEvent* e) override;

@@ -88,7 +88,8 @@ CatalogPalette::CatalogPalette(const Catalog* library, QWidget* parent)
 }
 
 QString CatalogPalette::keyFigures(const CatalogItem& it) {
-    const QLocale c = QLocale::c();
+    QLocale c = QLocale::c();
+    c.setNumberOptions({}); // C locale, with thousands separators: "$270,000"
     QStringList parts;
     if (it.rack)
         parts << QStringLiteral("%1U rack, %2x%3 mm")
@@ -125,8 +126,8 @@ void CatalogPalette::rebuild() {
         for (const CatalogItem& it : m_library->items()) {
             if (it.category != cat)
                 continue;
-            auto* row = new QTreeWidgetItem(
-                group, {it.vendor + QLatin1Char(' ') + it.model, keyFigures(it)});
+            auto* row = new QTreeWidgetItem(group, {it.vendor + QLatin1Char(' ') + it.model +
+                                                    QLatin1Char('\n') + keyFigures(it)});
             row->setData(0, kIdRole, it.id);
             row->setIcon(0, familyIcon(cat));
             row->setToolTip(0, it.id + QStringLiteral("\n") + it.description +
