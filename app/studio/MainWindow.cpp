@@ -7,12 +7,14 @@
 
 #include "views/DesignAnalysis.h"
 #include "views/SelectionModel.h"
+#include "views/dashboard/DashboardWidget.h"
 #include "views/elevation/ElevationView.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
 #include "views/panels/CatalogPalette.h"
 #include "views/panels/ProblemsPanel.h"
 #include "views/panels/PropertiesPanel.h"
+#include "views/report/PresentationView.h"
 #include "views/tools/PlaceRackTool.h"
 
 #include "model/DesignFile.h"
@@ -113,6 +115,15 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     m_canvas->fitHall();
 }
 
+void MainWindow::startPresentation() {
+    // Full screen, read only; Escape returns. It reads the design, which outlives it.
+    auto* view = new report::PresentationView(*m_design, this);
+    view->setWindowFlag(Qt::Window); // a top-level window owned by (and closed with) this one
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    connect(view, &report::PresentationView::finished, view, &QWidget::close);
+    view->start();
+}
+
 MainWindow::~MainWindow() {
     // Children outlive the members: the undo stack announces cleanChanged while it dies.
     disconnect(m_undo, nullptr, this, nullptr);
@@ -146,7 +157,17 @@ void MainWindow::buildDocks() {
     addDock(m_properties, QStringLiteral("Properties"));
     m_elevationDock = addDock(m_elevation, QStringLiteral("Rack elevation"));
     addDock(history, QStringLiteral("History"));
-    addDock(m_problems, QStringLiteral("Problems"), Qt::BottomDockWidgetArea);
+    QDockWidget* problems =
+        addDock(m_problems, QStringLiteral("Problems"), Qt::BottomDockWidgetArea);
+    // The dashboard shares the bottom area with the problems: numbers and findings side by side.
+    m_dashboard = new views::DashboardWidget(m_design, this);
+    m_dashboard->setEditSink([this](std::unique_ptr<Edit> e) { m_editor->push(std::move(e)); });
+    connect(m_dashboard, &views::DashboardWidget::rackActivated, this,
+            [this](RackId rack) { revealObjects({ObjectRef::rack(rack)}); });
+    QDockWidget* dashboard =
+        addDock(m_dashboard, QStringLiteral("Dashboard"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(problems, dashboard);
+    problems->raise();
     findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
     resizeDocks({catalog}, {330}, Qt::Horizontal);
 }
@@ -239,6 +260,9 @@ void MainWindow::buildActions() {
     add(
         m_viewMenu, QStringLiteral("&Fit hall"), [this] { m_canvas->fitHall(); },
         QKeySequence(Qt::CTRL | Qt::Key_0));
+    add(
+        m_viewMenu, QStringLiteral("&Presentation mode"), [this] { startPresentation(); },
+        QKeySequence(Qt::Key_F5));
     m_viewMenu->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         m_viewMenu->addAction(d->toggleViewAction());

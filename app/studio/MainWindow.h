@@ -21,6 +21,7 @@ class EditJournal;
 
 namespace cds::views {
 class CatalogPalette;
+class DashboardWidget;
 class DesignAnalysis;
 class ElevationView;
 class FloorplanScene;
@@ -87,6 +88,8 @@ public:
     /// Selects a finding's objects and brings them into view.
     void revealObjects(const std::vector<ObjectRef>& objects);
     void openElevation(RackId rack);
+    /// View > Presentation mode (F5): floorplan, racks, fabric and charts, full screen.
+    void startPresentation();
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -121,6 +124,7 @@ private:
     views::ElevationView* m_elevation = nullptr;
     views::PropertiesPanel* m_properties = nullptr;
     views::ProblemsPanel* m_problems = nullptr;
+    views::DashboardWidget* m_dashboard = nullptr;
     views::CatalogPalette* m_palette = nullptr;
     QDockWidget* m_elevationDock = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -1,0 +1,64 @@
+// The studio's docks and modes that join other areas: the dashboard, scenarios through the
+// undo stack, presentation mode.
+#include "StudioFixture.h"
+
+#include "views/SelectionModel.h"
+#include "views/dashboard/DashboardWidget.h"
+#include "views/dashboard/ScenarioPanel.h"
+#include "views/report/PresentationView.h"
+
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QUndoStack>
+
+using namespace cds;
+
+class TestStudioIntegration : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_recovery;
+private Q_SLOTS:
+    void initTestCase() { test::initStudioTests(); }
+    void dashboardIsDockedAndSelectsRacks() {
+        auto w = test::openStudio(m_recovery.path());
+        auto* dock = w->findChild<QDockWidget*>(QStringLiteral("DashboardDock"));
+        QVERIFY(dock);
+        auto* dash = w->findChild<views::DashboardWidget*>();
+        QVERIFY(dash);
+        const RackId r01 = test::rackNamed(w->design()->data(), QStringLiteral("R01"));
+        Q_EMIT dash->rackActivated(r01); // a click on R01's power bar
+        QCOMPARE(w->selection()->racks(), std::vector<RackId>{r01});
+    }
+    void keepingAScenarioIsOneUndoStep() {
+        auto w = test::openStudio(m_recovery.path());
+        auto* panel = w->findChild<views::ScenarioPanel*>();
+        QVERIFY(panel);
+        const QByteArray before = test::bytesOf(*w);
+        const int steps = w->undoStack()->count();
+        panel->findChild<QLineEdit*>()->setText(QStringLiteral("air + rear door"));
+        QPushButton* keep = nullptr;
+        for (QPushButton* b : panel->findChildren<QPushButton*>())
+            if (b->text() == QLatin1String("Keep as scenario"))
+                keep = b;
+        QVERIFY(keep);
+        keep->click();
+        QCOMPARE(w->undoStack()->count(), steps + 1);
+        QCOMPARE(w->design()->data().scenarios.size(), std::size_t(1));
+        QCOMPARE(w->design()->data().scenarios.front().name, QStringLiteral("air + rear door"));
+        w->undoStack()->undo();
+        QCOMPARE(test::bytesOf(*w), before);
+    }
+    void presentationModeOpensAndCloses() {
+        auto w = test::openStudio(m_recovery.path());
+        w->startPresentation();
+        auto* view = w->findChild<report::PresentationView*>();
+        QVERIFY(view);
+        QVERIFY(view->isWindow());
+        QTest::keyClick(view, Qt::Key_Right);
+        QTest::keyClick(view, Qt::Key_Escape);
+        QTRY_VERIFY(!w->findChild<report::PresentationView*>()); // closed and deleted
+    }
+};
+
+QTEST_MAIN(TestStudioIntegration)
+#include "tst_studio_integration.moc"
