@@ -78,6 +78,16 @@ private Q_SLOTS:
         QCOMPARE(sw.core, 256);
         QVERIFY(errorCodes(runChecks(d)).isEmpty());
     }
+    void frontierScaleHasNoMissingMedia() {
+        // Regression: at 100,000 GPUs the in-band leaf-spine runs pass 100 m, beyond the only
+        // 100G medium the catalog had (AOC), giving 285 link.no-medium errors.
+        GenerateParams p;
+        p.gpus = 100000;
+        p.switchId = QStringLiteral("nvidia-sn5600");
+        const DesignData d = generated(p);
+        QCOMPARE(computeMetrics(d).gpus, 100000);
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+    }
     void coolingPerRack() {
         DesignData d = generated(256);
         int dlc = 0;
