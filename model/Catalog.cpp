@@ -1,5 +1,6 @@
 #include "Catalog.h"
 
+#include "EnumKeys.h"
 #include "json/Json.h"
 
 #include <QCoreApplication>
@@ -14,14 +15,6 @@
 namespace cds {
 
 namespace {
-
-template <typename E, std::size_t N>
-std::optional<E> fromKey(const std::array<const char*, N>& keys, const QString& key) {
-    for (std::size_t i = 0; i < N; ++i)
-        if (key == QLatin1String(keys[i]))
-            return static_cast<E>(i);
-    return std::nullopt;
-}
 
 constexpr std::array<const char*, kCategoryCount> kCategoryKeys = {
     "server",  "switch", "rack",    "cable",     "transceiver",
@@ -41,7 +34,7 @@ template <std::size_t N> QString joinKeys(const std::array<const char*, N>& keys
 template <typename E, std::size_t N>
 E enumField(const json::Json& v, const std::string& ptr, const std::array<const char*, N>& keys) {
     QString s = json::qstring(v, ptr, 64);
-    auto e = fromKey<E>(keys, s);
+    auto e = enumFromKey<E>(keys, s);
     if (!e)
         throw json::FieldError(ptr, "unknown value \"" + s.toStdString() + "\"; expected one of " +
                                         joinKeys(keys).toStdString());
@@ -54,7 +47,7 @@ QString categoryKey(Category c) {
     return QLatin1String(kCategoryKeys[std::size_t(c)]);
 }
 std::optional<Category> categoryFromKey(const QString& k) {
-    return fromKey<Category>(kCategoryKeys, k);
+    return enumFromKey<Category>(kCategoryKeys, k);
 }
 QString categoryLabel(Category c) {
     static const std::array<const char*, kCategoryCount> labels = {
@@ -66,19 +59,19 @@ QString portRoleKey(PortRole r) {
     return QLatin1String(kRoleKeys[std::size_t(r)]);
 }
 std::optional<PortRole> portRoleFromKey(const QString& k) {
-    return fromKey<PortRole>(kRoleKeys, k);
+    return enumFromKey<PortRole>(kRoleKeys, k);
 }
 QString mediaTypeKey(MediaType t) {
     return QLatin1String(kMediaKeys[std::size_t(t)]);
 }
 std::optional<MediaType> mediaTypeFromKey(const QString& k) {
-    return fromKey<MediaType>(kMediaKeys, k);
+    return enumFromKey<MediaType>(kMediaKeys, k);
 }
 QString technologyKey(Technology t) {
     return QLatin1String(kTechKeys[std::size_t(t)]);
 }
 std::optional<Technology> technologyFromKey(const QString& k) {
-    return fromKey<Technology>(kTechKeys, k);
+    return enumFromKey<Technology>(kTechKeys, k);
 }
 
 int CatalogItem::portCount(PortRole role) const {

@@ -1,17 +1,12 @@
 #include "DesignData.h"
 
+#include "EnumKeys.h"
+
 #include <algorithm>
 
 namespace cds {
 
 namespace {
-template <typename E, std::size_t N>
-std::optional<E> lookup(const std::array<const char*, N>& keys, const QString& k) {
-    for (std::size_t i = 0; i < N; ++i)
-        if (k == QLatin1String(keys[i]))
-            return static_cast<E>(i);
-    return std::nullopt;
-}
 constexpr std::array<const char*, kCoolingTypeCount> kCoolingKeys = {"air", "rear-door-hx",
                                                                      "direct-liquid", "immersion"};
 constexpr std::array<const char*, 4> kTierKeys = {"none", "leaf", "spine", "core"};
@@ -22,7 +17,7 @@ QString coolingKey(CoolingType c) {
     return QLatin1String(kCoolingKeys[std::size_t(c)]);
 }
 std::optional<CoolingType> coolingFromKey(const QString& k) {
-    return lookup<CoolingType>(kCoolingKeys, k);
+    return enumFromKey<CoolingType>(kCoolingKeys, k);
 }
 QString coolingLabel(CoolingType c) {
     static const std::array<const char*, kCoolingTypeCount> labels = {
@@ -33,13 +28,13 @@ QString tierKey(Tier t) {
     return QLatin1String(kTierKeys[std::size_t(t)]);
 }
 std::optional<Tier> tierFromKey(const QString& k) {
-    return lookup<Tier>(kTierKeys, k);
+    return enumFromKey<Tier>(kTierKeys, k);
 }
 QString fabricKindKey(FabricKind k) {
     return QLatin1String(kFabricKindKeys[std::size_t(k)]);
 }
 std::optional<FabricKind> fabricKindFromKey(const QString& k) {
-    return lookup<FabricKind>(kFabricKindKeys, k);
+    return enumFromKey<FabricKind>(kFabricKindKeys, k);
 }
 
 std::array<CoolingEnvelope, kCoolingTypeCount> DesignSettings::defaultCooling() {

@@ -17,6 +17,26 @@ inline const CatalogLibrary& bundled() {
     return lib;
 }
 
+/// The rack called @p name (test designs name every object uniquely), or invalid.
+inline RackId rackNamed(const DesignData& d, const QString& name) {
+    RackId found;
+    d.racks.forEach([&](RackId id, const Rack& r) {
+        if (r.name == name)
+            found = id;
+    });
+    return found;
+}
+
+/// The device called @p name, or invalid.
+inline DeviceId deviceNamed(const DesignData& d, const QString& name) {
+    DeviceId found;
+    d.devices.forEach([&](DeviceId id, const Device& v) {
+        if (v.name == name)
+            found = id;
+    });
+    return found;
+}
+
 /// @brief A design under construction: place racks and devices by catalog id.
 struct Builder {
     DesignData d = [] {

@@ -4,6 +4,8 @@
 
 #include "MainWindow.h"
 
+#include "../model/TestDesigns.h"
+
 #include "model/DesignFile.h"
 
 #include <QStandardPaths>
@@ -37,24 +39,6 @@ inline std::unique_ptr<studio::MainWindow> openStudio(const QString& recoveryFol
 
 inline QByteArray bytesOf(const studio::MainWindow& w) {
     return DesignFile::toBytes(w.design()->data());
-}
-
-inline RackId rackNamed(const DesignData& d, const QString& name) {
-    RackId found;
-    d.racks.forEach([&](RackId id, const Rack& r) {
-        if (r.name == name)
-            found = id;
-    });
-    return found;
-}
-
-inline DeviceId deviceNamed(const DesignData& d, const QString& name) {
-    DeviceId found;
-    d.devices.forEach([&](DeviceId id, const Device& v) {
-        if (v.name == name)
-            found = id;
-    });
-    return found;
 }
 
 } // namespace cds::test

@@ -3,6 +3,7 @@
 #include "../DesignAnalysis.h"
 
 #include "model/Design.h"
+#include "model/export/Reports.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -13,30 +14,6 @@
 #include <QVBoxLayout>
 
 namespace cds::views {
-
-namespace {
-QString nameOf(const DesignData& d, const ObjectRef& o) {
-    switch (o.kind) {
-    case ObjectRef::Kind::Rack:
-        if (const Rack* r = d.racks.find(RackId(o.id)))
-            return r->name;
-        break;
-    case ObjectRef::Kind::Device:
-        if (const Device* v = d.devices.find(DeviceId(o.id)))
-            return v->name;
-        break;
-    case ObjectRef::Kind::Link:
-        return QStringLiteral("link %1").arg(o.id);
-    case ObjectRef::Kind::Fabric:
-        if (const Fabric* f = d.fabric(FabricId(o.id)))
-            return f->name;
-        break;
-    case ObjectRef::Kind::Design:
-        return QStringLiteral("design");
-    }
-    return QStringLiteral("#%1").arg(o.id);
-}
-} // namespace
 
 ProblemsPanel::ProblemsPanel(Design* design, DesignAnalysis* analysis, QWidget* parent)
     : QWidget(parent)
@@ -88,7 +65,7 @@ void ProblemsPanel::refresh() {
         const Finding& f = m_shown[i];
         QStringList names;
         for (const ObjectRef& o : f.objects)
-            names << nameOf(d, o);
+            names << cds::objectName(d, o);
         auto* it = new QTreeWidgetItem(
             {severityKey(f.severity), f.code,
              f.waived ? f.message + QStringLiteral(" (waived: ") + f.waiverReason + QLatin1Char(')')

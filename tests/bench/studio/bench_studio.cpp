@@ -1,6 +1,5 @@
 // Studio benchmarks on a 16,384-GPU hall: open, full-hall offscreen repaint, and one rack
 // drag step (model edit, checks, status bar). Prints figures; targets are < 16 ms.
-#include "SyntheticHall.h"
 
 #include "DesignEditor.h"
 #include "MainWindow.h"
@@ -44,13 +43,15 @@ int main(int argc, char** argv) {
     QStandardPaths::setTestModeEnabled(true);
     using namespace cds;
     CatalogLibrary lib = CatalogLibrary::loadDefault();
-    // The generator's 16,384-GPU rail-optimized design; the hand-built hall if it fails.
+    // The generator's 16,384-GPU rail-optimized design.
     GenerateParams params;
     params.gpus = 16384;
     GenerateResult gen = generateCluster(params, lib.catalog());
-    if (!gen.ok)
-        std::printf("generator: %s; using the synthetic hall\n", qPrintable(gen.error));
-    DesignData d = gen.ok ? std::move(gen.design) : bench::SyntheticHall(lib.catalog()).build(2048);
+    if (!gen.ok) {
+        std::fprintf(stderr, "bench_studio: generator: %s\n", qPrintable(gen.error));
+        return 1;
+    }
+    DesignData d = std::move(gen.design);
     QTemporaryDir tmp;
     const QString path = tmp.filePath(QStringLiteral("hall-16k.cds.json"));
     QString error;

@@ -8,16 +8,6 @@
 
 namespace cds::test {
 
-/// The device called @p name (test designs name every device uniquely), or invalid.
-inline DeviceId deviceNamed(const DesignData& d, const QString& name) {
-    DeviceId found;
-    d.devices.forEach([&](DeviceId id, const Device& v) {
-        if (v.name == name)
-            found = id;
-    });
-    return found;
-}
-
 inline DesignData fakeCluster(int gpus, int coreFrom = 1024) {
     Builder b;
     const FabricId compute = b.fabric(FabricKind::Compute);
