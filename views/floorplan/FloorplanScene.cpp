@@ -51,6 +51,14 @@ FloorplanScene::FloorplanScene(Design* design, DesignAnalysis* analysis, Selecti
     connect(selection, &SelectionModel::changed, this, &FloorplanScene::pullSelectionFromModel);
 }
 
+FloorplanScene::~FloorplanScene() {
+    // QGraphicsScene's destructor removes the items and announces selectionChanged; this part
+    // is gone by then (and the selection model may be too), so stop listening first.
+    // Regression: UBSan "downcast ... not an object of type FloorplanScene" on every close.
+    disconnect(this, &QGraphicsScene::selectionChanged, this,
+               &FloorplanScene::pushSelectionToModel);
+}
+
 QRectF FloorplanScene::hallRect() const {
     const Hall& h = m_design->data().hall;
     return QRectF(0, 0, h.widthMm, h.depthMm).adjusted(-1500, -1500, 1500, 1500);

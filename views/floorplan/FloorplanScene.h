@@ -24,6 +24,7 @@ class FloorplanScene : public QGraphicsScene {
 public:
     FloorplanScene(Design* design, DesignAnalysis* analysis, SelectionModel* selection,
                    QObject* parent = nullptr);
+    ~FloorplanScene() override;
     Design* design() const { return m_design; }
     const RackColoring& coloring() const { return m_coloring; }
     void setColorMetric(ColorMetric m);
