@@ -5,6 +5,8 @@
 #include "model/fabric/CableRouting.h"
 #include "model/rules/Rule.h"
 
+#include <optional>
+
 namespace cds::views {
 
 DesignAnalysis::DesignAnalysis(Design* design, QObject* parent)
@@ -32,16 +34,16 @@ DesignAnalysis::DesignAnalysis(Design* design, QObject* parent)
 
 void DesignAnalysis::runNow() {
     m_timer.stop();
-    rerouteCables();
     const DesignData& d = m_design->data();
-    const DesignIndex index(d);
+    const DesignIndex index(d); // rerouting changes derived data only: the index stays valid
+    rerouteCables(index);
     const Bom bom = computeBom(d);
     m_metrics = computeMetrics(d, index, bom);
     m_findings = runChecks(CheckContext{d, index, m_metrics});
     Q_EMIT updated();
 }
 
-void DesignAnalysis::rerouteCables() {
+void DesignAnalysis::rerouteCables(const DesignIndex& index) {
     // A moved rack changes its cables' lengths and so their media; derive them again here
     // rather than in each edit, so a drag costs one pass per analysis, not per mouse move.
     const DesignData& d = m_design->data();
@@ -51,18 +53,18 @@ void DesignAnalysis::rerouteCables() {
         return dirty(m_dirtyDevices, id.value()) || (dev && dirty(m_dirtyRacks, dev->rack.value()));
     };
     bool any = false;
+    // The same choice as routeCables (cages, twin ports, B-end optics), so the studio's BOM
+    // and cost match the CLI's for the same file.
+    std::optional<LinkRouter> router;
     d.links.forEach([&](LinkId id, const Link& l) {
         if (!m_allDirty && !dirty(m_dirtyLinks, id.value()) && !deviceDirty(l.a.device) &&
             !deviceDirty(l.b.device))
             return;
-        const float len = float(routedLengthM(d, l));
-        TypeId medium = l.pinnedMedium;
-        if (!medium) {
-            const Fabric* f = d.fabric(l.fabric);
-            medium = chooseMedium(d, linkSpeedGbps(d, l), len, f ? f->technology : Technology::Any);
-        }
-        if (len != l.lengthM || medium != l.medium) {
-            m_design->setDerivedLinkData(id, len, medium);
+        if (!router)
+            router.emplace(d, &index);
+        const LinkRouter::Route r = router->route(l);
+        if (r.lengthM != l.lengthM || r.medium != l.medium || r.mediumB != l.mediumB) {
+            m_design->setDerivedLinkData(id, r.lengthM, r.medium, r.mediumB);
             any = true;
         }
     });

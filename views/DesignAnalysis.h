@@ -29,7 +29,7 @@ Q_SIGNALS:
     void updated();
 
 private:
-    void rerouteCables();
+    void rerouteCables(const DesignIndex& index);
     static void mark(std::vector<char>& v, std::uint32_t i);
     Design* m_design;
     bool m_allDirty = true;

@@ -2,6 +2,9 @@
 // undo stack, presentation mode.
 #include "StudioFixture.h"
 
+#include "DesignEditor.h"
+#include "model/fabric/CableRouting.h"
+#include "views/DesignAnalysis.h"
 #include "views/SelectionModel.h"
 #include "views/dashboard/DashboardWidget.h"
 #include "views/dashboard/ScenarioPanel.h"
@@ -47,6 +50,36 @@ private Q_SLOTS:
         QCOMPARE(w->design()->data().scenarios.front().name, QStringLiteral("air + rear door"));
         w->undoStack()->undo();
         QCOMPARE(test::bytesOf(*w), before);
+    }
+    void studioCablesMatchTheCli() {
+        // Regression: the studio re-derived cables with a simpler media choice than
+        // routeCables (no cages, twin ports or B-end optics), so its BOM and cost differed
+        // from the CLI's for the same file.
+        auto w = test::openStudio(
+            m_recovery.path(),
+            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+        auto sameAsCli = [&] {
+            DesignData expected = w->design()->data();
+            routeCables(expected);
+            const DesignData& got = w->design()->data();
+            int compared = 0;
+            got.links.forEach([&](LinkId id, const Link& l) {
+                const Link& e = expected.links[id];
+                QCOMPARE(l.medium, e.medium);
+                QCOMPARE(l.mediumB, e.mediumB);
+                QCOMPARE(l.lengthM, e.lengthM);
+                ++compared;
+            });
+            QVERIFY(compared > 500);
+        };
+        w->analysis()->runNow();
+        sameAsCli();
+        const RackId r = test::rackNamed(w->design()->data(), QStringLiteral("su01-c01"));
+        QVERIFY(r);
+        Rack moved = w->design()->data().racks[r];
+        QVERIFY(w->editor()->moveRacks({{r, {6900, 1800}, moved.rotationDeg}}));
+        w->analysis()->runNow();
+        sameAsCli();
     }
     void presentationModeOpensAndCloses() {
         auto w = test::openStudio(m_recovery.path());
