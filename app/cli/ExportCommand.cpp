@@ -6,10 +6,11 @@
 #include "model/export/NetBoxExport.h"
 #include "model/export/SlurmTopology.h"
 #ifdef CDS_HAVE_VIEWS
+#include "views/dashboard/ReportCharts.h"
 #include "views/render/DrawingExport.h"
 #include "views/report/PdfReport.h"
 
-#include <QGuiApplication>
+#include <QApplication>
 #endif
 
 #include <QDir>
@@ -62,7 +63,7 @@ std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
         qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    return std::make_unique<QGuiApplication>(argc, argv);
+    return std::make_unique<QApplication>(argc, argv); // the report's charts are widgets
 #else
     return std::make_unique<QCoreApplication>(argc, argv);
 #endif
@@ -137,7 +138,12 @@ int runExport(const QStringList& args) {
     } else {
 #ifdef CDS_HAVE_VIEWS
         if (format == QLatin1String("pdf")) {
-            const report::ReportContent content(*d);
+            report::ReportContent content(*d);
+            // The dashboard's own charts, so the report shows what the studio shows.
+            content.setChartHook(
+                [&content](QPainter& painter, const QRectF& r, const Metrics&, const Bom&) {
+                    views::paintReportCharts(content.design(), painter, r);
+                });
             ok = report::PdfReport(content).write(outPath, &error);
         } else {
             render::DrawingOptions o;

@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -69,6 +70,24 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(head(m_tmp.filePath(file), 64).startsWith(magic),
                  head(m_tmp.filePath(file), 64).constData());
+    }
+    void reportUsesTheDashboardCharts() {
+        // The PDF's charts page is drawn by the dashboard's own chart classes (issue 5: charts
+        // "are reused by the PDF report"): its power chart's legend is in the text.
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdftotext.isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        const QString out = m_tmp.filePath(QStringLiteral("charts.pdf"));
+        const Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
+                           QStringLiteral("pdf"), QStringLiteral("-o"), out},
+                          true);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QProcess text;
+        text.start(pdftotext, {out, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(30000));
+        const QByteArray all = text.readAllStandardOutput();
+        QVERIFY2(all.contains("Maximum threshold"), all.left(2000).constData());
+        QVERIFY(all.contains("kW per rack"));
     }
     void racksDrawingAtAScale() {
         const QString out = m_tmp.filePath(QStringLiteral("racks.svg"));

@@ -9,4 +9,5 @@ target_sources(cds_views PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SweepChart.cpp ${CMAKE_CURRENT_LIST_DIR}/SweepChart.h
   ${CMAKE_CURRENT_LIST_DIR}/ScenarioPanel.cpp ${CMAKE_CURRENT_LIST_DIR}/ScenarioPanel.h
   ${CMAKE_CURRENT_LIST_DIR}/DashboardWidget.cpp ${CMAKE_CURRENT_LIST_DIR}/DashboardWidget.h
+  ${CMAKE_CURRENT_LIST_DIR}/ReportCharts.cpp ${CMAKE_CURRENT_LIST_DIR}/ReportCharts.h
 )
