@@ -14,14 +14,35 @@ void Design::reset(DesignData data) {
     Q_EMIT changed();
 }
 
-// The three object kinds share one shape; the macro-free template keeps them identical.
+// The three object kinds share one shape; these templates keep their mutators identical.
 namespace {
-template <typename T, typename IdT, typename Added>
-IdT addTo(Design* self, SlotVector<T, IdT>& c, T v, Added added) {
-    IdT id = c.add(std::move(v));
+template <typename T, typename IdT, typename Sig>
+void insertInto(Design* self, SlotVector<T, IdT>& c, IdT id, T v, Sig added) {
+    c.insert(id, std::move(v));
     Q_EMIT(self->*added)(id);
     Q_EMIT self->changed();
+}
+template <typename T, typename IdT, typename Sig>
+IdT addTo(Design* self, SlotVector<T, IdT>& c, T v, Sig added) {
+    const IdT id = c.nextId();
+    insertInto(self, c, id, std::move(v), added);
     return id;
+}
+template <typename T, typename IdT, typename Sig>
+T takeFrom(Design* self, SlotVector<T, IdT>& c, IdT id, Sig removed) {
+    T v = c.take(id);
+    Q_EMIT(self->*removed)(id);
+    Q_EMIT self->changed();
+    return v;
+}
+template <typename T, typename IdT, typename Sig>
+bool updateIn(Design* self, SlotVector<T, IdT>& c, IdT id, const T& v, Sig changedSig) {
+    if (c[id] == v)
+        return false;
+    c[id] = v;
+    Q_EMIT(self->*changedSig)(id);
+    Q_EMIT self->changed();
+    return true;
 }
 } // namespace
 
@@ -29,70 +50,39 @@ RackId Design::addRack(Rack r) {
     return addTo(this, m_data.racks, std::move(r), &Design::rackAdded);
 }
 void Design::insertRack(RackId id, Rack r) {
-    m_data.racks.insert(id, std::move(r));
-    Q_EMIT rackAdded(id);
-    Q_EMIT changed();
+    insertInto(this, m_data.racks, id, std::move(r), &Design::rackAdded);
 }
 Rack Design::removeRack(RackId id) {
-    Rack r = m_data.racks.take(id);
-    Q_EMIT rackRemoved(id);
-    Q_EMIT changed();
-    return r;
+    return takeFrom(this, m_data.racks, id, &Design::rackRemoved);
 }
 bool Design::updateRack(RackId id, const Rack& r) {
-    if (m_data.racks[id] == r)
-        return false;
-    m_data.racks[id] = r;
-    Q_EMIT rackChanged(id);
-    Q_EMIT changed();
-    return true;
+    return updateIn(this, m_data.racks, id, r, &Design::rackChanged);
 }
 
 DeviceId Design::addDevice(Device d) {
     return addTo(this, m_data.devices, std::move(d), &Design::deviceAdded);
 }
 void Design::insertDevice(DeviceId id, Device d) {
-    m_data.devices.insert(id, std::move(d));
-    Q_EMIT deviceAdded(id);
-    Q_EMIT changed();
+    insertInto(this, m_data.devices, id, std::move(d), &Design::deviceAdded);
 }
 Device Design::removeDevice(DeviceId id) {
-    Device d = m_data.devices.take(id);
-    Q_EMIT deviceRemoved(id);
-    Q_EMIT changed();
-    return d;
+    return takeFrom(this, m_data.devices, id, &Design::deviceRemoved);
 }
 bool Design::updateDevice(DeviceId id, const Device& d) {
-    if (m_data.devices[id] == d)
-        return false;
-    m_data.devices[id] = d;
-    Q_EMIT deviceChanged(id);
-    Q_EMIT changed();
-    return true;
+    return updateIn(this, m_data.devices, id, d, &Design::deviceChanged);
 }
 
 LinkId Design::addLink(Link l) {
     return addTo(this, m_data.links, std::move(l), &Design::linkAdded);
 }
 void Design::insertLink(LinkId id, Link l) {
-    m_data.links.insert(id, std::move(l));
-    Q_EMIT linkAdded(id);
-    Q_EMIT changed();
+    insertInto(this, m_data.links, id, std::move(l), &Design::linkAdded);
 }
 Link Design::removeLink(LinkId id) {
-    Link l = m_data.links.take(id);
-    Q_EMIT linkRemoved(id);
-    Q_EMIT changed();
-    return l;
+    return takeFrom(this, m_data.links, id, &Design::linkRemoved);
 }
 bool Design::updateLink(LinkId id, const Link& l) {
-    Link& cur = m_data.links[id];
-    if (cur == l)
-        return false;
-    cur = l;
-    Q_EMIT linkChanged(id);
-    Q_EMIT changed();
-    return true;
+    return updateIn(this, m_data.links, id, l, &Design::linkChanged);
 }
 
 namespace {
