@@ -188,8 +188,7 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
     it.weightKg = optNumber(v, "weightKg", ptr, 0, 10000);
     it.powerTypicalW = optNumber(v, "powerTypicalW", ptr, 0, 1e6);
     it.powerMaxW = optNumber(v, "powerMaxW", ptr, 0, 1e6);
-    it.rackScale =
-        optionalMember(v, "rackScale") ? boolean(v["rackScale"], child(ptr, "rackScale")) : false;
+    it.rackScale = optBool(v, "rackScale", ptr);
     if (const Json* p = optionalMember(v, "price")) {
         std::string pp = child(ptr, "price");
         requireObject(*p, pp);
@@ -238,9 +237,7 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
             for (std::size_t i = 0; i < l->size(); ++i)
                 s.lengthsM.push_back(number((*l)[i], child(lp, i), 0, 1e6));
         }
-        s.twinPort = optionalMember(*m, "twinPort")
-                         ? boolean((*m)["twinPort"], child(mp, "twinPort"))
-                         : false;
+        s.twinPort = optBool(*m, "twinPort", mp);
         s.fiber = optString(*m, "fiber", mp);
         it.media = s;
     }
@@ -288,9 +285,7 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
                 int(optionalMember(pg, "portsPerCage")
                         ? integer(pg["portsPerCage"], child(gp, "portsPerCage"), 1, 8)
                         : 1);
-            grp.required = optionalMember(pg, "required")
-                               ? boolean(pg["required"], child(gp, "required"))
-                               : false;
+            grp.required = optBool(pg, "required", gp);
             if (it.ports.size() + std::size_t(grp.count) > 60000)
                 throw FieldError(child(gp, "count"), "more than 60000 ports on one device");
             for (int i = 0; i < grp.count; ++i) {

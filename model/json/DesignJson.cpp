@@ -132,8 +132,7 @@ void readFabrics(DesignData& d, const Json& fabs) {
             fab.technology = enumValue<Technology>(*t, child(fp, "technology"), &technologyFromKey,
                                                    "infiniband or ethernet");
         fab.targetOversubscription = optNumber(f, "targetOversubscription", fp, 1, 64, 1);
-        if (const Json* r = optionalMember(f, "railOptimized"))
-            fab.railOptimized = boolean(*r, child(fp, "railOptimized"));
+        fab.railOptimized = optBool(f, "railOptimized", fp);
         fab.suNodes = int(optNumber(f, "suNodes", fp, 1, 4096, 32));
         d.fabrics.push_back(fab);
     }

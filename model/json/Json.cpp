@@ -304,6 +304,11 @@ std::optional<double> optNumber(const Json& obj, std::string_view key, const std
     return number(*v, child(objPtr, key), min, max);
 }
 
+bool optBool(const Json& obj, std::string_view key, const std::string& objPtr, bool fallback) {
+    const Json* v = optionalMember(obj, key);
+    return v ? boolean(*v, child(objPtr, key)) : fallback;
+}
+
 QString optString(const Json& obj, std::string_view key, const std::string& objPtr,
                   const QString& fallback) {
     const Json* v = optionalMember(obj, key);

@@ -58,6 +58,8 @@ std::optional<double> optNumber(const Json& obj, std::string_view key, const std
                                 double min, double max);
 QString optString(const Json& obj, std::string_view key, const std::string& objPtr,
                   const QString& fallback = {});
+bool optBool(const Json& obj, std::string_view key, const std::string& objPtr,
+             bool fallback = false);
 
 /// Writes @p v with 2-space indent, keys in the order stored (use ordered_json or sorted),
 /// and arrays of scalars on one line, so a design diffs line by line in git.
