@@ -54,8 +54,37 @@ void requireFree(IdT id, const SlotVector<T, IdT>& existing, const std::string& 
 
 void readScenarios(DesignData& d, const Json& list);
 
-void readDocument(DesignData& d, const Json& doc) {
+/// Counts the racks, devices and links read or written against one ProgressSpan; throws
+/// Cancelled when the user cancels.
+class ObjectTicker {
+public:
+    ObjectTicker(const ProgressSpan& span, std::size_t total)
+        : m_span(span)
+        , m_total(total) {}
+    void operator()() {
+        if (!m_span.item(m_done++, m_total))
+            throw Cancelled{};
+    }
+
+private:
+    const ProgressSpan& m_span;
+    std::size_t m_total;
+    std::size_t m_done = 0;
+};
+
+std::size_t arraySize(const Json& doc, const char* key) {
+    const Json* a = json::optionalMember(doc, key);
+    return a && a->is_array() ? a->size() : 0;
+}
+
+const Progress kNoProgress;
+
+void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kNoProgress, 0, 0}) {
     json::readProps(d, doc);
+    std::size_t linkRows = 0;
+    if (const Json* links = json::optionalMember(doc, "links"); links && links->is_object())
+        linkRows = arraySize(*links, "rows");
+    ObjectTicker tick(span, arraySize(doc, "racks") + arraySize(doc, "devices") + linkRows);
     if (const Json* cat = json::optionalMember(doc, "catalog")) {
         json::requireArray(*cat, "/catalog");
         for (std::size_t i = 0; i < cat->size(); ++i) {
@@ -74,6 +103,7 @@ void readDocument(DesignData& d, const Json& doc) {
             Rack r = json::readRack(d, (*racks)[i], ptr, id);
             requireFree(id, d.racks, ptr);
             d.racks.insert(id, std::move(r));
+            tick();
         }
     }
     if (const Json* devs = json::optionalMember(doc, "devices")) {
@@ -85,6 +115,7 @@ void readDocument(DesignData& d, const Json& doc) {
             Device v = json::readDevice(d, (*devs)[i], ptr, id);
             requireFree(id, d.devices, ptr);
             d.devices.insert(id, std::move(v));
+            tick();
         }
     }
     if (const Json* links = json::optionalMember(doc, "links")) {
@@ -99,6 +130,7 @@ void readDocument(DesignData& d, const Json& doc) {
             if (d.links.contains(id))
                 throw FieldError(child(ptr, 0), "duplicate id " + std::to_string(id.value()));
             d.links.insert(id, std::move(l));
+            tick();
         }
     }
     if (const Json* sc = json::optionalMember(doc, "scenarios"))
@@ -167,18 +199,34 @@ void readScenarios(DesignData& d, const Json& list) {
 
 namespace DesignFile {
 
-LoadResult loadFromBytes(const QByteArray& bytes, const QString& name) {
+namespace {
+LoadResult cancelledLoad(const QString& name) {
+    LoadResult res;
+    res.cancelled = true;
+    res.errors.push_back({name, 0, 0, {}, QStringLiteral("opening was cancelled")});
+    return res;
+}
+} // namespace
+
+LoadResult loadFromBytes(const QByteArray& bytes, const QString& name, const Progress& progress) {
     LoadResult res;
     const std::string_view text(bytes.constData(), std::size_t(bytes.size()));
     Json doc;
     FileError err;
+    // Parsing is one step for nlohmann::json; reading the objects reports as it goes.
+    if (progress && !progress(kLoadParseStart))
+        return cancelledLoad(name);
     if (!json::parse(text, name, doc, err)) {
         res.errors.push_back(err);
         return res;
     }
+    if (progress && !progress(kLoadReadStart))
+        return cancelledLoad(name);
     try {
         migrate(doc, &res);
-        readDocument(res.data, doc);
+        readDocument(res.data, doc, ProgressSpan(progress, kLoadReadStart, 100));
+    } catch (const Cancelled&) {
+        return cancelledLoad(name);
     } catch (const FieldError& e) {
         res.errors.push_back(json::fieldError(text, name, e));
         res.data = {};
@@ -188,11 +236,13 @@ LoadResult loadFromBytes(const QByteArray& bytes, const QString& name) {
         res.data = {};
         return res;
     }
+    if (progress && !progress(100))
+        return cancelledLoad(name);
     res.ok = true;
     return res;
 }
 
-LoadResult load(const QString& path) {
+LoadResult load(const QString& path, const Progress& progress, QByteArray* bytesRead) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         LoadResult r;
@@ -205,11 +255,16 @@ LoadResult load(const QString& path) {
         r.errors.push_back({path, 0, 0, {}, QStringLiteral("file is larger than 1 GiB")});
         return r;
     }
-    return loadFromBytes(f.readAll(), path);
+    if (progress && !progress(0))
+        return cancelledLoad(path);
+    const QByteArray bytes = f.readAll();
+    if (bytesRead)
+        *bytesRead = bytes;
+    return loadFromBytes(bytes, path, progress);
 }
 
 namespace {
-OJson toJson(const DesignData& d) {
+OJson toJson(const DesignData& d, const ProgressSpan& span = {kNoProgress, 0, 0}) {
     // Only the catalog entries in use are embedded, sorted by id: saves are canonical.
     std::set<TypeId> used;
     d.racks.forEach([&](RackId, const Rack& r) { used.insert(r.type); });
@@ -238,16 +293,23 @@ OJson toJson(const DesignData& d) {
     doc["catalog"] = OJson::array();
     for (const CatalogItem* it : items)
         doc["catalog"].push_back(OJson::parse(it->canonicalJson));
+    ObjectTicker tick(span, d.racks.size() + d.devices.size() + d.links.size());
     doc["racks"] = OJson::array();
-    d.racks.forEach(
-        [&](RackId id, const Rack& r) { doc["racks"].push_back(json::writeRack(d, id, r)); });
+    d.racks.forEach([&](RackId id, const Rack& r) {
+        doc["racks"].push_back(json::writeRack(d, id, r));
+        tick();
+    });
     OJson devices = OJson::array();
-    d.devices.forEach(
-        [&](DeviceId id, const Device& v) { devices.push_back(json::writeDevice(d, id, v)); });
+    d.devices.forEach([&](DeviceId id, const Device& v) {
+        devices.push_back(json::writeDevice(d, id, v));
+        tick();
+    });
     doc["devices"] = std::move(devices);
     OJson rows = OJson::array();
-    d.links.forEach(
-        [&](LinkId id, const Link& l) { rows.push_back(json::writeLinkRow(d, id, l)); });
+    d.links.forEach([&](LinkId id, const Link& l) {
+        rows.push_back(json::writeLinkRow(d, id, l));
+        tick();
+    });
     doc["links"] = {{"columns", json::kLinkColumns}, {"rows", std::move(rows)}};
     json::writeTail(doc, d);
     // Written only when there are some, so designs without scenarios keep their bytes.
@@ -266,19 +328,36 @@ QByteArray toBytes(const DesignData& d) {
     return QByteArray(text.data(), qsizetype(text.size()));
 }
 
-bool save(const DesignData& d, const QString& path, QString* error) {
+bool save(const DesignData& d, const QString& path, QString* error, const Progress& progress,
+          QByteArray* written) {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)) {
         if (error)
             *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
         return false;
     }
-    const QByteArray bytes = toBytes(d);
+    QByteArray bytes;
+    try {
+        const std::string text =
+            json::dumpStable(toJson(d, ProgressSpan(progress, 0, kSaveDumpStart)));
+        if (progress && !progress(kSaveWriteStart))
+            throw Cancelled{};
+        bytes = QByteArray(text.data(), qsizetype(text.size()));
+    } catch (const Cancelled&) {
+        f.cancelWriting(); // the temporary file goes; the file at path stays as it was
+        if (error)
+            *error = QStringLiteral("%1: saving was cancelled; the file was not changed").arg(path);
+        return false;
+    }
     if (f.write(bytes) != bytes.size() || !f.commit()) {
         if (error)
             *error = QStringLiteral("%1: saving failed: %2").arg(path, f.errorString());
         return false;
     }
+    if (written)
+        *written = bytes;
+    if (progress)
+        progress(100); // saved: too late to cancel
     return true;
 }
 

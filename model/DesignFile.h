@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DesignData.h"
+#include "Progress.h"
 
 #include <QByteArray>
 #include <QString>
@@ -19,17 +20,34 @@ struct LoadResult {
     std::vector<FileError> errors; ///< why it was refused (first is the cause)
     QStringList notes;             ///< e.g. "migrated from formatVersion 1: ..."
     int fileFormatVersion = 0;
+    bool cancelled = false; ///< the Progress callback cancelled it; errors says so
 };
 
 /// @brief Reading and writing design files (*.cds.json).
 /// Saving the same design twice gives identical bytes; load -> save round-trips.
 namespace DesignFile {
-LoadResult load(const QString& path);
-LoadResult loadFromBytes(const QByteArray& bytes, const QString& nameForMessages);
+/// Where load's @p progress stands when parsing starts and when reading the objects starts
+/// (which then reports per object up to 100).
+inline constexpr int kLoadParseStart = 5;
+inline constexpr int kLoadReadStart = 45;
+/// Where save's @p progress stands when the text is dumped and when it is written.
+inline constexpr int kSaveDumpStart = 60;
+inline constexpr int kSaveWriteStart = 90;
+
+/// Reads a design file. @p progress (0-100, may be called from any thread the caller runs
+/// this on) can cancel: the result is then !ok with cancelled set.
+/// @p bytesRead, when given, receives the file's bytes (for the edit journal's base).
+LoadResult load(const QString& path, const Progress& progress = {},
+                QByteArray* bytesRead = nullptr);
+LoadResult loadFromBytes(const QByteArray& bytes, const QString& nameForMessages,
+                         const Progress& progress = {});
 QByteArray toBytes(const DesignData& d);
 /// Atomic: writes a temporary file and renames it over @p path (QSaveFile), so a crash
 /// during save leaves the previous file intact. Returns false and sets @p error on failure.
-bool save(const DesignData& d, const QString& path, QString* error);
+/// Cancelling through @p progress also returns false and leaves the file at @p path as it was.
+/// @p written, when given, receives the bytes saved.
+bool save(const DesignData& d, const QString& path, QString* error, const Progress& progress = {},
+          QByteArray* written = nullptr);
 /// The file extension, without the leading dot.
 inline QString extension() {
     return QStringLiteral("cds.json");

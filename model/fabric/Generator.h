@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../DesignData.h"
+#include "../Progress.h"
 
 #include <functional>
 #include <optional>
@@ -33,9 +34,6 @@ struct GenerateResult {
     QString error;     ///< why not, e.g. "--gpus 1000 is not a multiple of 8 GPUs per server"
     QStringList notes; ///< e.g. "spines rounded up from 7 to 8 for balanced wiring"
 };
-
-/// Progress callback: receives 0-100, returns false to cancel (the result is then !ok).
-using Progress = std::function<bool(int percent)>;
 
 /// Generates a complete design (hall, racks, servers, compute/storage/management fabrics,
 /// cables with lengths and media) from the catalog @p library. Pure: touches nothing else.

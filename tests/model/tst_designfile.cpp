@@ -2,8 +2,11 @@
 
 #include "model/DesignFile.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QTemporaryDir>
+
+#include <algorithm>
 
 using namespace cds;
 
@@ -199,6 +202,77 @@ private Q_SLOTS:
             QVERIFY2(e.message.contains(words), qPrintable(e.toString()));
         QVERIFY2(e.line > 0 || text.isEmpty(), qPrintable(e.toString()));
         QVERIFY(r.data.racks.empty()); // nothing half-loaded
+    }
+    void progressRisesToHundred() {
+        const QByteArray bytes = sample();
+        std::vector<int> seen;
+        const LoadResult r =
+            DesignFile::loadFromBytes(bytes, QStringLiteral("t.cds.json"), [&](int p) {
+                seen.push_back(p);
+                return true;
+            });
+        QVERIFY(r.ok);
+        QVERIFY(seen.size() >= 3);
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QCOMPARE(seen.back(), 100);
+        QTemporaryDir dir;
+        seen.clear();
+        QString error;
+        QVERIFY(DesignFile::save(r.data, dir.filePath(QStringLiteral("p.cds.json")), &error,
+                                 [&](int p) {
+                                     seen.push_back(p);
+                                     return true;
+                                 }));
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QCOMPARE(seen.back(), 100);
+    }
+    /// Cancelling at each point a load reports progress gives a clean "cancelled", never a
+    /// half-read design.
+    void cancelledLoadAtEveryPoint() {
+        const QByteArray bytes = sample();
+        int calls = 0;
+        QVERIFY(DesignFile::loadFromBytes(bytes, QStringLiteral("t.cds.json"), [&](int) {
+                    ++calls;
+                    return true;
+                }).ok);
+        for (int k = 0; k < calls; ++k) {
+            int n = 0;
+            const LoadResult r = DesignFile::loadFromBytes(bytes, QStringLiteral("t.cds.json"),
+                                                           [&](int) { return n++ < k; });
+            QVERIFY(!r.ok);
+            QVERIFY(r.cancelled);
+            QVERIFY(r.data.racks.empty() && r.data.devices.empty());
+            QVERIFY(r.errors.front().message.contains(QLatin1String("cancelled")));
+        }
+    }
+    /// Cancelling a save at any point leaves the previous file byte for byte, and no
+    /// temporary file behind; the final report (100) comes after the commit and cannot cancel.
+    void cancelledSaveKeepsTheFile() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("keep.cds.json"));
+        DesignData before = test::smallCluster();
+        QString error;
+        QVERIFY(DesignFile::save(before, path, &error));
+        const QByteArray original = DesignFile::toBytes(before);
+        DesignData changed = before;
+        changed.meta.title = QStringLiteral("changed");
+        int calls = 0;
+        const QString other = dir.filePath(QStringLiteral("count.cds.json"));
+        QVERIFY(DesignFile::save(changed, other, &error, [&](int) {
+            ++calls;
+            return true;
+        }));
+        QFile::remove(other);
+        QVERIFY(calls >= 3);
+        for (int k = 0; k < calls - 1; ++k) {
+            int n = 0;
+            QVERIFY(!DesignFile::save(changed, path, &error, [&](int) { return n++ < k; }));
+            QVERIFY2(error.contains(QLatin1String("cancelled")), qPrintable(error));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QCOMPARE(f.readAll(), original);
+            QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"keep.cds.json"});
+        }
     }
     void missingFileReported() {
         LoadResult r = DesignFile::load(QStringLiteral("/no/such/file.cds.json"));

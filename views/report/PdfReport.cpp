@@ -15,7 +15,7 @@ PdfReport::PdfReport(const ReportContent& content)
     : m_content(content)
     , m_pages(content.pages(kRacksPerPage, kRowsPerPage)) {}
 
-bool PdfReport::write(const QString& path, QString* error) const {
+bool PdfReport::write(const QString& path, QString* error, const Progress& progress) const {
     QByteArray bytes;
     {
         QBuffer buf(&bytes);
@@ -33,6 +33,13 @@ bool PdfReport::write(const QString& path, QString* error) const {
         const QRectF body = page.adjusted(48, 76, -48, -50);
         const QString title = m_content.design().meta.title;
         for (std::size_t i = 0; i < m_pages.size(); ++i) {
+            if (progress && !progress(int(i * 95 / m_pages.size()))) {
+                p.end();
+                if (error)
+                    *error = QStringLiteral("%1: the export was cancelled; nothing was written")
+                                 .arg(path);
+                return false;
+            }
             if (i > 0)
                 pdf.newPage();
             const ReportPage& pg = m_pages[i];
@@ -61,6 +68,8 @@ bool PdfReport::write(const QString& path, QString* error) const {
             *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
         return false;
     }
+    if (progress)
+        progress(100);
     return true;
 }
 

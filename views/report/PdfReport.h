@@ -2,6 +2,8 @@
 
 #include "ReportContent.h"
 
+#include "model/Progress.h"
+
 namespace cds::report {
 
 /// @brief The customer report as a vector PDF (QPdfWriter, A4 landscape): cover, summary,
@@ -17,7 +19,8 @@ public:
 
     int pageCount() const { return int(m_pages.size()); }
     /// Writes the report; returns false with @p error naming the path and the problem.
-    bool write(const QString& path, QString* error) const;
+    /// @p progress reports per page and can cancel: nothing is written then.
+    bool write(const QString& path, QString* error, const Progress& progress = {}) const;
 
 private:
     const ReportContent& m_content;
