@@ -124,7 +124,7 @@ void EditJournal::track() {
     connect(d, &Design::resetDone, this, [this] { m_full = true; });
 }
 
-bool EditJournal::start(const QString& path, QString* error) {
+bool EditJournal::start(const QString& path, QString* error, const QByteArray& baseBytes) {
     stop(false);
     m_file.setFileName(path);
     if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
@@ -133,7 +133,7 @@ bool EditJournal::start(const QString& path, QString* error) {
                          .arg(path, m_file.errorString());
         return false;
     }
-    const QByteArray base = DesignFile::toBytes(m_design->data());
+    const QByteArray base = baseBytes.isEmpty() ? DesignFile::toBytes(m_design->data()) : baseBytes;
     const std::string header =
         OJson{{"journal", kJournalVersion}, {"baseBytes", base.size()}}.dump() + "\n";
     m_file.write(header.data(), qint64(header.size()));

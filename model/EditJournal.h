@@ -20,7 +20,9 @@ public:
     ~EditJournal() override;
 
     /// Starts a journal at @p path with the design's current state as its base.
-    bool start(const QString& path, QString* error = nullptr);
+    /// @p baseBytes: the current design as file bytes that load back into it (the file just
+    /// opened or saved), which spares serializing it again; empty: serialized here.
+    bool start(const QString& path, QString* error = nullptr, const QByteArray& baseBytes = {});
     /// Appends what changed since the last checkpoint (nothing is written if nothing did).
     bool checkpoint(const QString& what);
     /// Stops journaling; @p remove deletes the file (a clean save or exit).

@@ -4,6 +4,8 @@
 #include "GenerateDialog.h"
 #include "LinkDialog.h"
 #include "RecoveryManager.h"
+#include "StudioExport.h"
+#include "TaskRunner.h"
 
 #include "views/DesignAnalysis.h"
 #include "views/SelectionModel.h"
@@ -25,6 +27,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -34,11 +37,19 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QThread>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
 
 namespace cds::studio {
+
+/// An autosave being written on its worker thread, with its outcome.
+struct MainWindow::AutosaveJob {
+    std::unique_ptr<QThread> thread;
+    bool ok = false;
+    QString error;
+};
 
 namespace {
 DesignData emptyDesign(const Catalog& library) {
@@ -70,7 +81,8 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     , m_scene(new views::FloorplanScene(m_design, m_analysis, m_selection, this))
     , m_canvas(new views::FloorplanView(m_scene, this))
     , m_recovery(std::make_unique<RecoveryManager>(m_options.recoveryFolder))
-    , m_journal(new EditJournal(m_design, this)) {
+    , m_journal(new EditJournal(m_design, this))
+    , m_tasks(new TaskRunner(this, m_options.interactive)) {
     setObjectName(QStringLiteral("MainWindow"));
     setCentralWidget(m_canvas);
     m_totals = new QLabel(this);
@@ -97,8 +109,10 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     connect(m_undo, &QUndoStack::indexChanged, this, checkpoint);
     connect(m_canvas, &views::FloorplanView::dragFinished, this, checkpoint);
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) {
-        if (clean && !m_recoveredUnsaved)
+        if (clean && !m_recoveredUnsaved) {
+            waitForAutosave();
             m_recovery->discard();
+        }
         updateTitle();
     });
     // A crashed session's journal stays untouched until the user decides on recovery.
@@ -127,6 +141,7 @@ void MainWindow::startPresentation() {
 MainWindow::~MainWindow() {
     // Children outlive the members: the undo stack announces cleanChanged while it dies.
     disconnect(m_undo, nullptr, this, nullptr);
+    waitForAutosave();
 }
 
 QDockWidget* MainWindow::addDock(QWidget* w, const QString& title, Qt::DockWidgetArea area) {
@@ -194,6 +209,12 @@ void MainWindow::buildActions() {
         file, QStringLiteral("&Save"), [this] { save(); }, QKeySequence::Save);
     add(
         file, QStringLiteral("Save &as…"), [this] { saveAs(); }, QKeySequence::SaveAs);
+    QMenu* exports = file->addMenu(QStringLiteral("&Export"));
+    for (const ExportInfo& info : exportKinds()) {
+        QAction* a = add(exports, info.menuText, [this, k = info.kind] { exportDialog(k); });
+        if (info.kind == ExportKind::PdfReport)
+            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    }
     file->addSeparator();
     add(
         file, QStringLiteral("&Quit"), [this] { close(); }, QKeySequence::Quit);
@@ -368,23 +389,24 @@ void MainWindow::showError(const QString& title, const QString& text) {
         QMessageBox::critical(this, title, text);
 }
 
-void MainWindow::resetTo(DesignData d, const QString& path) {
+void MainWindow::resetTo(DesignData d, const QString& path, const QByteArray& fileBytes) {
     m_selection->clear();
     m_undo->clear();
     m_design->reset(std::move(d));
     m_path = path;
     m_recoveredUnsaved = false;
     m_undo->setClean();
-    restartJournal();
+    restartJournal(fileBytes);
     m_analysis->runNow();
     m_canvas->fitHall();
     m_elevation->setRack(RackId());
     updateTitle();
 }
 
-void MainWindow::restartJournal() {
+void MainWindow::restartJournal(const QByteArray& baseBytes) {
+    waitForAutosave(); // it writes the origin beside the autosave too
     QString error;
-    if (!m_journal->start(m_recovery->journalPath(), &error))
+    if (!m_journal->start(m_recovery->journalPath(), &error, baseBytes))
         statusBar()->showMessage(error, 8000);
     m_recovery->setOrigin(m_path);
 }
@@ -394,7 +416,23 @@ void MainWindow::newDesign() {
 }
 
 bool MainWindow::openFile(const QString& path) {
-    LoadResult r = DesignFile::load(path);
+    if (m_tasks->busy())
+        return false;
+    LoadResult r;
+    QByteArray bytes;
+    const bool finished = m_tasks->run(QStringLiteral("Opening %1").arg(QFileInfo(path).fileName()),
+                                       [&](const Progress& progress) {
+                                           const ProgressSpan reading(progress, 0, 90);
+                                           r = DesignFile::load(path, reading.callback(), &bytes);
+                                           if (r.ok && (!progress || progress(90)))
+                                               routeCables(r.data);
+                                       });
+    if (!finished || r.cancelled) {
+        m_lastError =
+            QStringLiteral("%1: opening was cancelled; the design is unchanged").arg(path);
+        statusBar()->showMessage(m_lastError, 8000);
+        return false;
+    }
     if (!r.ok) {
         showError(QStringLiteral("Cannot open design"),
                   r.errors.empty() ? QStringLiteral("%1: cannot be read").arg(path)
@@ -402,7 +440,7 @@ bool MainWindow::openFile(const QString& path) {
         return false;
     }
     routeCables(r.data);
-    resetTo(std::move(r.data), QFileInfo(path).absoluteFilePath());
+    resetTo(std::move(r.data), QFileInfo(path).absoluteFilePath(), bytes);
     addRecent(m_path);
     if (!r.notes.isEmpty())
         statusBar()->showMessage(r.notes.join(QStringLiteral("; ")), 8000);
@@ -410,16 +448,30 @@ bool MainWindow::openFile(const QString& path) {
 }
 
 bool MainWindow::saveTo(const QString& path) {
+    if (m_tasks->busy())
+        return false;
+    waitForAutosave();
+    // The worker writes a copy: the analysis may still update derived cable data meanwhile.
+    const DesignData snapshot = m_design->data();
     QString error;
-    if (!DesignFile::save(m_design->data(), path, &error)) {
-        showError(QStringLiteral("Cannot save design"), error);
+    QByteArray written;
+    bool ok = false;
+    const bool finished = m_tasks->run(
+        QStringLiteral("Saving %1").arg(QFileInfo(path).fileName()), [&](const Progress& progress) {
+            ok = DesignFile::save(snapshot, path, &error, progress, &written);
+        });
+    if (!ok) {
+        if (finished)
+            showError(QStringLiteral("Cannot save design"), error);
+        else // the user cancelled: not an error, and the file is as it was
+            statusBar()->showMessage(m_lastError = error, 8000);
         return false;
     }
     m_path = QFileInfo(path).absoluteFilePath();
     m_recoveredUnsaved = false;
     m_undo->setClean();
     m_recovery->discard();
-    restartJournal(); // the saved file is the new base
+    restartJournal(written); // the saved file is the new base
     addRecent(m_path);
     updateTitle();
     statusBar()->showMessage(QStringLiteral("Saved %1").arg(m_path), 4000);
@@ -487,9 +539,79 @@ void MainWindow::autosaveNow() {
     m_autosave.stop();
     if (m_undo->isClean() && !m_recoveredUnsaved)
         return;
+    if (m_autosaveJob) { // one at a time: the next one starts when the timer fires again
+        m_autosave.start();
+        return;
+    }
+    // A copy, so editing goes on while it is written.
+    auto snapshot = std::make_shared<const DesignData>(m_design->data());
+    m_autosaveJob = std::make_unique<AutosaveJob>();
+    AutosaveJob* job = m_autosaveJob.get();
+    RecoveryManager* recovery = m_recovery.get();
+    job->thread.reset(QThread::create([job, recovery, snapshot, origin = m_path] {
+        job->ok = recovery->autosave(*snapshot, origin, &job->error);
+    }));
+    connect(job->thread.get(), &QThread::finished, this, [this, job] {
+        if (m_autosaveJob.get() == job)
+            finishAutosave();
+    });
+    job->thread->start();
+}
+
+void MainWindow::waitForAutosave() {
+    if (!m_autosaveJob)
+        return;
+    m_autosaveJob->thread->wait();
+    finishAutosave();
+}
+
+void MainWindow::finishAutosave() {
+    const std::unique_ptr<AutosaveJob> job = std::move(m_autosaveJob);
+    job->thread->wait();
+    if (!job->ok)
+        statusBar()->showMessage(QStringLiteral("Autosave failed: ") + job->error, 8000);
+}
+
+bool MainWindow::exportTo(ExportKind kind, const QString& path) {
+    if (m_tasks->busy())
+        return false;
+    const ExportInfo& info = exportInfo(kind);
+    const DesignData snapshot = m_design->data();
     QString error;
-    if (!m_recovery->autosave(m_design->data(), m_path, &error))
-        statusBar()->showMessage(QStringLiteral("Autosave failed: ") + error, 8000);
+    bool ok = false;
+    const bool finished = m_tasks->run(
+        QStringLiteral("Exporting %1").arg(QFileInfo(path).fileName()),
+        [&](const Progress& progress) { ok = writeExport(snapshot, kind, path, progress, &error); },
+        info.needsUiThread ? TaskRunner::Thread::Ui : TaskRunner::Thread::Worker);
+    if (!ok) {
+        if (finished)
+            showError(QStringLiteral("Cannot export"), error);
+        else
+            statusBar()->showMessage(m_lastError = error, 8000);
+        return false;
+    }
+    statusBar()->showMessage(QStringLiteral("Exported %1").arg(path), 6000);
+    return true;
+}
+
+void MainWindow::exportDialog(ExportKind kind) {
+    const ExportInfo& info = exportInfo(kind);
+    const QFileInfo current(m_path);
+    const QString folder = m_path.isEmpty() ? QString() : current.absolutePath();
+    QString base = current.fileName();
+    base.chop(DesignFile::extension().size() + 1);
+    QString path;
+    if (info.filter.isEmpty()) {
+        path = QFileDialog::getExistingDirectory(this, QStringLiteral("Export to folder"), folder);
+    } else {
+        const QString suggested =
+            folder.isEmpty() ? QString() : QDir(folder).filePath(base + info.suffix);
+        path = QFileDialog::getSaveFileName(this, QStringLiteral("Export"), suggested, info.filter);
+        if (!path.isEmpty() && !path.endsWith(info.suffix))
+            path += info.suffix;
+    }
+    if (!path.isEmpty())
+        exportTo(kind, path);
 }
 
 bool MainWindow::offerRecovery() {
@@ -540,7 +662,18 @@ bool MainWindow::restoreRecovery() {
 
 bool MainWindow::generate(const GenerateParams& params) {
 #ifdef CDS_HAVE_GENERATOR
-    GenerateResult r = generateCluster(params, m_library.catalog());
+    if (m_tasks->busy())
+        return false;
+    GenerateResult r;
+    const bool finished = m_tasks->run(
+        QStringLiteral("Generating %1 GPUs").arg(params.gpus), [&](const Progress& progress) {
+            r = generateCluster(params, m_library.catalog(), progress);
+        });
+    if (!finished) {
+        m_lastError = QStringLiteral("Generation cancelled; the design is unchanged");
+        statusBar()->showMessage(m_lastError, 8000);
+        return false;
+    }
     if (!r.ok) {
         showError(QStringLiteral("Cannot generate"), r.error);
         return false;
@@ -600,13 +733,14 @@ void MainWindow::revealObjects(const std::vector<ObjectRef>& objects) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
-    if (!maybeSave()) {
+    if (m_tasks->busy() || !maybeSave()) {
         e->ignore();
         return;
     }
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
+    waitForAutosave();
     m_recovery->endSession();
     e->accept();
 }

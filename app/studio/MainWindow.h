@@ -35,6 +35,8 @@ namespace cds::studio {
 
 class DesignEditor;
 class RecoveryManager;
+class TaskRunner;
+enum class ExportKind : std::uint8_t;
 
 /// @brief The studio window: floorplan canvas in the middle, catalog, properties, problems,
 /// rack elevation and undo history in docks; file handling, autosave and status totals.
@@ -62,6 +64,8 @@ public:
     views::ProblemsPanel* problems() const { return m_problems; }
     views::CatalogPalette* palette() const { return m_palette; }
     RecoveryManager* recovery() const { return m_recovery.get(); }
+    /// Runs open, save, generate and export with progress and Cancel.
+    TaskRunner* tasks() const { return m_tasks; }
     const Catalog& library() const { return m_library.catalog(); }
 
     /// Docks @p w on the right (tabbed with the others) and lists it in the View menu. For
@@ -69,10 +73,15 @@ public:
     QDockWidget* addDock(QWidget* w, const QString& title,
                          Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
 
-    /// Opens @p path; a broken file is reported (file:line:column) and the current design
-    /// stays as it was.
+    /// Opens @p path, reading it on a worker thread with progress; a broken file is reported
+    /// (file:line:column) and a cancelled or failed open leaves the current design as it was.
     bool openFile(const QString& path);
+    /// Saves to @p path on a worker thread (the UI keeps painting) with progress; a cancelled
+    /// save leaves the file as it was and the design unsaved.
     bool saveTo(const QString& path);
+    /// File > Export: writes @p kind to @p path on a worker thread (the PDF report on this one,
+    /// its charts are widgets), with progress and Cancel.
+    bool exportTo(ExportKind kind, const QString& path);
     void newDesign();
     QString currentPath() const { return m_path; }
     QString lastError() const { return m_lastError; }
@@ -82,7 +91,10 @@ public:
     /// After a crash: restores the autosave if there is one (asks first when interactive).
     bool offerRecovery();
     bool restoreRecovery();
+    /// Writes the autosave on a worker thread from a copy of the design; returns at once.
     void autosaveNow();
+    /// Waits until an autosave in progress has been written.
+    void waitForAutosave();
     /// Runs cds::generateCluster and applies the result as one undo step.
     bool generate(const GenerateParams& params);
     /// Selects a finding's objects and brings them into view.
@@ -107,10 +119,13 @@ private:
     void openDialog();
     void addRecent(const QString& path);
     void rebuildRecentMenu();
-    void resetTo(DesignData d, const QString& path);
+    /// @p fileBytes: the file @p d was read from, as the journal's base (empty: serialized).
+    void resetTo(DesignData d, const QString& path, const QByteArray& fileBytes = {});
     void requestLink(RackId a, RackId b);
     void showGenerateDialog();
-    void restartJournal();
+    void restartJournal(const QByteArray& baseBytes = {});
+    void exportDialog(ExportKind kind);
+    void finishAutosave();
 
     CatalogLibrary m_library;
     Options m_options;
@@ -133,6 +148,9 @@ private:
     std::unique_ptr<RecoveryManager> m_recovery;
     EditJournal* m_journal;
     QTimer m_autosave;
+    TaskRunner* m_tasks;
+    struct AutosaveJob;
+    std::unique_ptr<AutosaveJob> m_autosaveJob;
     QString m_path;
     QString m_lastError;
     bool m_recoveredUnsaved = false;

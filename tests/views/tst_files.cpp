@@ -6,6 +6,7 @@
 #include "RecoveryManager.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QUndoStack>
 
 using namespace cds;
@@ -57,6 +58,7 @@ private Q_SLOTS:
                 w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
             edited = bytesOf(*w);
             w->autosaveNow();
+            w->waitForAutosave(); // it is written on a worker thread
             QVERIFY(QFile::exists(w->recovery()->autosavePath()));
             // Crash: the window goes away without closeEvent, so no clean exit is recorded.
         }
@@ -92,6 +94,36 @@ private Q_SLOTS:
         QVERIFY(w->offerRecovery());
         QCOMPARE(bytesOf(*w), edited);
         QCOMPARE(w->currentPath(), QFileInfo(examplePath()).absoluteFilePath());
+        QVERIFY(w->close());
+    }
+
+    /// The journal's base is the file as opened, not a re-serialization: recovery must work
+    /// for a file that is not in canonical form (hand-edited, compact, other key order).
+    void journalOnANonCanonicalFile() {
+        const QString folder = m_tmp.filePath(QStringLiteral("rec-compact"));
+        const QString path = m_tmp.filePath(QStringLiteral("compact.cds.json"));
+        {
+            QFile in(examplePath());
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            const QJsonDocument doc = QJsonDocument::fromJson(in.readAll()); // keys re-sorted
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(doc.toJson(QJsonDocument::Compact));
+        }
+        QByteArray edited;
+        {
+            auto w = openStudio(folder, path);
+            QVERIFY(bytesOf(*w) != [&] {
+                QFile f(path);
+                return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+            }());
+            QVERIFY(
+                w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
+            edited = bytesOf(*w);
+        }
+        auto w = openStudio(folder, QString());
+        QVERIFY(w->offerRecovery());
+        QCOMPARE(bytesOf(*w), edited);
         QVERIFY(w->close());
     }
 
