@@ -6,12 +6,16 @@
 
 #include "views/DesignAnalysis.h"
 #include "views/RackGeometry.h"
+#include "views/floorplan/CableBundleItem.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/RackItem.h"
 #include "views/panels/CatalogPalette.h"
 
+#include <QGraphicsItem>
+#include <QImage>
 #include <QMimeData>
+#include <QPainter>
 #include <QStatusBar>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -288,6 +292,37 @@ private Q_SLOTS:
         QVERIFY(!w->generate(p));
         QVERIFY(!w->lastError().isEmpty());
         QCOMPARE(bytesOf(*w), generated);
+    }
+
+    /// Zoomed out past CableBundleItem::kOverviewLod the bundles become trunks between screen
+    /// cells; zoomed in, one line per bundle. Both draw the compute fabric in its colour.
+    void cablesDrawAtEveryZoom_data() {
+        QTest::addColumn<double>("lod");
+        QTest::newRow("overview trunks") << 0.02;
+        QTest::newRow("bundles") << 0.1;
+    }
+    void cablesDrawAtEveryZoom() {
+        QFETCH(double, lod);
+        auto w = openStudio(
+            m_tmp.filePath(QStringLiteral("rec-zoom")),
+            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+        QGraphicsScene* scene = w->scene();
+        for (QGraphicsItem* it : scene->items())
+            if (!it->parentItem())
+                it->setVisible(it == w->scene()->cables());
+        const Hall& hall = w->design()->data().hall;
+        const QRectF source(0, 0, hall.widthMm, hall.depthMm);
+        QImage img((source.size() * lod).toSize(), QImage::Format_ARGB32_Premultiplied);
+        img.fill(Qt::white);
+        QPainter p(&img);
+        scene->render(&p, QRectF(img.rect()), source);
+        p.end();
+        const QRgb compute = views::CableBundleItem::fabricColour(0).rgb();
+        int computePixels = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x)
+                computePixels += img.pixel(x, y) == compute;
+        QVERIFY2(computePixels > 50, qPrintable(QString::number(computePixels)));
     }
 
     void canvasDragMovesSelectedRack() {

@@ -85,10 +85,72 @@ void CableBundleItem::regroup() {
     }
 }
 
+void CableBundleItem::paintOverview(QPainter* p, qreal lod, const QRectF& vis) {
+    // Racks are a few pixels wide here, and one line per rack pair would fill the hall with a
+    // solid mass at the cost of every pixel of every line (100,000 GPUs: 37,000 bundles).
+    // Bundles between the same two screen cells of kOverviewCellPx become one trunk from
+    // cell centre to cell centre: the picture keeps where the cables run, the cost no longer
+    // grows with the design.
+    const DesignData& d = m_design->data();
+    const qreal cell = kOverviewCellPx / std::max(lod, 1e-9); // millimetres per cell
+    struct Trunk {
+        std::int32_t ax, ay, bx, by;
+        int kind;
+        bool operator<(const Trunk& o) const {
+            return std::tie(kind, ax, ay, bx, by) < std::tie(o.kind, o.ax, o.ay, o.bx, o.by);
+        }
+        bool operator==(const Trunk& o) const = default;
+    };
+    std::vector<Trunk> trunks;
+    trunks.reserve(bundles().size());
+    for (const Bundle& b : bundles()) {
+        const Rack* ra = d.racks.find(b.a);
+        const Rack* rb = d.racks.find(b.b);
+        if (!ra || !rb)
+            continue;
+        Trunk t{std::int32_t(std::floor(ra->centre.x / cell)),
+                std::int32_t(std::floor(ra->centre.y / cell)),
+                std::int32_t(std::floor(rb->centre.x / cell)),
+                std::int32_t(std::floor(rb->centre.y / cell)), std::min<int>(b.fabricKind, 3)};
+        if (t.ax == t.bx && t.ay == t.by)
+            continue; // within one cell: shorter than the rack it starts from
+        if (std::tie(t.bx, t.by) < std::tie(t.ax, t.ay)) {
+            std::swap(t.ax, t.bx);
+            std::swap(t.ay, t.by);
+        }
+        trunks.push_back(t);
+    }
+    std::sort(trunks.begin(), trunks.end());
+    trunks.erase(std::unique(trunks.begin(), trunks.end()), trunks.end());
+    std::vector<QLineF> lines[4];
+    for (const Trunk& t : trunks) {
+        const QPointF pa((t.ax + 0.5) * cell, (t.ay + 0.5) * cell);
+        const QPointF pb((t.bx + 0.5) * cell, (t.by + 0.5) * cell);
+        if (vis.intersects(QRectF(pa, pb).normalized().adjusted(-cell, -cell, cell, cell)))
+            lines[t.kind].emplace_back(pa, pb);
+    }
+    // Thin, light, opaque lines, so racks stay visible underneath (translucent lines cost
+    // ten times more to fill). Management first, compute on top.
+    p->setRenderHint(QPainter::Antialiasing, false);
+    for (int kind = 3; kind >= 0; --kind) {
+        if (lines[kind].empty())
+            continue;
+        QPen pen(kind == 0 ? fabricColour(kind) : fabricColour(kind).lighter(150), 1.0);
+        pen.setCosmetic(true);
+        pen.setCapStyle(Qt::FlatCap);
+        p->setPen(pen);
+        p->drawLines(lines[kind].data(), int(lines[kind].size()));
+    }
+}
+
 void CableBundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*) {
     const DesignData& d = m_design->data();
     const qreal lod = opt->levelOfDetailFromTransform(p->worldTransform());
     const QRectF vis = opt->exposedRect;
+    if (lod < kOverviewLod) {
+        paintOverview(p, lod, vis);
+        return;
+    }
     const bool individual = lod >= 0.25; // zoomed into racks: one line per cable
     // Lines are collected per fabric and pen width and drawn in a few drawLines calls:
     // thousands of bundles then cost a handful of state changes, not thousands.
@@ -129,23 +191,16 @@ void CableBundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QW
             const int w = std::min(kWidths - 1, int(std::log2(double(n))));
             lines[kind][w].emplace_back(pa, pb);
         }
-        if (lod >= 0.04)
-            labels.push_back({(pa + pb) / 2 + normal * 40, n, kind});
+        labels.push_back({(pa + pb) / 2 + normal * 40, n, kind});
     }
-    // Antialiasing thousands of overlapping lines is where a full-hall repaint spends its time.
+    // Antialiasing thousands of overlapping lines is where a repaint spends its time.
     p->setRenderHint(QPainter::Antialiasing, individual);
-    // The whole hall on screen: thin, light, opaque lines, so racks stay visible under
-    // thousands of bundles (translucent lines cost ten times more to fill). Management
-    // first, compute on top.
-    const bool overview = lod < 0.04;
+    // Management first, compute on top.
     for (int kind = 3; kind >= 0; --kind)
         for (int w = 0; w < kWidths; ++w) {
             if (lines[kind][w].empty())
                 continue;
-            QColor c = fabricColour(kind);
-            if (overview && kind != 0)
-                c = c.lighter(150);
-            QPen pen(c, overview ? 1.0 : 1.0 + w);
+            QPen pen(fabricColour(kind), 1.0 + w);
             pen.setCosmetic(true);
             pen.setCapStyle(Qt::FlatCap);
             p->setPen(pen);

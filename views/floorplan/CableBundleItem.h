@@ -31,9 +31,14 @@ public:
     };
     const std::vector<Bundle>& bundles(); ///< regrouped if dirty
     static QColor fabricColour(int fabricKind);
+    /// Below this level of detail (pixels per millimetre: a 600 mm rack under 24 px) the
+    /// bundles are drawn as trunks between screen cells of kOverviewCellPx.
+    static constexpr double kOverviewLod = 0.04;
+    static constexpr double kOverviewCellPx = 16;
 
 private:
     void regroup();
+    void paintOverview(QPainter* p, qreal lod, const QRectF& visible);
     Design* m_design;
     QRectF m_rect;
     bool m_dirty = true;
