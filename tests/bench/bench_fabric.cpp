@@ -1,19 +1,31 @@
-// Prints generate / validate / metrics / one-edit re-check times for generated clusters.
-// Usage: bench_fabric [GPUS...] (default 1024 16384 100000). Not a test: it prints figures.
+// The model's figures for generated clusters: generate, save, open, full validation,
+// metrics, one-edit re-check and peak memory, one line each.
+// Usage: bench_fabric [--out DIR] [GPUS...] (default 1024 16384 100000). With --out, the
+// generated designs are kept as DIR/hall-<GPUS>.cds.json for the studio benchmark.
+// Peak memory is the process's: run one size per process (as `./dev bench` does) to read
+// it per size. Not a test: it prints figures.
+#include "BenchCommon.h"
+
 #include "model/Bom.h"
 #include "model/Catalog.h"
+#include "model/DesignFile.h"
 #include "model/DesignIndex.h"
 #include "model/Metrics.h"
+#include "model/fabric/CableRouting.h"
 #include "model/fabric/FabricRules.h"
 #include "model/fabric/Generator.h"
 #include "model/rules/Rule.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
 using namespace cds;
+using bench::line;
 
 namespace {
 
@@ -21,11 +33,7 @@ double ms(QElapsedTimer& t) {
     return double(t.nsecsElapsed()) / 1e6;
 }
 
-void line(int gpus, const char* what, double value, const char* target) {
-    std::printf("bench %6d GPUs  %-26s %9.3f ms   (target %s)\n", gpus, what, value, target);
-}
-
-int bench(const Catalog& lib, int gpus) {
+int benchSize(const Catalog& lib, int gpus, const QString& outDir) {
     GenerateParams p;
     p.gpus = gpus;
     // 400G NICs on 800G SN5600 cages split 2 ways: 128 ports, enough for 100,000 GPUs.
@@ -39,33 +47,53 @@ int bench(const Catalog& lib, int gpus) {
         return 1;
     }
     DesignData& d = r.design;
-    line(gpus, "generate", gen, gpus >= 100000 ? "< 1000 ms" : "-");
+    line(gpus, "generate", gen, "ms", gpus >= 100000 ? 1000 : 0);
+
+    // Save and open the file as the CLI does (the studio's own figures: bench_studio).
+    const QString path =
+        QDir(outDir).filePath(QStringLiteral("hall-%1.%2").arg(gpus).arg(DesignFile::extension()));
+    QString error;
+    t.restart();
+    if (!DesignFile::save(d, path, &error)) {
+        std::fprintf(stderr, "bench: %s\n", qPrintable(error));
+        return 1;
+    }
+    line(gpus, "save (model: serialize + atomic write)", ms(t), "ms");
+    line(gpus, "  file size", double(QFileInfo(path).size()) / (1024.0 * 1024.0), "MiB");
+    t.restart();
+    {
+        LoadResult loaded = DesignFile::load(path);
+        const double load = ms(t);
+        if (!loaded.ok) {
+            std::fprintf(stderr, "bench: %s\n", qPrintable(loaded.errors.front().toString()));
+            return 1;
+        }
+        routeCables(loaded.data);
+        line(gpus, "open (model: load + route cables)", ms(t), "ms");
+        line(gpus, "  of which: load", load, "ms");
+    }
 
     t.restart();
     const std::vector<Finding> findings = runChecks(d);
-    const double val = ms(t);
-    line(gpus, "full validation", val,
-         gpus >= 100000  ? "< 100 ms"
-         : gpus >= 16384 ? "< 10 ms"
-                         : "-");
+    line(gpus, "full validation", ms(t), "ms", gpus >= 100000 ? 100 : gpus >= 16384 ? 10 : 0);
 
     t.restart();
     const Metrics m = computeMetrics(d);
-    line(gpus, "metrics (with BOM)", ms(t), "-");
+    line(gpus, "metrics (with BOM)", ms(t), "ms");
 
     if (qEnvironmentVariableIsSet("CDS_BENCH_RULES")) { // where validation time goes
         t.restart();
         const DesignIndex index(d);
-        line(gpus, "  index", ms(t), "-");
+        line(gpus, "  index", ms(t), "ms");
         t.restart();
         const Bom bom = computeBom(d);
-        line(gpus, "  bom", ms(t), "-");
+        line(gpus, "  bom", ms(t), "ms");
         const CheckContext ctx{d, index, m};
         for (const auto& rule : RuleRegistry::builtin().rules()) {
             std::vector<Finding> out;
             t.restart();
             rule->check(ctx, out);
-            line(gpus, qPrintable(QStringLiteral("  ") + rule->name()), ms(t), "-");
+            line(gpus, qPrintable(QStringLiteral("  ") + rule->name()), ms(t), "ms");
         }
     }
 
@@ -76,9 +104,12 @@ int bench(const Catalog& lib, int gpus) {
     t.restart();
     d.racks[rack].centre.x += d.hall.tileMm;
     const std::vector<Finding> again = recheckMovedRack(d, index, rack);
-    line(gpus, "re-check after one edit", ms(t), "< 1 ms");
-    std::printf("bench %6d GPUs  %zu devices, %zu links, %zu findings, bisection %.1f Tb/s\n", gpus,
-                d.devices.size(), d.links.size(), findings.size(), m.bisectionTbps);
+    line(gpus, "re-check after one edit", ms(t), "ms", 1);
+    line(gpus, "peak memory (process, model only)", bench::peakMemoryMiB(), "MiB");
+    std::printf("bench %6d GPUs  %zu racks, %zu devices, %zu links, %zu findings, bisection "
+                "%.1f Tb/s\n",
+                gpus, d.racks.size(), d.devices.size(), d.links.size(), findings.size(),
+                m.bisectionTbps);
     return 0;
 }
 
@@ -86,14 +117,22 @@ int bench(const Catalog& lib, int gpus) {
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
+    QStringList args = app.arguments().mid(1);
+    QTemporaryDir tmp;
+    QString outDir = tmp.path();
+    if (args.size() >= 2 && args.front() == QLatin1String("--out")) {
+        outDir = args.at(1);
+        args = args.mid(2);
+        QDir().mkpath(outDir);
+    }
     CatalogLibrary lib = CatalogLibrary::loadDefault();
     QList<int> sizes;
-    for (int i = 1; i < argc; ++i)
-        sizes << QString::fromLocal8Bit(argv[i]).toInt();
+    for (const QString& a : args)
+        sizes << a.toInt();
     if (sizes.isEmpty())
         sizes = {1024, 16384, 100000};
     int rc = 0;
     for (int g : sizes)
-        rc |= bench(lib.catalog(), g);
+        rc |= benchSize(lib.catalog(), g, outDir);
     return rc;
 }
