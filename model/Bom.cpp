@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <map>
-#include <unordered_set>
 
 namespace cds {
 
@@ -37,6 +37,56 @@ TypeId findFibre(const DesignData& d, MediaType type) {
     }
     return {};
 }
+
+/// @brief A set of non-zero 64-bit keys, open addressing in one array: no allocation per
+/// insert (std::unordered_set allocates a node for each, and a 100,000-GPU BOM inserts
+/// close to a million).
+class KeySet {
+public:
+    explicit KeySet(std::size_t expected) {
+        std::size_t n = 16;
+        while (n < expected * 2)
+            n <<= 1;
+        m_slots.assign(n, 0);
+    }
+    /// True when @p key was not in the set yet.
+    bool insert(std::uint64_t key) {
+        if ((m_size + 1) * 2 > m_slots.size())
+            grow();
+        return place(m_slots, key);
+    }
+
+private:
+    bool place(std::vector<std::uint64_t>& slots, std::uint64_t key) {
+        const std::size_t mask = slots.size() - 1;
+        for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+            if (slots[i] == key)
+                return false;
+            if (slots[i] == 0) {
+                slots[i] = key;
+                ++m_size;
+                return true;
+            }
+        }
+    }
+    void grow() {
+        std::vector<std::uint64_t> bigger(m_slots.size() * 2, 0);
+        m_size = 0;
+        for (std::uint64_t k : m_slots)
+            if (k)
+                place(bigger, k);
+        m_slots.swap(bigger);
+    }
+    static std::size_t hash(std::uint64_t k) { // splitmix64's finalizer
+        k ^= k >> 30;
+        k *= 0xbf58476d1ce4e5b9ULL;
+        k ^= k >> 27;
+        k *= 0x94d049bb133111ebULL;
+        return std::size_t(k ^ (k >> 31));
+    }
+    std::vector<std::uint64_t> m_slots;
+    std::size_t m_size = 0;
+};
 
 double binLength(const MediaSpec& m, double lengthM) {
     for (double l : m.lengthsM) // catalogs list lengths ascending
@@ -86,14 +136,14 @@ Bom computeBom(const DesignData& d) {
     // Cables and optics. A twin-port plug (transceiver or cable) serves every link of its
     // cage, so it is counted once per occupied (device, cage); everything else per link end.
     PortTable ports(d.catalog);
-    std::unordered_set<std::uint64_t> twinCages;
-    twinCages.reserve(d.links.size() * 2);
+    KeySet twinCages(d.links.size());
     auto firstInCage = [&](const PortRef& p, TypeId medium) {
         const Device* dev = d.devices.find(p.device);
         const PortInfo& pi = dev ? ports.info(*dev, p.port) : PortInfo{};
-        const std::uint64_t key = (std::uint64_t(p.device.value()) << 32) |
+        // +1 keeps every key non-zero (KeySet's empty slot).
+        const std::uint64_t key = ((std::uint64_t(p.device.value()) + 1) << 32) |
                                   (std::uint64_t(medium.value()) << 16) | pi.cage;
-        return twinCages.insert(key).second;
+        return twinCages.insert(key);
     };
     auto multiLane = [&](const PortRef& p) {
         const Device* dev = d.devices.find(p.device);

@@ -83,9 +83,9 @@ int CatalogItem::portCount(PortRole role) const {
 
 int CatalogItem::logicalPortCount(int breakout) const {
     breakout = std::max(1, breakout);
-    int n = 0;
-    for (const auto& p : ports)
-        n += p.role == PortRole::Fabric ? breakout : 1;
+    int n = 0; // by group, not by port: link reading calls this for every link end
+    for (const PortGroup& g : portGroups)
+        n += g.count * (g.role == PortRole::Fabric ? breakout : 1);
     return n;
 }
 

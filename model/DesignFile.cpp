@@ -124,11 +124,13 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
         json::requireArray(rows, "/links/rows");
         d.links.reserve(rows.size());
         for (std::size_t i = 0; i < rows.size(); ++i) {
-            const std::string ptr = child("/links/rows", i);
             LinkId id;
-            Link l = json::readLinkRow(d, rows[i], ptr, id);
+            Link l;
+            if (!json::tryReadLinkRow(d, rows[i], id, l))
+                l = json::readLinkRow(d, rows[i], child("/links/rows", i), id);
             if (d.links.contains(id))
-                throw FieldError(child(ptr, 0), "duplicate id " + std::to_string(id.value()));
+                throw FieldError(child(child("/links/rows", i), 0),
+                                 "duplicate id " + std::to_string(id.value()));
             d.links.insert(id, std::move(l));
             tick();
         }

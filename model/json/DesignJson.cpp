@@ -341,6 +341,35 @@ Device readDevice(const DesignData& d, const Json& v, const std::string& dp, Dev
     return dev;
 }
 
+bool tryReadLinkRow(const DesignData& d, const Json& row, LinkId& id, Link& out) {
+    if (!row.is_array() || row.size() != 7 || !row[6].is_null())
+        return false;
+    std::uint64_t v[6];
+    for (std::size_t c = 0; c < 6; ++c) {
+        if (!row[c].is_number_unsigned())
+            return false;
+        v[c] = row[c].get<std::uint64_t>();
+    }
+    if (v[0] > std::uint64_t(kMaxId) || v[5] >= d.fabrics.size())
+        return false;
+    auto port = [&](std::uint64_t device, std::uint64_t index, PortRef& p) {
+        if (device > std::uint64_t(kMaxId) || index > 65535)
+            return false;
+        const Device* dev = d.devices.find(DeviceId(static_cast<DeviceId::Rep>(device)));
+        if (!dev || index >= std::uint64_t(d.catalog[dev->type].logicalPortCount(dev->breakout)))
+            return false;
+        p = {DeviceId(static_cast<DeviceId::Rep>(device)), std::uint16_t(index)};
+        return true;
+    };
+    Link l;
+    if (!port(v[1], v[2], l.a) || !port(v[3], v[4], l.b) || l.a == l.b)
+        return false;
+    l.fabric = FabricId(static_cast<FabricId::Rep>(v[5]));
+    id = LinkId(static_cast<LinkId::Rep>(v[0]));
+    out = std::move(l);
+    return true;
+}
+
 Link readLinkRow(const DesignData& d, const Json& row, const std::string& ip, LinkId& id) {
     requireArray(row, ip);
     if (row.size() != 7)

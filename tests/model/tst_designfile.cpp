@@ -1,6 +1,7 @@
 #include "TestDesigns.h"
 
 #include "model/DesignFile.h"
+#include "model/json/DesignJson.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -273,6 +274,40 @@ private Q_SLOTS:
             QCOMPARE(f.readAll(), original);
             QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"keep.cds.json"});
         }
+    }
+    /// The fast link reader takes a row only when the checked one would read it the same;
+    /// everything unusual goes to the checked reader, which words the error.
+    void fastLinkRowsAgreeWithTheCheckedReader() {
+        const DesignData d = test::smallCluster();
+        const LinkId first = d.links.ids().front();
+        const Link& l = d.links[first];
+        const auto row = [&](json::Json a, json::Json b, json::Json medium = nullptr) {
+            return json::Json::array({first.value(), l.a.device.value(), a, l.b.device.value(), b,
+                                      l.fabric.value(), medium});
+        };
+        LinkId id;
+        Link out;
+        QVERIFY(json::tryReadLinkRow(d, row(l.a.port, l.b.port), id, out));
+        LinkId checkedId;
+        const Link checked = json::readLinkRow(d, row(l.a.port, l.b.port), "/r", checkedId);
+        QCOMPARE(id, checkedId);
+        QVERIFY(out == checked);
+        const json::Json unusual[] = {
+            row(l.a.port, l.b.port, "some-cable"), // pinned medium: looked up by the checked reader
+            row(65536, l.b.port),                  // port out of range
+            row(-1, l.b.port),
+            row(1.5, l.b.port),
+            row("1", l.b.port),
+            row(l.a.port, 60000), // no such port on the device
+            json::Json::array({first.value(), 999999, 0, l.b.device.value(), 0, 0, nullptr}),
+            json::Json::array({first.value(), l.a.device.value(), l.a.port, l.a.device.value(),
+                               l.a.port, l.fabric.value(), nullptr}), // a port to itself
+            json::Json::array({first.value(), l.a.device.value(), l.a.port, l.b.device.value(),
+                               l.b.port, 99, nullptr}), // no such fabric
+            json::Json::array({first.value(), l.a.device.value()}),
+        };
+        for (const json::Json& r : unusual)
+            QVERIFY2(!json::tryReadLinkRow(d, r, id, out), r.dump().c_str());
     }
     void missingFileReported() {
         LoadResult r = DesignFile::load(QStringLiteral("/no/such/file.cds.json"));
