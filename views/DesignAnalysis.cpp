@@ -17,29 +17,81 @@ DesignAnalysis::DesignAnalysis(Design* design, QObject* parent)
     connect(&m_timer, &QTimer::timeout, this, &DesignAnalysis::runNow);
     connect(design, &Design::changed, &m_timer, qOverload<>(&QTimer::start));
     // Cable lengths only change where racks or devices moved: remember where.
-    auto all = [this] { m_allDirty = true; };
+    auto all = [this] {
+        m_allDirty = true;
+        m_structural = true;
+    };
     connect(design, &Design::resetDone, this, all);
     connect(design, &Design::settingsChanged, this, all);
     connect(design, &Design::catalogChanged, this, all);
+    // Whatever the rules read besides placement: every rule runs again.
+    auto structural = [this] { m_structural = true; };
+    for (auto signal : {&Design::metaChanged, &Design::hallChanged, &Design::fabricsChanged,
+                        &Design::pricesChanged})
+        connect(design, signal, this, structural);
+    connect(design, &Design::rackAdded, this, structural);
+    connect(design, &Design::rackRemoved, this, structural);
+    connect(design, &Design::deviceRemoved, this, structural);
+    connect(design, &Design::linkRemoved, this, structural);
     connect(design, &Design::rackChanged, this,
             [this](RackId r) { mark(m_dirtyRacks, r.value()); });
-    connect(design, &Design::deviceAdded, this,
-            [this](DeviceId v) { mark(m_dirtyDevices, v.value()); });
-    connect(design, &Design::deviceChanged, this,
-            [this](DeviceId v) { mark(m_dirtyDevices, v.value()); });
-    connect(design, &Design::linkAdded, this, [this](LinkId l) { mark(m_dirtyLinks, l.value()); });
-    connect(design, &Design::linkChanged, this,
-            [this](LinkId l) { mark(m_dirtyLinks, l.value()); });
+    connect(design, &Design::deviceAdded, this, [this](DeviceId v) {
+        mark(m_dirtyDevices, v.value());
+        m_structural = true;
+    });
+    connect(design, &Design::deviceChanged, this, [this](DeviceId v) {
+        mark(m_dirtyDevices, v.value());
+        m_structural = true;
+    });
+    connect(design, &Design::linkAdded, this, [this](LinkId l) {
+        mark(m_dirtyLinks, l.value());
+        m_structural = true;
+    });
+    connect(design, &Design::linkChanged, this, [this](LinkId l) {
+        mark(m_dirtyLinks, l.value());
+        m_structural = true;
+    });
+}
+
+bool DesignAnalysis::onlyPlacementChanged() const {
+    if (m_structural)
+        return false;
+    const DesignData& d = m_design->data();
+    for (std::size_t i = 0; i < m_dirtyRacks.size(); ++i) {
+        if (!m_dirtyRacks[i])
+            continue;
+        const Rack* now = d.racks.find(RackId(static_cast<RackId::Rep>(i)));
+        if (!now || i >= m_racksAtLastRun.size())
+            return false;
+        Rack before = m_racksAtLastRun[i];
+        before.centre = now->centre;
+        before.rotationDeg = now->rotationDeg;
+        if (!(before == *now)) // renamed, re-typed, re-cooled, re-fed
+            return false;
+    }
+    return true;
+}
+
+void DesignAnalysis::rememberRacks() {
+    const DesignData& d = m_design->data();
+    m_racksAtLastRun.assign(d.racks.capacity(), Rack{});
+    d.racks.forEach([&](RackId id, const Rack& r) { m_racksAtLastRun[id.value()] = r; });
 }
 
 void DesignAnalysis::runNow() {
     m_timer.stop();
     const DesignData& d = m_design->data();
+    const bool placementOnly = onlyPlacementChanged();
     const DesignIndex index(d); // rerouting changes derived data only: the index stays valid
     rerouteCables(index);
     const Bom bom = computeBom(d);
     m_metrics = computeMetrics(d, index, bom);
-    m_findings = runChecks(CheckContext{d, index, m_metrics});
+    const CheckContext ctx{d, index, m_metrics};
+    m_findings = placementOnly ? m_rules.rerunPlacement(ctx) : m_rules.runAll(ctx);
+    if (!placementOnly)
+        rememberRacks();
+    m_structural = false;
+    m_lastPlacementOnly = placementOnly;
     Q_EMIT updated();
 }
 

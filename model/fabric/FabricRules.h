@@ -75,6 +75,7 @@ public:
     QString name() const override { return QStringLiteral("CableReachRule"); }
     QStringList codes() const override;
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+    bool readsPlacement() const override { return true; }
     /// Only @p links: the incremental re-check after a move (their routing is current).
     void checkLinks(const DesignData& d, const std::vector<LinkId>& links,
                     std::vector<Finding>& out) const;

@@ -54,13 +54,12 @@ const RuleRegistry& RuleRegistry::builtin() {
     return reg;
 }
 
-std::vector<Finding> runChecks(const CheckContext& ctx, const RuleRegistry& rules) {
-    std::vector<Finding> out;
-    for (const auto& r : rules.rules())
-        r->check(ctx, out);
-    for (Finding& f : out) {
+void markWaived(const DesignData& d, std::vector<Finding>& findings) {
+    if (d.waivers.empty())
+        return;
+    for (Finding& f : findings) {
         const QString key = f.key();
-        for (const Waiver& w : ctx.design.waivers) {
+        for (const Waiver& w : d.waivers) {
             if (w.key == key) {
                 f.waived = true;
                 f.waiverReason = w.reason;
@@ -68,6 +67,43 @@ std::vector<Finding> runChecks(const CheckContext& ctx, const RuleRegistry& rule
             }
         }
     }
+}
+
+std::vector<Finding> runChecks(const CheckContext& ctx, const RuleRegistry& rules) {
+    std::vector<Finding> out;
+    for (const auto& r : rules.rules())
+        r->check(ctx, out);
+    markWaived(ctx.design, out);
+    return out;
+}
+
+std::vector<Finding> RuleResults::runAll(const CheckContext& ctx) {
+    m_byRule.assign(m_rules.rules().size(), {});
+    for (std::size_t i = 0; i < m_byRule.size(); ++i)
+        m_rules.rules()[i]->check(ctx, m_byRule[i]);
+    return collect(ctx.design);
+}
+
+std::vector<Finding> RuleResults::rerunPlacement(const CheckContext& ctx) {
+    if (m_byRule.size() != m_rules.rules().size())
+        return runAll(ctx);
+    for (std::size_t i = 0; i < m_byRule.size(); ++i)
+        if (m_rules.rules()[i]->readsPlacement()) {
+            m_byRule[i].clear();
+            m_rules.rules()[i]->check(ctx, m_byRule[i]);
+        }
+    return collect(ctx.design);
+}
+
+std::vector<Finding> RuleResults::collect(const DesignData& d) const {
+    std::size_t n = 0;
+    for (const auto& v : m_byRule)
+        n += v.size();
+    std::vector<Finding> out;
+    out.reserve(n);
+    for (const auto& v : m_byRule)
+        out.insert(out.end(), v.begin(), v.end());
+    markWaived(d, out); // waivers are matched afresh: the kept findings carry none
     return out;
 }
 

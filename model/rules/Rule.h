@@ -24,6 +24,9 @@ public:
     virtual QString name() const = 0;      ///< class name shown with its findings
     virtual QStringList codes() const = 0; ///< the finding codes it can emit
     virtual void check(const CheckContext& ctx, std::vector<Finding>& out) const = 0;
+    /// True when the findings depend on where racks stand (cable lengths and media): these
+    /// rules run again after an edit that only moved racks (RuleResults::rerunPlacement).
+    virtual bool readsPlacement() const { return false; }
 };
 
 /// @brief The ordered set of rules a check run applies.
@@ -47,5 +50,26 @@ std::vector<Finding> runChecks(const DesignData& d,
                                const RuleRegistry& rules = RuleRegistry::builtin());
 std::vector<Finding> runChecks(const CheckContext& ctx,
                                const RuleRegistry& rules = RuleRegistry::builtin());
+
+/// Marks the findings that @p d waives (Finding::key() matches a waiver).
+void markWaived(const DesignData& d, std::vector<Finding>& findings);
+
+/// @brief The findings of each rule, kept between runs. After an edit that only moved racks,
+/// rerunPlacement() runs just the rules that read placement and gives the same findings, in
+/// the same order, as runChecks; anything else needs runAll(). For the studio's live checks.
+class RuleResults {
+public:
+    explicit RuleResults(const RuleRegistry& rules = RuleRegistry::builtin())
+        : m_rules(rules) {}
+    std::vector<Finding> runAll(const CheckContext& ctx);
+    /// Falls back to runAll() when nothing has run yet.
+    std::vector<Finding> rerunPlacement(const CheckContext& ctx);
+    void clear() { m_byRule.clear(); }
+
+private:
+    std::vector<Finding> collect(const DesignData& d) const;
+    const RuleRegistry& m_rules;
+    std::vector<std::vector<Finding>> m_byRule; ///< one per rule, in registry order
+};
 
 } // namespace cds

@@ -1,0 +1,130 @@
+// The studio's live analysis: after a drag it re-runs only the rules that read placement,
+// and its findings and metrics are always exactly what a full check of the same design gives.
+#include "StudioFixture.h"
+
+#include "DesignEditor.h"
+
+#include "views/DesignAnalysis.h"
+#include "views/RackGeometry.h"
+
+#include "model/DesignIndex.h"
+#include "model/rules/Rule.h"
+
+#include <QRandomGenerator>
+#include <QUndoStack>
+
+using namespace cds;
+using namespace cds::test;
+
+namespace {
+QStringList describe(const std::vector<Finding>& fs) {
+    QStringList out;
+    for (const Finding& f : fs)
+        out << QStringLiteral("%1|%2|%3|%4")
+                   .arg(f.key(), f.message)
+                   .arg(f.waived)
+                   .arg(f.waiverReason);
+    return out;
+}
+} // namespace
+
+class TestAnalysis : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+
+    /// What the analysis shows must be what a full check of the same data gives.
+    static void expectSameAsFullCheck(studio::MainWindow& w) {
+        const DesignData& d = w.design()->data();
+        const DesignIndex index(d);
+        const Metrics m = computeMetrics(d);
+        const std::vector<Finding> full = runChecks(CheckContext{d, index, m});
+        QCOMPARE(describe(w.analysis()->findings()), describe(full));
+        QCOMPARE(w.analysis()->metrics().totalCostUsd, m.totalCostUsd);
+    }
+
+private Q_SLOTS:
+    void initTestCase() { initStudioTests(); }
+
+    /// Far moves push pinned cables past their reach (link.reach appears and goes); renames,
+    /// cooling changes, waivers and undos in between.
+    void randomEditsMatchAFullCheck() {
+        // The 256-GPU example in a hall 150 m wide: room to move racks beyond optical reach.
+        const QString path = m_tmp.filePath(QStringLiteral("wide.cds.json"));
+        {
+            LoadResult r = DesignFile::load(
+                QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+            QVERIFY(r.ok);
+            r.data.hall.widthMm = 150000;
+            QString error;
+            QVERIFY2(DesignFile::save(r.data, path, &error), qPrintable(error));
+        }
+        auto w = openStudio(m_tmp.filePath(QStringLiteral("rec")), path);
+        // Pin the media the router chose: short copper then breaks when its rack moves away.
+        {
+            const DesignData& d = w->design()->data();
+            std::vector<std::pair<LinkId, Link>> pins;
+            d.links.forEach([&](LinkId id, const Link& l) {
+                if (l.medium && pins.size() < 400) {
+                    Link after = l;
+                    after.pinnedMedium = l.medium;
+                    pins.emplace_back(id, after);
+                }
+            });
+            for (const auto& [id, after] : pins)
+                QVERIFY(w->editor()->editLink(id, after, QStringLiteral("pin")));
+        }
+        w->analysis()->runNow();
+        expectSameAsFullCheck(*w);
+        QRandomGenerator rng(20261202);
+        int placementRuns = 0, fullRuns = 0, reachFindings = 0;
+        for (int step = 0; step < 120; ++step) {
+            const DesignData& d = w->design()->data();
+            const std::vector<RackId> racks = d.racks.ids();
+            const RackId rack = racks[rng.bounded(int(racks.size()))];
+            const Rack r = d.racks[rack];
+            const int what = rng.bounded(10);
+            bool placement = false;
+            if (what < 7) { // a move, possibly far: across the hall and beyond cable reach
+                const double x = rng.bounded(int(d.hall.widthMm - 1200)) + 600.0;
+                const double y = rng.bounded(int(d.hall.depthMm - 1200)) + 600.0;
+                placement = w->editor()->moveRacks({{rack, {x, y}, r.rotationDeg}});
+            } else if (what == 7) {
+                Rack after = r;
+                after.cooling = after.cooling == CoolingType::Air ? CoolingType::DirectLiquid
+                                                                  : CoolingType::Air;
+                QVERIFY(w->editor()->editRacks({{rack, after}}, QStringLiteral("cooling")));
+            } else if (what == 8) {
+                Rack after = r;
+                after.name += QLatin1Char('x');
+                QVERIFY(w->editor()->editRacks({{rack, after}}, QStringLiteral("rename")));
+            } else if (!w->analysis()->findings().empty() && rng.bounded(2)) {
+                const auto& fs = w->analysis()->findings();
+                const Finding& f = fs[rng.bounded(int(fs.size()))];
+                if (!f.waived)
+                    QVERIFY(w->editor()->waive(f.key(), QStringLiteral("accepted")));
+            } else {
+                w->undoStack()->undo();
+            }
+            w->analysis()->runNow();
+            if (placement) {
+                QVERIFY(w->analysis()->lastRunWasPlacementOnly());
+                ++placementRuns;
+            } else if (!w->analysis()->lastRunWasPlacementOnly()) {
+                ++fullRuns;
+            }
+            for (const Finding& f : w->analysis()->findings())
+                reachFindings += f.code.startsWith(QLatin1String("link."));
+            expectSameAsFullCheck(*w);
+            if (QTest::currentTestFailed())
+                qFatal("step %d (edit kind %d) differs from a full check", step, what);
+        }
+        qInfo("placement-only runs %d, full runs %d, link findings seen %d", placementRuns,
+              fullRuns, reachFindings);
+        QVERIFY(placementRuns > 20);
+        QVERIFY(fullRuns > 10);
+        QVERIFY2(reachFindings > 0, "the moves never broke a cable's reach: the test is too tame");
+    }
+};
+
+QTEST_MAIN(TestAnalysis)
+#include "tst_analysis.moc"
