@@ -179,7 +179,9 @@ int main(int argc, char** argv) {
     line(gpus, "rack drag release (journal checkpoint)", ms(t), "ms");
     line(gpus, "rack drag step: model edit + scene (median)", median(edit), "ms");
     line(gpus, "rack drag: reroute + metrics + checks + status", median(analysis), "ms");
-    line(gpus, "rack drag step total", median(edit) + median(analysis), "ms", 16);
+    // The studio's target is set at 16,384 GPUs; larger designs print the figure only.
+    line(gpus, "rack drag step total", median(edit) + median(analysis), "ms",
+         gpus <= 16384 ? 16 : 0);
     if (qEnvironmentVariableIsSet("CDS_BENCH_DETAIL")) { // where the analysis time goes
         const DesignData& dd = w.design()->data();
         t.restart();
