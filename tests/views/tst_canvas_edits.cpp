@@ -325,6 +325,37 @@ private Q_SLOTS:
         QVERIFY2(computePixels > 50, qPrintable(QString::number(computePixels)));
     }
 
+    /// The overview keeps its trunks between repaints; moving a rack must redraw them.
+    void overviewFollowsARackMove() {
+        auto w = openStudio(
+            m_tmp.filePath(QStringLiteral("rec-trunks")),
+            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+        for (QGraphicsItem* it : w->scene()->items())
+            if (!it->parentItem())
+                it->setVisible(it == w->scene()->cables());
+        const Hall& hall = w->design()->data().hall;
+        const QRectF source(-1000, -1000, hall.widthMm + 2000, hall.depthMm + 2000);
+        auto draw = [&] {
+            QImage img((source.size() * 0.02).toSize(), QImage::Format_ARGB32_Premultiplied);
+            img.fill(Qt::white);
+            QPainter p(&img);
+            w->scene()->render(&p, QRectF(img.rect()), source);
+            return img;
+        };
+        const QImage before = draw();
+        QCOMPARE(draw(), before); // nothing changed: the same trunks
+        // Move the first rack to the first free place at least 3 m away.
+        const RackId rack = w->design()->data().racks.ids().front();
+        const PointMm from = w->design()->data().racks[rack].centre;
+        bool moved = false;
+        for (double y = 600; y < hall.depthMm && !moved; y += 600)
+            for (double x = 600; x < hall.widthMm && !moved; x += 600)
+                if (std::hypot(x - from.x, y - from.y) > 3000)
+                    moved = w->editor()->moveRacks({{rack, {x, y}, 0}});
+        QVERIFY(moved);
+        QVERIFY(draw() != before);
+    }
+
     void canvasDragMovesSelectedRack() {
         auto w = openStudio(m_tmp.path());
         QVERIFY(showOnScreen(*w));

@@ -20,6 +20,12 @@ CableBundleItem::CableBundleItem(Design* design)
 
 void CableBundleItem::markLinksDirty() {
     m_dirty = true;
+    m_trunksStale = true;
+    update();
+}
+
+void CableBundleItem::racksMoved() {
+    m_trunksStale = true;
     update();
 }
 
@@ -91,8 +97,31 @@ void CableBundleItem::paintOverview(QPainter* p, qreal lod, const QRectF& vis) {
     // Bundles between the same two screen cells of kOverviewCellPx become one trunk from
     // cell centre to cell centre: the picture keeps where the cables run, the cost no longer
     // grows with the design.
-    const DesignData& d = m_design->data();
     const qreal cell = kOverviewCellPx / std::max(lod, 1e-9); // millimetres per cell
+    if (m_trunksStale || m_dirty || std::abs(cell - m_trunkCell) > 1e-9 * cell)
+        buildTrunks(cell);
+    std::vector<QLineF> lines[4];
+    for (int kind = 0; kind < 4; ++kind)
+        for (const QLineF& l : m_trunks[kind])
+            if (vis.intersects(
+                    QRectF(l.p1(), l.p2()).normalized().adjusted(-cell, -cell, cell, cell)))
+                lines[kind].push_back(l);
+    // Thin, light, opaque lines, so racks stay visible underneath (translucent lines cost
+    // ten times more to fill). Management first, compute on top.
+    p->setRenderHint(QPainter::Antialiasing, false);
+    for (int kind = 3; kind >= 0; --kind) {
+        if (lines[kind].empty())
+            continue;
+        QPen pen(kind == 0 ? fabricColour(kind) : fabricColour(kind).lighter(150), 1.0);
+        pen.setCosmetic(true);
+        pen.setCapStyle(Qt::FlatCap);
+        p->setPen(pen);
+        p->drawLines(lines[kind].data(), int(lines[kind].size()));
+    }
+}
+
+void CableBundleItem::buildTrunks(qreal cell) {
+    const DesignData& d = m_design->data();
     struct Trunk {
         std::int32_t ax, ay, bx, by;
         int kind;
@@ -122,25 +151,13 @@ void CableBundleItem::paintOverview(QPainter* p, qreal lod, const QRectF& vis) {
     }
     std::sort(trunks.begin(), trunks.end());
     trunks.erase(std::unique(trunks.begin(), trunks.end()), trunks.end());
-    std::vector<QLineF> lines[4];
-    for (const Trunk& t : trunks) {
-        const QPointF pa((t.ax + 0.5) * cell, (t.ay + 0.5) * cell);
-        const QPointF pb((t.bx + 0.5) * cell, (t.by + 0.5) * cell);
-        if (vis.intersects(QRectF(pa, pb).normalized().adjusted(-cell, -cell, cell, cell)))
-            lines[t.kind].emplace_back(pa, pb);
-    }
-    // Thin, light, opaque lines, so racks stay visible underneath (translucent lines cost
-    // ten times more to fill). Management first, compute on top.
-    p->setRenderHint(QPainter::Antialiasing, false);
-    for (int kind = 3; kind >= 0; --kind) {
-        if (lines[kind].empty())
-            continue;
-        QPen pen(kind == 0 ? fabricColour(kind) : fabricColour(kind).lighter(150), 1.0);
-        pen.setCosmetic(true);
-        pen.setCapStyle(Qt::FlatCap);
-        p->setPen(pen);
-        p->drawLines(lines[kind].data(), int(lines[kind].size()));
-    }
+    for (auto& v : m_trunks)
+        v.clear();
+    for (const Trunk& t : trunks)
+        m_trunks[t.kind].emplace_back(QPointF((t.ax + 0.5) * cell, (t.ay + 0.5) * cell),
+                                      QPointF((t.bx + 0.5) * cell, (t.by + 0.5) * cell));
+    m_trunkCell = cell;
+    m_trunksStale = false;
 }
 
 void CableBundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*) {

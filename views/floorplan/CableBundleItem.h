@@ -20,6 +20,8 @@ public:
     explicit CableBundleItem(Design* design);
     /// Bundles are regrouped lazily on the next paint after links changed.
     void markLinksDirty();
+    /// A rack moved: its bundles' ends did (the grouping stays).
+    void racksMoved();
     void syncBounds(); ///< after the hall changed
     QRectF boundingRect() const override { return m_rect; }
     void paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget* w) override;
@@ -39,9 +41,15 @@ public:
 private:
     void regroup();
     void paintOverview(QPainter* p, qreal lod, const QRectF& visible);
+    void buildTrunks(qreal cell);
     Design* m_design;
     QRectF m_rect;
     bool m_dirty = true;
+    /// The overview's trunks per fabric kind, for one cell size and one state of the links
+    /// and rack positions: a repaint at the same zoom only filters and draws them.
+    std::vector<QLineF> m_trunks[4];
+    qreal m_trunkCell = 0;
+    bool m_trunksStale = true;
     std::vector<Bundle> m_bundles;
 };
 

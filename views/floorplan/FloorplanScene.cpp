@@ -28,7 +28,7 @@ FloorplanScene::FloorplanScene(Design* design, DesignAnalysis* analysis, Selecti
     connect(design, &Design::rackChanged, this, [this](RackId id) {
         if (RackItem* it = rackItem(id))
             it->sync();
-        m_cables->update();
+        m_cables->racksMoved();
     });
     connect(design, &Design::catalogChanged, this, [this] {
         for (RackItem* it : m_racks)
