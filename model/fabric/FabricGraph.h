@@ -23,5 +23,24 @@ struct FabricGraph {
 
 /// Builds the graph of fabric @p f from the design's links.
 FabricGraph buildFabricGraph(const DesignData& d, FabricId f);
+/// The graphs of every fabric (by fabric index), in one pass over the links.
+std::vector<FabricGraph> buildFabricGraphs(const DesignData& d);
+
+/// @brief The fabric graphs of one check run, built on first use and shared by the rules
+/// that need them (CheckContext::graphs).
+class FabricGraphCache {
+public:
+    const FabricGraph& graph(const DesignData& d, FabricId f) {
+        if (!m_built) {
+            m_graphs = buildFabricGraphs(d);
+            m_built = true;
+        }
+        return m_graphs[f.value()];
+    }
+
+private:
+    std::vector<FabricGraph> m_graphs;
+    bool m_built = false;
+};
 
 } // namespace cds

@@ -12,7 +12,10 @@ void OversubscriptionRule::check(const CheckContext& ctx, std::vector<Finding>& 
     for (std::size_t fi = 0; fi < d.fabrics.size(); ++fi) {
         const Fabric& fab = d.fabrics[fi];
         const FabricId f(static_cast<FabricId::Rep>(fi));
-        const FabricGraph g = buildFabricGraph(d, f);
+        FabricGraph own;
+        if (!ctx.graphs)
+            own = buildFabricGraph(d, f);
+        const FabricGraph& g = ctx.graphs ? ctx.graphs->graph(d, f) : own;
         for (Tier tier : {Tier::Leaf, Tier::Spine}) {
             const Tier above = tier == Tier::Leaf ? Tier::Spine : Tier::Core;
             if (g.switches[std::size_t(above)].empty())

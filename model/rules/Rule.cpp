@@ -1,5 +1,7 @@
 #include "Rule.h"
 
+#include "../fabric/FabricGraph.h"
+
 #include <algorithm>
 
 namespace cds {
@@ -70,17 +72,25 @@ void markWaived(const DesignData& d, std::vector<Finding>& findings) {
 }
 
 std::vector<Finding> runChecks(const CheckContext& ctx, const RuleRegistry& rules) {
+    FabricGraphCache graphs;
+    CheckContext shared = ctx;
+    if (!shared.graphs)
+        shared.graphs = &graphs;
     std::vector<Finding> out;
     for (const auto& r : rules.rules())
-        r->check(ctx, out);
+        r->check(shared, out);
     markWaived(ctx.design, out);
     return out;
 }
 
 std::vector<Finding> RuleResults::runAll(const CheckContext& ctx) {
     m_byRule.assign(m_rules.rules().size(), {});
+    FabricGraphCache graphs;
+    CheckContext shared = ctx;
+    if (!shared.graphs)
+        shared.graphs = &graphs;
     for (std::size_t i = 0; i < m_byRule.size(); ++i)
-        m_rules.rules()[i]->check(ctx, m_byRule[i]);
+        m_rules.rules()[i]->check(shared, m_byRule[i]);
     return collect(ctx.design);
 }
 

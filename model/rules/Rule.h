@@ -11,10 +11,15 @@
 namespace cds {
 
 /// @brief What a rule sees: the design, its derived index and metrics.
+class FabricGraphCache;
+
 struct CheckContext {
     const DesignData& design;
     const DesignIndex& index;
     const Metrics& metrics;
+    /// The fabric graphs, shared by the rules of one run (runChecks and RuleResults set it;
+    /// null: each rule builds what it needs).
+    FabricGraphCache* graphs = nullptr;
 };
 
 /// @brief One check. Small, stateless, registered in a RuleRegistry (STYLE pattern 3).

@@ -2,6 +2,7 @@
 #include "model/DesignIndex.h"
 #include "model/Metrics.h"
 #include "model/fabric/CableRouting.h"
+#include "model/fabric/FabricGraph.h"
 #include "model/fabric/FabricRules.h"
 
 using namespace cds;
@@ -132,6 +133,34 @@ private Q_SLOTS:
         }
         fs = check(d);
         QCOMPARE(countCode(fs, "fabric.single-uplink"), 1);
+    }
+    /// runChecks shares one set of fabric graphs between the rules; each rule on its own
+    /// builds its own. Both give the same findings, on broken and on 3-tier designs.
+    void sharedFabricGraphsChangeNothing() {
+        GenerateParams three;
+        three.gpus = 4096;
+        three.tiers = 3;
+        std::vector<DesignData> designs = {generated(256), generated(three)};
+        DesignData broken = generated(256);
+        const std::vector<LinkId> up = linksBetween(broken, Tier::Leaf, Tier::Spine);
+        for (std::size_t i = 0; i < up.size(); i += 3)
+            broken.links.take(up[i]);
+        designs.push_back(std::move(broken));
+        for (const DesignData& d : designs) {
+            const DesignIndex index(d);
+            const Metrics m = computeMetrics(d);
+            std::vector<Finding> alone;
+            for (const auto& rule : RuleRegistry::builtin().rules())
+                rule->check(CheckContext{d, index, m}, alone);
+            FabricGraphCache graphs;
+            std::vector<Finding> shared;
+            for (const auto& rule : RuleRegistry::builtin().rules())
+                rule->check(CheckContext{d, index, m, &graphs}, shared);
+            QCOMPARE(shared.size(), alone.size());
+            for (std::size_t i = 0; i < shared.size(); ++i)
+                QCOMPARE(shared[i].key() + shared[i].message, alone[i].key() + alone[i].message);
+        }
+        QVERIFY(countCode(runChecks(designs.back()), "fabric.not-non-blocking") > 0);
     }
     void railMisaligned() {
         DesignData d = generated(256);
