@@ -4,14 +4,13 @@
 #include "views/render/DrawingExport.h"
 #include "views/report/PdfReport.h"
 
+#include "model/AtomicFile.h"
 #include "model/Bom.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
 #include "model/export/NetBoxExport.h"
 #include "model/export/Reports.h"
 #include "model/export/SlurmTopology.h"
-
-#include <QSaveFile>
 
 namespace cds::studio {
 
@@ -46,18 +45,6 @@ const ExportInfo& exportInfo(ExportKind kind) {
             return i;
     return exportKinds().front();
 }
-
-namespace {
-bool writeBytes(const QString& path, const QByteArray& bytes, QString* error) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
-}
-} // namespace
 
 bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
                  const Progress& progress, QString* error) {
@@ -106,14 +93,14 @@ bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
         const QByteArray bytes = bomCsv(d, computeBom(d));
         if (cancelled(50))
             return false;
-        ok = writeBytes(path, bytes, error);
+        ok = writeFileAtomically(path, bytes, error);
         break;
     }
     case ExportKind::CablingCsv: {
         const QByteArray bytes = cablingCsv(d);
         if (cancelled(80))
             return false;
-        ok = writeBytes(path, bytes, error);
+        ok = writeFileAtomically(path, bytes, error);
         break;
     }
     case ExportKind::NetBox: {
@@ -132,7 +119,7 @@ bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
         }
         if (cancelled(60))
             return false;
-        ok = writeBytes(path, t.text, error);
+        ok = writeFileAtomically(path, t.text, error);
         break;
     }
     }

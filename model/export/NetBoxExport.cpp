@@ -1,12 +1,13 @@
 #include "NetBoxExport.h"
 
+#include "../AtomicFile.h"
+
 #include "CablingSchedule.h"
 #include "Csv.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <cmath>
 #include <set>
@@ -245,12 +246,8 @@ bool writeNetBoxFolder(const NetBoxExport& e, const QString& dir, QString* error
                              .arg(QFileInfo(path).absolutePath());
             return false;
         }
-        QSaveFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-            if (error)
-                *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+        if (!writeFileAtomically(path, bytes, error))
             return false;
-        }
     }
     return true;
 }

@@ -3,13 +3,13 @@
 #include "ElevationRenderer.h"
 #include "FloorplanRenderer.h"
 #include "RenderStyle.h"
+#include "model/AtomicFile.h"
 #include "model/DesignIndex.h"
 #include "model/Metrics.h"
 
 #include <QBuffer>
 #include <QImage>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <functional>
@@ -19,15 +19,6 @@ namespace cds::render {
 namespace {
 constexpr double kMaxPixels = 16000; // per side: a bigger PNG is a typo in --scale
 
-bool save(const QString& path, const QByteArray& bytes, QString* error) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
-}
 } // namespace
 
 bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& path, bool png,
@@ -99,7 +90,7 @@ bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& p
         draw(p, target);
         p.end();
     }
-    return save(path, bytes, error);
+    return writeFileAtomically(path, bytes, error);
 }
 
 } // namespace cds::render

@@ -2,10 +2,11 @@
 
 #include "views/render/RenderStyle.h"
 
+#include "model/AtomicFile.h"
+
 #include <QBuffer>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 
 namespace cds::report {
 
@@ -62,12 +63,8 @@ bool PdfReport::write(const QString& path, QString* error, const Progress& progr
         }
         p.end();
     }
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+    if (!writeFileAtomically(path, bytes, error))
         return false;
-    }
     if (progress)
         progress(100);
     return true;

@@ -119,40 +119,37 @@ int main(int argc, char** argv) {
     views::FloorplanView* view = w.canvas();
     view->fitHall();
     QImage img(view->viewport()->size(), QImage::Format_ARGB32_Premultiplied);
-    std::vector<double> paint;
-    for (int i = 0; i < 15; ++i) {
+    // The whole hall into the viewport-sized image, every rack and bundle drawn: its time.
+    auto renderHall = [&] {
         img.fill(Qt::white);
         QPainter p(&img);
         p.setRenderHint(QPainter::Antialiasing, true);
-        t.restart();
-        // The whole hall into the viewport-sized image: every rack and bundle is drawn.
+        QElapsedTimer r;
+        r.start();
         view->scene()->render(&p, QRectF(img.rect()),
                               view->mapToScene(view->viewport()->rect()).boundingRect());
         p.end();
-        paint.push_back(ms(t));
-    }
+        return ms(r);
+    };
+    auto medianOf15 = [&] {
+        std::vector<double> v;
+        for (int i = 0; i < 15; ++i)
+            v.push_back(renderHall());
+        return median(v);
+    };
+    const double repaint = medianOf15();
     if (qEnvironmentVariableIsSet("CDS_BENCH_PNG"))
         img.save(qEnvironmentVariable("CDS_BENCH_PNG"));
-    line(gpus, "full-hall offscreen repaint (median of 15)", median(paint), "ms", 16);
+    line(gpus, "full-hall offscreen repaint (median of 15)", repaint, "ms", 16);
     if (qEnvironmentVariableIsSet("CDS_BENCH_DETAIL")) { // bundles alone, the rest alone
         auto paintOnly = [&](bool bundles) {
             for (QGraphicsItem* it : view->scene()->items())
                 if (it->parentItem() == nullptr)
                     it->setVisible((it == w.scene()->cables()) == bundles);
-            std::vector<double> v;
-            for (int i = 0; i < 15; ++i) {
-                img.fill(Qt::white);
-                QPainter p(&img);
-                p.setRenderHint(QPainter::Antialiasing, true);
-                t.restart();
-                view->scene()->render(&p, QRectF(img.rect()),
-                                      view->mapToScene(view->viewport()->rect()).boundingRect());
-                p.end();
-                v.push_back(ms(t));
-            }
+            const double m = medianOf15();
             for (QGraphicsItem* it : view->scene()->items())
                 it->setVisible(true);
-            return median(v);
+            return m;
         };
         line(gpus, "  of which: cable bundles", paintOnly(true), "ms");
         line(gpus, "  of which: hall and racks", paintOnly(false), "ms");
@@ -178,15 +175,7 @@ int main(int argc, char** argv) {
     view->endDrag();
     line(gpus, "rack drag release (journal checkpoint)", ms(t), "ms");
     // The first full-hall repaint after the move: the overview's trunks are rebuilt.
-    {
-        img.fill(Qt::white);
-        QPainter p(&img);
-        t.restart();
-        view->scene()->render(&p, QRectF(img.rect()),
-                              view->mapToScene(view->viewport()->rect()).boundingRect());
-        p.end();
-        line(gpus, "full-hall repaint right after a rack move", ms(t), "ms", 16);
-    }
+    line(gpus, "full-hall repaint right after a rack move", renderHall(), "ms", 16);
     line(gpus, "rack drag step: model edit + scene (median)", median(edit), "ms");
     line(gpus, "rack drag: reroute + metrics + checks + status", median(analysis), "ms");
     // The studio's target is set at 16,384 GPUs; larger designs print the figure only.
