@@ -88,6 +88,48 @@ private:
     std::size_t m_size = 0;
 };
 
+/// @brief Which (device, cage, medium) were seen: one slot per physical cage of the design
+/// holds the first medium plugged there, in device order, so the lookups of one device stay
+/// close in memory; a second medium in the same cage (rare) goes to a KeySet.
+class CageFirsts {
+public:
+    CageFirsts(const DesignData& d, PortTable& ports, std::size_t links)
+        : m_others(links / 16 + 16) {
+        m_base.assign(d.devices.capacity() + 1, 0);
+        std::uint32_t at = 0;
+        for (std::size_t i = 0; i < d.devices.capacity(); ++i) {
+            m_base[i] = at;
+            if (const Device* dev = d.devices.find(DeviceId(static_cast<DeviceId::Rep>(i))))
+                at += std::uint32_t(ports.cageCount(*dev));
+        }
+        m_base.back() = at;
+        m_first.assign(at, kNone);
+    }
+    /// True the first time @p medium is seen in @p cage of @p device.
+    bool insert(DeviceId device, std::uint16_t cage, TypeId medium) {
+        const std::size_t i = device.value();
+        if (i + 1 >= m_base.size() || m_base[i] + cage >= m_base[i + 1])
+            return m_others.insert(key(device, cage, medium)); // not a cage of the catalog
+        std::uint32_t& slot = m_first[m_base[i] + cage];
+        if (slot == kNone) {
+            slot = medium.value();
+            return true;
+        }
+        return slot != medium.value() && m_others.insert(key(device, cage, medium));
+    }
+
+private:
+    static constexpr std::uint32_t kNone = 0xffffffffU;
+    static std::uint64_t key(DeviceId device, std::uint16_t cage, TypeId medium) {
+        // +1 keeps every key non-zero (KeySet's empty slot).
+        return ((std::uint64_t(device.value()) + 1) << 32) | (std::uint64_t(medium.value()) << 16) |
+               cage;
+    }
+    std::vector<std::uint32_t> m_base; ///< first slot of each device id; back() = total
+    std::vector<std::uint32_t> m_first;
+    KeySet m_others;
+};
+
 double binLength(const MediaSpec& m, double lengthM) {
     for (double l : m.lengthsM) // catalogs list lengths ascending
         if (l + 1e-9 >= lengthM)
@@ -136,14 +178,11 @@ Bom computeBom(const DesignData& d) {
     // Cables and optics. A twin-port plug (transceiver or cable) serves every link of its
     // cage, so it is counted once per occupied (device, cage); everything else per link end.
     PortTable ports(d.catalog);
-    KeySet twinCages(d.links.size());
+    CageFirsts twinCages(d, ports, d.links.size());
     auto firstInCage = [&](const PortRef& p, TypeId medium) {
         const Device* dev = d.devices.find(p.device);
         const PortInfo& pi = dev ? ports.info(*dev, p.port) : PortInfo{};
-        // +1 keeps every key non-zero (KeySet's empty slot).
-        const std::uint64_t key = ((std::uint64_t(p.device.value()) + 1) << 32) |
-                                  (std::uint64_t(medium.value()) << 16) | pi.cage;
-        return twinCages.insert(key);
+        return twinCages.insert(p.device, pi.cage, medium);
     };
     auto multiLane = [&](const PortRef& p) {
         const Device* dev = d.devices.find(p.device);

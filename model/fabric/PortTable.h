@@ -31,6 +31,11 @@ public:
         return port >= 0 && port < int(t.size()) ? t[std::size_t(port)] : m_invalid;
     }
     int portCount(const Device& dev) { return int(tableOf(dev).size()); }
+    /// Physical cages of a device (its ports list them in ascending order).
+    int cageCount(const Device& dev) {
+        const std::vector<PortInfo>& t = tableOf(dev);
+        return t.empty() ? 0 : t.back().cage + 1;
+    }
     QString cageName(std::uint8_t kind) const { return m_cageNames.value(kind); }
     std::uint8_t cageKind(const QString& name);
 

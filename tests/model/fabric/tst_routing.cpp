@@ -120,6 +120,24 @@ private Q_SLOTS:
         QCOMPARE(bom.transceivers, 2LL);
         QCOMPARE(bom.cables, 2LL);
     }
+    /// Two different twin plugs pinned into the lanes of one cage pair: each is counted.
+    void mixedTwinMediaInOneCage() {
+        Pair p;
+        routeCables(p.b.d);
+        const TypeId dac = p.b.d.links[p.l0].medium; // the twin DAC the router chose
+        const TypeId acc = p.b.d.catalog.find(QStringLiteral("nvidia-acc-400g-osfp-twin"));
+        QVERIFY(dac && acc && dac != acc);
+        p.b.d.links[p.l1].pinnedMedium = acc;
+        const Bom bom = computeBom(p.b.d);
+        QCOMPARE(bom.cables, 2LL); // one DAC for lane 0, one ACC for lane 1
+        long long dacs = 0, accs = 0;
+        for (const BomLine& l : bom.lines) {
+            dacs += l.type == dac ? l.quantity : 0;
+            accs += l.type == acc ? l.quantity : 0;
+        }
+        QCOMPARE(dacs, 1LL);
+        QCOMPARE(accs, 1LL);
+    }
     void linkRouterMatchesRouteCables() {
         DesignData d = generated(256);
         LinkRouter router(d);
