@@ -389,6 +389,16 @@ void MainWindow::showError(const QString& title, const QString& text) {
         QMessageBox::critical(this, title, text);
 }
 
+void MainWindow::reportFailure(bool cancelled, const QString& title, const QString& text) {
+    if (!cancelled) {
+        showError(title, text);
+        return;
+    }
+    // The user cancelled: not an error, and nothing changed.
+    m_lastError = text;
+    statusBar()->showMessage(text, 8000);
+}
+
 void MainWindow::resetTo(DesignData d, const QString& path, const QByteArray& fileBytes) {
     m_selection->clear();
     m_undo->clear();
@@ -428,9 +438,9 @@ bool MainWindow::openFile(const QString& path) {
                                                routeCables(r.data);
                                        });
     if (!finished || r.cancelled) {
-        m_lastError =
-            QStringLiteral("%1: opening was cancelled; the design is unchanged").arg(path);
-        statusBar()->showMessage(m_lastError, 8000);
+        reportFailure(
+            true, {},
+            QStringLiteral("%1: opening was cancelled; the design is unchanged").arg(path));
         return false;
     }
     if (!r.ok) {
@@ -439,7 +449,6 @@ bool MainWindow::openFile(const QString& path) {
                                    : r.errors.front().toString());
         return false;
     }
-    routeCables(r.data);
     resetTo(std::move(r.data), QFileInfo(path).absoluteFilePath(), bytes);
     addRecent(m_path);
     if (!r.notes.isEmpty())
@@ -461,10 +470,7 @@ bool MainWindow::saveTo(const QString& path) {
             ok = DesignFile::save(snapshot, path, &error, progress, &written);
         });
     if (!ok) {
-        if (finished)
-            showError(QStringLiteral("Cannot save design"), error);
-        else // the user cancelled: not an error, and the file is as it was
-            statusBar()->showMessage(m_lastError = error, 8000);
+        reportFailure(!finished, QStringLiteral("Cannot save design"), error);
         return false;
     }
     m_path = QFileInfo(path).absoluteFilePath();
@@ -559,10 +565,8 @@ void MainWindow::autosaveNow() {
 }
 
 void MainWindow::waitForAutosave() {
-    if (!m_autosaveJob)
-        return;
-    m_autosaveJob->thread->wait();
-    finishAutosave();
+    if (m_autosaveJob)
+        finishAutosave();
 }
 
 void MainWindow::finishAutosave() {
@@ -584,10 +588,7 @@ bool MainWindow::exportTo(ExportKind kind, const QString& path) {
         [&](const Progress& progress) { ok = writeExport(snapshot, kind, path, progress, &error); },
         info.needsUiThread ? TaskRunner::Thread::Ui : TaskRunner::Thread::Worker);
     if (!ok) {
-        if (finished)
-            showError(QStringLiteral("Cannot export"), error);
-        else
-            statusBar()->showMessage(m_lastError = error, 8000);
+        reportFailure(!finished, QStringLiteral("Cannot export"), error);
         return false;
     }
     statusBar()->showMessage(QStringLiteral("Exported %1").arg(path), 6000);
@@ -670,8 +671,7 @@ bool MainWindow::generate(const GenerateParams& params) {
             r = generateCluster(params, m_library.catalog(), progress);
         });
     if (!finished) {
-        m_lastError = QStringLiteral("Generation cancelled; the design is unchanged");
-        statusBar()->showMessage(m_lastError, 8000);
+        reportFailure(true, {}, QStringLiteral("Generation cancelled; the design is unchanged"));
         return false;
     }
     if (!r.ok) {

@@ -113,6 +113,8 @@ private:
     void updateTitle();
     void updateTotals();
     void showError(const QString& title, const QString& text);
+    /// A long operation that did not finish: its error, or for a cancel a status message.
+    void reportFailure(bool cancelled, const QString& title, const QString& text);
     bool maybeSave();
     bool save();
     bool saveAs();
