@@ -35,22 +35,17 @@ DesignAnalysis::DesignAnalysis(Design* design, QObject* parent)
     connect(design, &Design::linkRemoved, this, structural);
     connect(design, &Design::rackChanged, this,
             [this](RackId r) { mark(m_dirtyRacks, r.value()); });
-    connect(design, &Design::deviceAdded, this, [this](DeviceId v) {
-        mark(m_dirtyDevices, v.value());
-        m_structural = true;
-    });
-    connect(design, &Design::deviceChanged, this, [this](DeviceId v) {
-        mark(m_dirtyDevices, v.value());
-        m_structural = true;
-    });
-    connect(design, &Design::linkAdded, this, [this](LinkId l) {
-        mark(m_dirtyLinks, l.value());
-        m_structural = true;
-    });
-    connect(design, &Design::linkChanged, this, [this](LinkId l) {
-        mark(m_dirtyLinks, l.value());
-        m_structural = true;
-    });
+    // A device or link added or changed: reroute it, and every rule runs again.
+    auto markStructural = [this](std::vector<char>& dirty) {
+        return [this, &dirty](auto id) {
+            mark(dirty, id.value());
+            m_structural = true;
+        };
+    };
+    connect(design, &Design::deviceAdded, this, markStructural(m_dirtyDevices));
+    connect(design, &Design::deviceChanged, this, markStructural(m_dirtyDevices));
+    connect(design, &Design::linkAdded, this, markStructural(m_dirtyLinks));
+    connect(design, &Design::linkChanged, this, markStructural(m_dirtyLinks));
 }
 
 bool DesignAnalysis::onlyPlacementChanged() const {
