@@ -8,7 +8,6 @@
 #ifdef CDS_HAVE_VIEWS
 #include "views/dashboard/ReportCharts.h"
 #include "views/render/DrawingExport.h"
-#include "views/report/PdfReport.h"
 
 #include <QApplication>
 #endif
@@ -138,13 +137,8 @@ int runExport(const QStringList& args) {
     } else {
 #ifdef CDS_HAVE_VIEWS
         if (format == QLatin1String("pdf")) {
-            report::ReportContent content(*d);
-            // The dashboard's own charts, so the report shows what the studio shows.
-            content.setChartHook(
-                [&content](QPainter& painter, const QRectF& r, const Metrics&, const Bom&) {
-                    views::paintReportCharts(content.design(), painter, r);
-                });
-            ok = report::PdfReport(content).write(outPath, &error);
+            // With the dashboard's own charts, so the report shows what the studio shows.
+            ok = views::writeCustomerReport(*d, outPath, &error);
         } else {
             render::DrawingOptions o;
             o.drawing = view == QLatin1String("racks") ? render::Drawing::Elevations

@@ -2,7 +2,6 @@
 
 #include "views/dashboard/ReportCharts.h"
 #include "views/render/DrawingExport.h"
-#include "views/report/PdfReport.h"
 
 #include "model/AtomicFile.h"
 #include "model/Bom.h"
@@ -61,15 +60,8 @@ bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
         return false;
     bool ok = false;
     switch (kind) {
-    case ExportKind::PdfReport: {
-        report::ReportContent content(d);
-        // The dashboard's own charts, as the CLI's report has them.
-        content.setChartHook(
-            [&content](QPainter& painter, const QRectF& r, const Metrics&, const Bom&) {
-                views::paintReportCharts(content.design(), painter, r);
-            });
-        return report::PdfReport(content).write(path, error, progress);
-    }
+    case ExportKind::PdfReport:
+        return views::writeCustomerReport(d, path, error, progress);
     case ExportKind::FloorplanSvg:
     case ExportKind::FloorplanPng:
     case ExportKind::ElevationsSvg:

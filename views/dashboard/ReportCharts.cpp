@@ -3,6 +3,8 @@
 #include "CostDonutChart.h"
 #include "PowerBarsChart.h"
 
+#include "views/report/PdfReport.h"
+
 #include "model/Design.h"
 #include "model/scenarios/ChartModel.h"
 
@@ -27,6 +29,16 @@ void paintReportCharts(const DesignData& d, QPainter& p, const QRectF& r) {
         chart->renderChart(&p, box.size().toSize());
         p.restore();
     }
+}
+
+bool writeCustomerReport(const DesignData& d, const QString& path, QString* error,
+                         const Progress& progress) {
+    report::ReportContent content(d);
+    content.setChartHook(
+        [&content](QPainter& painter, const QRectF& r, const Metrics&, const Bom&) {
+            paintReportCharts(content.design(), painter, r);
+        });
+    return report::PdfReport(content).write(path, error, progress);
 }
 
 } // namespace cds::views
