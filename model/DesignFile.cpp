@@ -79,6 +79,28 @@ std::size_t arraySize(const Json& doc, const char* key) {
 
 const Progress kNoProgress;
 
+/// Reads the optional array @p key of @p doc into @p into with @p read (json::readRack,
+/// json::readDevice), refusing duplicate ids.
+template <typename IdT, typename T>
+void readObjects(const DesignData& d, const Json& doc, const char* key, SlotVector<T, IdT>& into,
+                 T (*read)(const DesignData&, const Json&, const std::string&, IdT&),
+                 ObjectTicker& tick) {
+    const Json* list = json::optionalMember(doc, key);
+    if (!list)
+        return;
+    const std::string base = std::string("/") + key;
+    json::requireArray(*list, base);
+    into.reserve(list->size());
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const std::string ptr = child(base, i);
+        IdT id;
+        T v = read(d, (*list)[i], ptr, id);
+        requireFree(id, into, ptr);
+        into.insert(id, std::move(v));
+        tick();
+    }
+}
+
 void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kNoProgress, 0, 0}) {
     json::readProps(d, doc);
     std::size_t linkRows = 0;
@@ -95,29 +117,8 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
             d.catalog.add(std::move(it));
         }
     }
-    if (const Json* racks = json::optionalMember(doc, "racks")) {
-        json::requireArray(*racks, "/racks");
-        for (std::size_t i = 0; i < racks->size(); ++i) {
-            const std::string ptr = child("/racks", i);
-            RackId id;
-            Rack r = json::readRack(d, (*racks)[i], ptr, id);
-            requireFree(id, d.racks, ptr);
-            d.racks.insert(id, std::move(r));
-            tick();
-        }
-    }
-    if (const Json* devs = json::optionalMember(doc, "devices")) {
-        json::requireArray(*devs, "/devices");
-        d.devices.reserve(devs->size());
-        for (std::size_t i = 0; i < devs->size(); ++i) {
-            const std::string ptr = child("/devices", i);
-            DeviceId id;
-            Device v = json::readDevice(d, (*devs)[i], ptr, id);
-            requireFree(id, d.devices, ptr);
-            d.devices.insert(id, std::move(v));
-            tick();
-        }
-    }
+    readObjects(d, doc, "racks", d.racks, &json::readRack, tick);
+    readObjects(d, doc, "devices", d.devices, &json::readDevice, tick);
     if (const Json* links = json::optionalMember(doc, "links")) {
         json::requireObject(*links, "/links");
         const Json& rows = json::member(*links, "rows", "/links");
