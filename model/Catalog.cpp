@@ -207,6 +207,7 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
         s.memoryGb = optNumber(*g, "memoryGb", gp, 0, 1e5, 0);
         s.bf16DenseTflops = optNumber(*g, "bf16DenseTflops", gp, 0, 1e6, 0);
         s.tdpW = optNumber(*g, "tdpW", gp, 0, 1e5, 0);
+        s.nvlinkDomainGpus = int(optNumber(*g, "nvlinkDomainGpus", gp, 0, 4096, 0));
         it.gpu = s;
     }
     if (const Json* r = optionalMember(v, "rack")) {

@@ -80,6 +80,10 @@ struct GpuSpec {
     double memoryGb = 0;        ///< per GPU
     double bf16DenseTflops = 0; ///< per GPU
     double tdpW = 0;            ///< per GPU
+    /// GPUs joined by one NVLink/NVSwitch domain: the server's own GPUs for an 8-GPU HGX/DGX
+    /// board, 72 for an NVL72 rack. Tensor parallelism and the all-reduce estimate stay
+    /// inside it; traffic across domains uses the scale-out fabric.
+    int nvlinkDomainGpus = 0;
 };
 
 struct RackSpec {
@@ -138,6 +142,10 @@ struct CatalogItem {
     std::string canonicalJson;  ///< compact, key-sorted JSON of the entry as read
 
     int gpuCount() const { return gpu ? gpu->count : 0; }
+    /// GPUs in one NVLink domain of this system (its GPU count when the catalog gives none).
+    int nvlinkDomainGpus() const {
+        return gpu ? (gpu->nvlinkDomainGpus > 0 ? gpu->nvlinkDomainGpus : gpu->count) : 0;
+    }
     /// Number of catalog ports of a role (before any breakout).
     int portCount(PortRole role) const;
     /// Ports a device of this type exposes when its fabric ports are split @p breakout ways.

@@ -50,6 +50,12 @@ private Q_SLOTS:
         QCOMPARE(it->ports[std::size_t(first)].cage, it->ports[std::size_t(first + 1)].cage);
         QCOMPARE(it->ports[std::size_t(first + 7)].cage - it->ports[std::size_t(first)].cage, 3);
     }
+    void nvlinkDomainDefaultsToTheServersGpus() {
+        const Catalog& c = test::bundled().catalog();
+        QCOMPARE(c.item(QStringLiteral("nvidia-dgx-h100"))->nvlinkDomainGpus(), 8);
+        QCOMPARE(c.item(QStringLiteral("nvidia-gb200-nvl72"))->nvlinkDomainGpus(), 72);
+        QCOMPARE(c.item(QStringLiteral("nvidia-qm9700"))->nvlinkDomainGpus(), 0);
+    }
     void breakoutDoublesSwitchPorts() {
         const CatalogItem* sn = test::bundled().catalog().item(QStringLiteral("nvidia-sn5600"));
         QVERIFY(sn);
