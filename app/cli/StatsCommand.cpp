@@ -1,5 +1,7 @@
 #include "CliCommon.h"
 
+#include "model/analysis/Analysis.h"
+
 #include "model/Metrics.h"
 #include "model/export/Reports.h"
 
@@ -20,7 +22,8 @@ int runStats(const QStringList& args) {
     auto d = openDesign(p.positionalArguments().first());
     if (!d)
         return BadInput;
-    const Metrics m = computeMetrics(*d);
+    const Analysis analysis = analyze(*d);
+    const Metrics& m = analysis.metrics;
     if (p.isSet(QStringLiteral("json"))) {
         writeOutput({}, statsJson(*d, m));
         return Ok;

@@ -1,5 +1,7 @@
 #include "CliCommon.h"
 
+#include "model/analysis/Analysis.h"
+
 #include "model/export/Reports.h"
 #include "model/rules/Rule.h"
 
@@ -22,7 +24,7 @@ int runValidate(const QStringList& args) {
     auto d = openDesign(file);
     if (!d)
         return BadInput;
-    const auto findings = runChecks(*d);
+    const std::vector<Finding> findings = analyze(*d).findings;
     if (p.isSet(QStringLiteral("json"))) {
         writeOutput({}, findingsJson(*d, findings, file));
     } else {

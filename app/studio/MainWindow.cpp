@@ -7,7 +7,7 @@
 #include "StudioExport.h"
 #include "TaskRunner.h"
 
-#include "views/DesignAnalysis.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "views/SelectionModel.h"
 #include "views/dashboard/DashboardWidget.h"
 #include "views/elevation/ElevationView.h"
@@ -77,7 +77,7 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     , m_undo(new QUndoStack(this))
     , m_editor(new DesignEditor(m_design, m_undo, &m_library.catalog(), this))
     , m_selection(new views::SelectionModel(this))
-    , m_analysis(new views::DesignAnalysis(m_design, this))
+    , m_analysis(new LiveAnalysis(m_design, this))
     , m_scene(new views::FloorplanScene(m_design, m_analysis, m_selection, this))
     , m_canvas(new views::FloorplanView(m_scene, this))
     , m_recovery(std::make_unique<RecoveryManager>(m_options.recoveryFolder))
@@ -175,7 +175,7 @@ void MainWindow::buildDocks() {
     QDockWidget* problems =
         addDock(m_problems, QStringLiteral("Problems"), Qt::BottomDockWidgetArea);
     // The dashboard shares the bottom area with the problems: numbers and findings side by side.
-    m_dashboard = new views::DashboardWidget(m_design, this);
+    m_dashboard = new views::DashboardWidget(m_analysis, this);
     m_dashboard->setEditSink([this](std::unique_ptr<Edit> e) { m_editor->push(std::move(e)); });
     connect(m_dashboard, &views::DashboardWidget::rackActivated, this,
             [this](RackId rack) { revealObjects({ObjectRef::rack(rack)}); });
@@ -347,7 +347,7 @@ void MainWindow::connectViews() {
     connect(m_problems, &views::ProblemsPanel::findingActivated, this, &MainWindow::revealObjects);
     connect(m_problems, &views::ProblemsPanel::waiveRequested, m_editor, &DesignEditor::waive);
     connect(m_problems, &views::ProblemsPanel::unwaiveRequested, m_editor, &DesignEditor::unwaive);
-    connect(m_analysis, &views::DesignAnalysis::updated, this, &MainWindow::updateTotals);
+    connect(m_analysis, &LiveAnalysis::updated, this, &MainWindow::updateTotals);
     connect(m_palette, &views::CatalogPalette::currentChanged, this, [this](const QString& id) {
         const CatalogItem* it = m_library.catalog().item(id);
         if (it && it->rack)

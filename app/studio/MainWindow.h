@@ -19,10 +19,13 @@ namespace cds {
 class EditJournal;
 }
 
+namespace cds {
+class LiveAnalysis;
+}
+
 namespace cds::views {
 class CatalogPalette;
 class DashboardWidget;
-class DesignAnalysis;
 class ElevationView;
 class FloorplanScene;
 class FloorplanView;
@@ -56,7 +59,7 @@ public:
     QUndoStack* undoStack() const { return m_undo; }
     DesignEditor* editor() const { return m_editor; }
     views::SelectionModel* selection() const { return m_selection; }
-    views::DesignAnalysis* analysis() const { return m_analysis; }
+    LiveAnalysis* analysis() const { return m_analysis; }
     views::FloorplanScene* scene() const { return m_scene; }
     views::FloorplanView* canvas() const { return m_canvas; }
     views::ElevationView* elevation() const { return m_elevation; }
@@ -135,7 +138,7 @@ private:
     QUndoStack* m_undo;
     DesignEditor* m_editor;
     views::SelectionModel* m_selection;
-    views::DesignAnalysis* m_analysis;
+    LiveAnalysis* m_analysis;
     views::FloorplanScene* m_scene;
     views::FloorplanView* m_canvas;
     views::ElevationView* m_elevation = nullptr;

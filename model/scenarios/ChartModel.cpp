@@ -1,51 +1,45 @@
 #include "ChartModel.h"
 
-#include <QElapsedTimer>
-
 namespace cds {
 
-ChartModel::ChartModel(Design* design, QObject* parent)
+ChartModel::ChartModel(LiveAnalysis* analysis, QObject* parent)
     : QObject(parent)
-    , m_design(design) {
-    m_timer.setSingleShot(true);
-    m_timer.setInterval(100);
-    connect(&m_timer, &QTimer::timeout, this, &ChartModel::refreshNow);
-    if (design) {
-        connect(design, &Design::changed, this, &ChartModel::schedule);
-        connect(design, &Design::resetDone, this, &ChartModel::schedule);
-        connect(design, &Design::derivedChanged, this, &ChartModel::schedule);
-    }
-    refreshNow();
+    , m_live(analysis)
+    , m_data(&analysis->design()->data())
+    , m_result(&analysis->result()) {
+    connect(analysis, &LiveAnalysis::updated, this, &ChartModel::onAnalysisUpdated);
+    if (analysis->runCount() == 0)
+        analysis->runNow();
+    else
+        onAnalysisUpdated();
 }
 
-// The timer is started, not restarted: a continuous drag still updates every interval
-// instead of waiting until the drag ends.
-void ChartModel::schedule() {
-    if (!m_timer.isActive())
-        m_timer.start();
+ChartModel::ChartModel(const DesignData& d, const Analysis& a, QObject* parent)
+    : QObject(parent)
+    , m_data(&d)
+    , m_result(&a) {
+    onAnalysisUpdated();
 }
 
 void ChartModel::refreshNow() {
-    m_timer.stop();
-    QElapsedTimer t;
-    t.start();
-    if (m_design) {
-        m_metrics = computeMetrics(m_design->data());
-        m_rackPower = cds::rackPower(m_design->data(), m_metrics);
-    } else {
-        m_metrics = {};
-        m_rackPower.clear();
-    }
+    if (m_live)
+        m_live->runNow(); // emits updated(), which reaches onAnalysisUpdated()
+    else
+        onAnalysisUpdated();
+}
+
+void ChartModel::onAnalysisUpdated() {
+    if (m_live)
+        m_data = &m_live->design()->data(); // a reset may replace the data
     m_allReduce = estimate();
-    m_lastMs = double(t.nsecsElapsed()) / 1e6;
     ++m_updates;
     Q_EMIT updated();
 }
 
 AllReduceEstimate ChartModel::estimate() const {
-    if (!m_design || m_metrics.gpus < 2)
+    if (!m_data || m_result->metrics.gpus < 2)
         return {};
-    return estimateAllReduce(m_design->data(), m_metrics, m_allReduceParams.messageBytes,
+    return estimateAllReduce(*m_data, m_result->metrics, m_allReduceParams.messageBytes,
                              m_allReduceParams.algorithm);
 }
 

@@ -1,12 +1,11 @@
 #pragma once
 
 #include "../Design.h"
-#include "../Metrics.h"
+#include "../analysis/Analysis.h"
+#include "../analysis/LiveAnalysis.h"
 #include "../fabric/AllReduce.h"
-#include "RackPower.h"
 
 #include <QPointer>
-#include <QTimer>
 
 namespace cds {
 
@@ -16,47 +15,54 @@ struct AllReduceParams {
     AllReduceAlgorithm algorithm = AllReduceAlgorithm::Ring;
 };
 
-/// @brief The computed figures every dashboard chart reads. Recomputes Metrics at most once
-/// per interval (default 100 ms, so at most ~10 Hz) however many Design::changed signals a
-/// drag fires, then emits updated(); charts never compute on the model themselves.
+/// @brief What every dashboard chart reads: the one Analysis of the design plus the all-reduce
+/// estimate for the chosen message size. It computes no metrics of its own: live, it follows a
+/// LiveAnalysis (so its updates are that analysis's, at most ~10 Hz during a drag); fixed, it
+/// shows an Analysis already made (the report). Charts never compute on the model themselves.
 class ChartModel : public QObject {
     Q_OBJECT
 public:
-    explicit ChartModel(Design* design, QObject* parent = nullptr);
+    explicit ChartModel(LiveAnalysis* analysis, QObject* parent = nullptr);
+    /// A still picture of @p d with its analysis @p a (both must outlive the chart model).
+    ChartModel(const DesignData& d, const Analysis& a, QObject* parent = nullptr);
 
-    Design* design() const { return m_design; }
-    const Metrics& metrics() const { return m_metrics; }
-    const std::vector<RackPower>& rackPower() const { return m_rackPower; }
+    /// The live design, or null for a fixed picture.
+    Design* design() const { return m_live ? m_live->design() : nullptr; }
+    const Metrics& metrics() const { return m_result->metrics; }
+    const std::vector<RackPower>& rackPower() const { return m_result->rackPower; }
     const AllReduceEstimate& allReduce() const { return m_allReduce; }
 
     const AllReduceParams& allReduceParams() const { return m_allReduceParams; }
     /// Re-estimates at once (no model recompute needed) and emits updated().
     void setAllReduceParams(const AllReduceParams& p);
 
-    int intervalMs() const { return m_timer.interval(); }
-    void setIntervalMs(int ms) { m_timer.setInterval(ms); }
+    /// The live analysis's coalescing interval.
+    int intervalMs() const { return m_live ? m_live->delayMs() : 0; }
+    void setIntervalMs(int ms) {
+        if (m_live)
+            m_live->setDelayMs(ms);
+    }
     /// True while a change is waiting for the next coalesced update.
-    bool isPending() const { return m_timer.isActive(); }
-    /// Recomputes now (initial fill, tests, bench) and emits updated().
+    bool isPending() const { return m_live && m_live->isPending(); }
+    /// Has the live analysis recompute now (initial fill, tests, bench); updated() follows.
     void refreshNow();
 
-    int updateCount() const { return m_updates; }     ///< recomputes so far
-    double lastComputeMs() const { return m_lastMs; } ///< duration of the last recompute
+    int updateCount() const { return m_updates; } ///< analysis updates shown so far
+    /// Duration of the analysis run behind the last update.
+    double lastComputeMs() const { return m_live ? m_live->lastRunMs() : 0; }
 
 Q_SIGNALS:
     void updated();
 
 private:
-    void schedule();
+    void onAnalysisUpdated();
     AllReduceEstimate estimate() const;
-    QPointer<Design> m_design;
-    QTimer m_timer;
-    Metrics m_metrics;
-    std::vector<RackPower> m_rackPower;
+    QPointer<LiveAnalysis> m_live;
+    const DesignData* m_data = nullptr;
+    const Analysis* m_result = nullptr;
     AllReduceParams m_allReduceParams;
     AllReduceEstimate m_allReduce;
     int m_updates = 0;
-    double m_lastMs = 0;
 };
 
 } // namespace cds

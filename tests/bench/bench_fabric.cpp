@@ -12,9 +12,9 @@
 #include "model/DesignIndex.h"
 #include "model/Metrics.h"
 #include "model/fabric/CableRouting.h"
-#include "model/fabric/FabricRules.h"
 #include "model/fabric/Generator.h"
 #include "model/rules/Rule.h"
+#include "model/rules/fabric/FabricRules.h"
 
 #include <QCoreApplication>
 #include <QDir>

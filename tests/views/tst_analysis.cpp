@@ -4,7 +4,7 @@
 
 #include "DesignEditor.h"
 
-#include "views/DesignAnalysis.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "views/RackGeometry.h"
 
 #include "model/DesignIndex.h"
@@ -26,6 +26,37 @@ QStringList describe(const std::vector<Finding>& fs) {
                    .arg(f.waiverReason);
     return out;
 }
+/// The figures of an analysis that the dashboard, the BOM and the report show.
+QStringList describeFigures(const Analysis& a) {
+    const Metrics& m = a.metrics;
+    QStringList out{QStringLiteral("gpus %1 servers %2 racks %3 it %4/%5 facility %6 maxRack %7")
+                        .arg(m.gpus)
+                        .arg(m.servers)
+                        .arg(m.racks)
+                        .arg(m.itTypicalW)
+                        .arg(m.itMaxW)
+                        .arg(m.facilityW)
+                        .arg(m.maxRackKw),
+                    QStringLiteral("cost %1 optics %2 W, %3 transceivers, %4 cables, bisection %5")
+                        .arg(m.totalCostUsd, 0, 'f', 2)
+                        .arg(m.opticsPowerW)
+                        .arg(m.transceivers)
+                        .arg(m.cables)
+                        .arg(m.bisectionTbps)};
+    for (const BomLine& l : a.bom.lines) {
+        QString bins;
+        for (const auto& [len, n] : l.lengthBins)
+            bins += QStringLiteral(" %1m:%2").arg(len).arg(n);
+        out << QStringLiteral("bom %1 x%2 %3%4")
+                   .arg(l.type.value())
+                   .arg(l.quantity)
+                   .arg(l.unitPriceUsd.value_or(-1))
+                   .arg(bins);
+    }
+    for (const RackPower& r : a.rackPower)
+        out << QStringLiteral("rack %1 %2 kW %3").arg(r.name).arg(r.kw).arg(int(r.status));
+    return out;
+}
 } // namespace
 
 class TestAnalysis : public QObject {
@@ -40,6 +71,8 @@ class TestAnalysis : public QObject {
         const std::vector<Finding> full = runChecks(CheckContext{d, index, m});
         QCOMPARE(describe(w.analysis()->findings()), describe(full));
         QCOMPARE(w.analysis()->metrics().totalCostUsd, m.totalCostUsd);
+        // Metrics, BOM and rack power too: the live result equals a full analysis.
+        QCOMPARE(describeFigures(w.analysis()->result()), describeFigures(analyze(d)));
     }
 
 private Q_SLOTS:

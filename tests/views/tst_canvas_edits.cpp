@@ -4,7 +4,7 @@
 
 #include "DesignEditor.h"
 
-#include "views/DesignAnalysis.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "views/RackGeometry.h"
 #include "views/floorplan/CableBundleItem.h"
 #include "views/floorplan/FloorplanScene.h"

@@ -4,7 +4,7 @@
 
 #include "DesignEditor.h"
 
-#include "views/DesignAnalysis.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "views/elevation/ElevationView.h"
 #include "views/floorplan/FloorplanScene.h"
 

@@ -4,7 +4,7 @@
 
 #include "DesignEditor.h"
 
-#include "views/DesignAnalysis.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "views/SelectionModel.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/RackItem.h"

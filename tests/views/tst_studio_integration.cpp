@@ -3,8 +3,8 @@
 #include "StudioFixture.h"
 
 #include "DesignEditor.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "model/fabric/CableRouting.h"
-#include "views/DesignAnalysis.h"
 #include "views/SelectionModel.h"
 #include "views/dashboard/DashboardWidget.h"
 #include "views/dashboard/ScenarioPanel.h"

@@ -14,9 +14,9 @@
 
 namespace cds::views {
 
-DashboardWidget::DashboardWidget(cds::Design* design, QWidget* parent)
+DashboardWidget::DashboardWidget(cds::LiveAnalysis* analysis, QWidget* parent)
     : QWidget(parent)
-    , m_model(new ChartModel(design, this))
+    , m_model(new ChartModel(analysis, this))
     , m_cost(new CostDonutChart(m_model))
     , m_power(new PowerBarsChart(m_model))
     , m_bandwidth(new BandwidthPanel(m_model))

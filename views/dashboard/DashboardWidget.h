@@ -13,6 +13,7 @@ class QTabWidget;
 namespace cds {
 class ChartModel;
 class Design;
+class LiveAnalysis;
 } // namespace cds
 
 namespace cds::views {
@@ -24,12 +25,12 @@ class PowerBarsChart;
 class SweepChart;
 
 /// @brief The live dashboard: cost donut, power per rack, bandwidth, what-if sweep and
-/// scenarios over one ChartModel, which coalesces the design's changes (<= ~10 Hz).
+/// scenarios over one ChartModel, which follows the studio's LiveAnalysis (<= ~10 Hz).
 /// The main window docks it and connects rackActivated to its selection.
 class DashboardWidget : public QWidget {
     Q_OBJECT
 public:
-    explicit DashboardWidget(cds::Design* design, QWidget* parent = nullptr);
+    explicit DashboardWidget(cds::LiveAnalysis* analysis, QWidget* parent = nullptr);
 
     ChartModel* chartModel() const { return m_model; }
     CostDonutChart* costChart() const { return m_cost; }

@@ -5,18 +5,15 @@
 
 #include "views/report/PdfReport.h"
 
-#include "model/Design.h"
 #include "model/scenarios/ChartModel.h"
 
 #include <QPainter>
 
 namespace cds::views {
 
-void paintReportCharts(const DesignData& d, QPainter& p, const QRectF& r) {
-    // The same chart classes and model as the dashboard, on a private copy of the design.
-    Design design(d);
-    ChartModel model(&design);
-    model.refreshNow();
+void paintReportCharts(const DesignData& d, const Analysis& a, QPainter& p, const QRectF& r) {
+    // The same chart classes as the dashboard, showing the analysis the report already made.
+    ChartModel model(d, a);
     CostDonutChart donut(&model);
     PowerBarsChart bars(&model);
     const double gap = r.width() * 0.03;
@@ -34,10 +31,8 @@ void paintReportCharts(const DesignData& d, QPainter& p, const QRectF& r) {
 bool writeCustomerReport(const DesignData& d, const QString& path, QString* error,
                          const Progress& progress) {
     report::ReportContent content(d);
-    content.setChartHook(
-        [&content](QPainter& painter, const QRectF& r, const Metrics&, const Bom&) {
-            paintReportCharts(content.design(), painter, r);
-        });
+    content.setChartHook([](QPainter& painter, const QRectF& r, const DesignData& design,
+                            const Analysis& a) { paintReportCharts(design, a, painter, r); });
     return report::PdfReport(content).write(path, error, progress);
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/DesignData.h"
 #include "model/Progress.h"
+#include "model/analysis/Analysis.h"
 
 #include <QRectF>
 
@@ -11,7 +12,7 @@ namespace cds::views {
 
 /// The dashboard's cost donut and power-per-rack chart, drawn side by side into @p r: the PDF
 /// report's charts page uses them (report::ReportContent::setChartHook). Needs a QApplication.
-void paintReportCharts(const DesignData& d, QPainter& p, const QRectF& r);
+void paintReportCharts(const DesignData& d, const Analysis& a, QPainter& p, const QRectF& r);
 
 /// The customer report (report::PdfReport) with these charts on its charts page, as
 /// `cluster-studio-cli export --format pdf` and the studio's File > Export write it.

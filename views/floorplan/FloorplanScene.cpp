@@ -1,17 +1,17 @@
 #include "FloorplanScene.h"
 
-#include "../DesignAnalysis.h"
 #include "../RackGeometry.h"
 #include "../SelectionModel.h"
 #include "CableBundleItem.h"
 #include "HallItem.h"
 #include "RackItem.h"
+#include "model/analysis/LiveAnalysis.h"
 
 #include <algorithm>
 
 namespace cds::views {
 
-FloorplanScene::FloorplanScene(Design* design, DesignAnalysis* analysis, SelectionModel* selection,
+FloorplanScene::FloorplanScene(Design* design, LiveAnalysis* analysis, SelectionModel* selection,
                                QObject* parent)
     : QGraphicsScene(parent)
     , m_design(design)
@@ -46,7 +46,7 @@ FloorplanScene::FloorplanScene(Design* design, DesignAnalysis* analysis, Selecti
         m_cables->syncBounds();
         setSceneRect(hallRect());
     });
-    connect(analysis, &DesignAnalysis::updated, this, &FloorplanScene::refreshColours);
+    connect(analysis, &LiveAnalysis::updated, this, &FloorplanScene::refreshColours);
     connect(this, &QGraphicsScene::selectionChanged, this, &FloorplanScene::pushSelectionToModel);
     connect(selection, &SelectionModel::changed, this, &FloorplanScene::pullSelectionFromModel);
 }

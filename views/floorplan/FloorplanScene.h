@@ -8,10 +8,13 @@
 
 #include <vector>
 
+namespace cds {
+class LiveAnalysis;
+}
+
 namespace cds::views {
 
 class CableBundleItem;
-class DesignAnalysis;
 class HallItem;
 class RackItem;
 class SelectionModel;
@@ -22,7 +25,7 @@ class SelectionModel;
 class FloorplanScene : public QGraphicsScene {
     Q_OBJECT
 public:
-    FloorplanScene(Design* design, DesignAnalysis* analysis, SelectionModel* selection,
+    FloorplanScene(Design* design, LiveAnalysis* analysis, SelectionModel* selection,
                    QObject* parent = nullptr);
     ~FloorplanScene() override;
     Design* design() const { return m_design; }
@@ -47,7 +50,7 @@ private:
     std::vector<ObjectRef> racksShownFor(const std::vector<ObjectRef>& selection) const;
 
     Design* m_design;
-    DesignAnalysis* m_analysis;
+    LiveAnalysis* m_analysis;
     SelectionModel* m_selection;
     HallItem* m_hall = nullptr;
     CableBundleItem* m_cables = nullptr;

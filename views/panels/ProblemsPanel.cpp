@@ -1,6 +1,6 @@
 #include "ProblemsPanel.h"
 
-#include "../DesignAnalysis.h"
+#include "model/analysis/LiveAnalysis.h"
 
 #include "model/Design.h"
 #include "model/export/Reports.h"
@@ -15,7 +15,7 @@
 
 namespace cds::views {
 
-ProblemsPanel::ProblemsPanel(Design* design, DesignAnalysis* analysis, QWidget* parent)
+ProblemsPanel::ProblemsPanel(Design* design, LiveAnalysis* analysis, QWidget* parent)
     : QWidget(parent)
     , m_design(design)
     , m_analysis(analysis)
@@ -45,7 +45,7 @@ ProblemsPanel::ProblemsPanel(Design* design, DesignAnalysis* analysis, QWidget* 
         if (f && f->waived)
             Q_EMIT unwaiveRequested(f->key());
     });
-    connect(analysis, &DesignAnalysis::updated, this, &ProblemsPanel::refresh);
+    connect(analysis, &LiveAnalysis::updated, this, &ProblemsPanel::refresh);
     refresh();
 }
 

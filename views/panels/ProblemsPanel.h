@@ -11,16 +11,18 @@ namespace cds {
 class Design;
 }
 
-namespace cds::views {
+namespace cds {
+class LiveAnalysis;
+}
 
-class DesignAnalysis;
+namespace cds::views {
 
 /// @brief The live findings list: refreshed whenever the coalesced analysis reruns. Clicking
 /// a finding asks to select and reveal its objects; a finding can be waived with a reason.
 class ProblemsPanel : public QWidget {
     Q_OBJECT
 public:
-    ProblemsPanel(Design* design, DesignAnalysis* analysis, QWidget* parent = nullptr);
+    ProblemsPanel(Design* design, LiveAnalysis* analysis, QWidget* parent = nullptr);
     int rowCount() const;
     const Finding* findingAt(int row) const;
     /// What clicking row @p row does: emits findingActivated for it.
@@ -37,7 +39,7 @@ private:
     void refresh();
     void waiveCurrent();
     Design* m_design;
-    DesignAnalysis* m_analysis;
+    LiveAnalysis* m_analysis;
     QLabel* m_counts;
     QTreeWidget* m_tree;
     std::vector<Finding> m_shown;

@@ -60,19 +60,17 @@ struct Table {
 ReportContent::ReportContent(DesignData d, QDate date)
     : m_d(std::move(d))
     , m_index(m_d)
-    , m_bom(computeBom(m_d))
-    , m_m(computeMetrics(m_d, m_index, m_bom))
+    , m_analysis(analyze(m_d, m_index))
     , m_date(date) {
-    const CheckContext ctx{m_d, m_index, m_m};
-    for (Finding& f : runChecks(ctx))
+    for (const Finding& f : m_analysis.findings)
         if (!f.waived)
-            m_findings.push_back(std::move(f));
+            m_findings.push_back(f);
     std::stable_sort(m_findings.begin(), m_findings.end(),
                      [](const Finding& a, const Finding& b) { return a.severity < b.severity; });
 }
 
 std::vector<std::pair<QString, QString>> ReportContent::summaryRows() const {
-    const Metrics& m = m_m;
+    const Metrics& m = m_analysis.metrics;
     auto kw = [](double w) { return QStringLiteral("%1 kW").arg(thousands(w / 1000.0, 1)); };
     std::vector<std::pair<QString, QString>> rows = {
         {QStringLiteral("GPUs"), thousands(m.gpus)},
@@ -167,12 +165,12 @@ void ReportContent::paintSummary(QPainter& p, const QRectF& r) const {
     const QRectF right(r.left() + r.width() * 0.54, r.top(), r.width() * 0.46, r.height());
     std::vector<render::ChartPainter::Value> cost;
     for (int c = 0; c < kCostCategoryCount; ++c)
-        if (m_m.costByCategory[std::size_t(c)] > 0)
-            cost.push_back(
-                {costCategoryLabel(CostCategory(c)), m_m.costByCategory[std::size_t(c)]});
+        if (m_analysis.metrics.costByCategory[std::size_t(c)] > 0)
+            cost.push_back({costCategoryLabel(CostCategory(c)),
+                            m_analysis.metrics.costByCategory[std::size_t(c)]});
     render::ChartPainter::donut(p, right.adjusted(0, 0, 0, -right.height() * 0.45),
-                                QStringLiteral("Cost by category"), cost, usd(m_m.totalCostUsd),
-                                usd);
+                                QStringLiteral("Cost by category"), cost,
+                                usd(m_analysis.metrics.totalCostUsd), usd);
     const FindingCounts fc = countFindings(m_findings);
     p.setPen(RenderStyle::ink());
     p.setFont(RenderStyle::font(13, true));
@@ -191,11 +189,11 @@ void ReportContent::paintSummary(QPainter& p, const QRectF& r) const {
 
 void ReportContent::paintCharts(QPainter& p, const QRectF& r) const {
     if (m_chartHook) {
-        m_chartHook(p, r, m_m, m_bom);
+        m_chartHook(p, r, m_d, m_analysis);
         return;
     }
     std::vector<render::ChartPainter::Value> racks;
-    for (const RackMetrics& rm : m_m.perRack)
+    for (const RackMetrics& rm : m_analysis.metrics.perRack)
         racks.push_back({m_d.racks[rm.rack].name, rm.itMaxW / 1000.0});
     const auto kw = [](double v) { return QStringLiteral("%1 kW").arg(v, 0, 'f', 1); };
     render::ChartPainter::bars(p, QRectF(r.left(), r.top(), r.width() * 0.48, r.height()),
@@ -209,12 +207,12 @@ void ReportContent::paintCharts(QPainter& p, const QRectF& r) const {
     });
     power = {{QStringLiteral("GPU servers"), gpuW / 1000},
              {QStringLiteral("Network"), netW / 1000},
-             {QStringLiteral("Optics"), m_m.opticsPowerW / 1000},
+             {QStringLiteral("Optics"), m_analysis.metrics.opticsPowerW / 1000},
              {QStringLiteral("Other"), otherW / 1000}};
     render::ChartPainter::donut(
         p, QRectF(r.left() + r.width() * 0.54, r.top(), r.width() * 0.46, r.height() * 0.6),
         QStringLiteral("IT power by kind"), power,
-        QStringLiteral("%1 kW").arg(m_m.itMaxW / 1000.0, 0, 'f', 0), kw);
+        QStringLiteral("%1 kW").arg(m_analysis.metrics.itMaxW / 1000.0, 0, 'f', 0), kw);
 }
 
 void ReportContent::paintBom(QPainter& p, const QRectF& r, int first, int count) const {
@@ -225,9 +223,9 @@ void ReportContent::paintBom(QPainter& p, const QRectF& r, int first, int count)
            QStringLiteral("Qty"), QStringLiteral("Unit"), QStringLiteral("Extended")},
           true, false);
     double y = r.top() + t.rowH;
-    const int end = std::min(int(m_bom.lines.size()), first + count);
+    const int end = std::min(int(m_analysis.bom.lines.size()), first + count);
     for (int i = first; i < end; ++i) {
-        const BomLine& l = m_bom.lines[std::size_t(i)];
+        const BomLine& l = m_analysis.bom.lines[std::size_t(i)];
         const CatalogItem& it = m_d.catalog[l.type];
         t.row(p, r, y,
               {costCategoryLabel(l.category), it.vendor, it.model, thousands(double(l.quantity)),
@@ -236,15 +234,15 @@ void ReportContent::paintBom(QPainter& p, const QRectF& r, int first, int count)
               false, i % 2 == 1);
         y += t.rowH;
     }
-    if (end == int(m_bom.lines.size())) {
+    if (end == int(m_analysis.bom.lines.size())) {
         p.setPen(QPen(RenderStyle::ink(), 1));
         p.drawLine(QPointF(r.left(), y + 2), QPointF(r.right(), y + 2));
         t.row(p, r, y + 4,
               {QStringLiteral("Total"), QString(),
-               m_bom.unpricedLines
-                   ? QStringLiteral("%1 line(s) without a price").arg(m_bom.unpricedLines)
+               m_analysis.bom.unpricedLines
+                   ? QStringLiteral("%1 line(s) without a price").arg(m_analysis.bom.unpricedLines)
                    : QString(),
-               QString(), QString(), usd(m_bom.totalUsd)},
+               QString(), QString(), usd(m_analysis.bom.totalUsd)},
               false, false);
     }
     p.restore();
@@ -286,7 +284,7 @@ std::vector<ReportPage> ReportContent::pages(int racksPerPage, int rowsPerPage) 
                    [this](QPainter& p, const QRectF& r) { paintSummary(p, r); }});
     out.push_back({ReportPage::Kind::Floorplan, QStringLiteral("Floorplan: %1").arg(m_d.hall.name),
                    [this](QPainter& p, const QRectF& r) {
-                       render::FloorplanRenderer(m_d, m_m).paint(p, r);
+                       render::FloorplanRenderer(m_d, m_analysis.metrics).paint(p, r);
                    }});
     const std::vector<RackId> racks = render::ElevationRenderer::racksByName(m_d);
     const std::size_t per = std::size_t(std::max(1, racksPerPage));
@@ -310,12 +308,12 @@ std::vector<ReportPage> ReportContent::pages(int racksPerPage, int rowsPerPage) 
     }
     out.push_back({ReportPage::Kind::Fabric, QStringLiteral("Compute fabric"),
                    [this](QPainter& p, const QRectF& r) {
-                       render::FabricDiagramRenderer(m_d, m_m).paint(p, r);
+                       render::FabricDiagramRenderer(m_d, m_analysis.metrics).paint(p, r);
                    }});
     out.push_back({ReportPage::Kind::Charts, QStringLiteral("Power and load"),
                    [this](QPainter& p, const QRectF& r) { paintCharts(p, r); }});
     const int rows = std::max(1, rowsPerPage);
-    const int bomLines = int(m_bom.lines.size());
+    const int bomLines = int(m_analysis.bom.lines.size());
     for (int i = 0; i == 0 || i < bomLines; i += rows)
         out.push_back({ReportPage::Kind::Bom, QStringLiteral("Bill of materials"),
                        [this, i, rows](QPainter& p, const QRectF& r) { paintBom(p, r, i, rows); }});

@@ -1,10 +1,8 @@
 #pragma once
 
-#include "model/Bom.h"
 #include "model/DesignData.h"
 #include "model/DesignIndex.h"
-#include "model/Metrics.h"
-#include "model/rules/Finding.h"
+#include "model/analysis/Analysis.h"
 
 #include <QDate>
 #include <QRectF>
@@ -36,18 +34,20 @@ struct ReportPage {
 
 /// Replaces the built-in print charts (e.g. with the dashboard's charts rendered to a
 /// painter). Receives the body rectangle of the charts page.
-using ChartHook = std::function<void(QPainter&, const QRectF&, const Metrics&, const Bom&)>;
+using ChartHook = std::function<void(QPainter&, const QRectF&, const DesignData&, const Analysis&)>;
 
 /// @brief Everything the report and presentation mode show, computed once from a design:
-/// index, BOM, metrics and open findings, plus painters for each kind of page.
+/// its index and its Analysis (BOM, metrics, rack power, open findings), plus painters for
+/// each kind of page.
 /// Holds a copy of the design, so it stays valid while the document changes.
 class ReportContent {
 public:
     explicit ReportContent(DesignData d, QDate date = QDate::currentDate());
 
     const DesignData& design() const { return m_d; }
-    const Metrics& metrics() const { return m_m; }
-    const Bom& bom() const { return m_bom; }
+    const Analysis& analysis() const { return m_analysis; }
+    const Metrics& metrics() const { return m_analysis.metrics; }
+    const Bom& bom() const { return m_analysis.bom; }
     /// Findings not waived, errors first.
     const std::vector<Finding>& openFindings() const { return m_findings; }
     QDate date() const { return m_date; }
@@ -69,9 +69,8 @@ public:
 private:
     DesignData m_d;
     DesignIndex m_index;
-    Bom m_bom;
-    Metrics m_m;
-    std::vector<Finding> m_findings;
+    Analysis m_analysis;
+    std::vector<Finding> m_findings; ///< the analysis's findings, not waived, errors first
     QDate m_date;
     ChartHook m_chartHook;
 };

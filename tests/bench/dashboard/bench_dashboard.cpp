@@ -3,6 +3,7 @@
 // (ChartModel::refreshNow) and then every chart's refresh, with the widgets shown offscreen.
 
 #include "../../model/scenarios/FakeCluster.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "model/edits/Edit.h"
 #include "model/fabric/CableRouting.h"
 #include "model/fabric/Generator.h"
@@ -48,7 +49,8 @@ int main(int argc, char** argv) {
                 gpus, data.racks.size(), data.devices.size(), data.links.size(),
                 static_cast<long long>(t.elapsed()));
     Design design(std::move(data));
-    views::DashboardWidget dash(&design);
+    LiveAnalysis analysis(&design);
+    views::DashboardWidget dash(&analysis);
     dash.resize(1400, 900);
     dash.show();
     QCoreApplication::processEvents();

@@ -9,7 +9,7 @@
 #include "MainWindow.h"
 #include "TaskRunner.h"
 
-#include "views/DesignAnalysis.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "views/floorplan/CableBundleItem.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"

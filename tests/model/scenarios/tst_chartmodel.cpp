@@ -1,4 +1,5 @@
 #include "FakeCluster.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "model/edits/Edit.h"
 #include "model/scenarios/ChartModel.h"
 
@@ -19,7 +20,8 @@ class TestChartModel : public QObject {
 private Q_SLOTS:
     void initialFigures() {
         Design design(test::smallCluster());
-        ChartModel model(&design);
+        LiveAnalysis analysis(&design);
+        ChartModel model(&analysis);
         QCOMPARE(model.metrics().gpus, 16);
         QCOMPARE(int(model.rackPower().size()), 2);
         const RackPower& r1 = rackNamed(model, QStringLiteral("R01"));
@@ -33,7 +35,8 @@ private Q_SLOTS:
 
     void editAndUndoReachTheModel() {
         Design design(test::smallCluster());
-        ChartModel model(&design);
+        LiveAnalysis analysis(&design);
+        ChartModel model(&analysis);
         model.setIntervalMs(20);
         QSignalSpy updated(&model, &ChartModel::updated);
         auto e = ObjectsEdit::removal(design.data(), QStringLiteral("remove dgx02"), {},
@@ -52,7 +55,8 @@ private Q_SLOTS:
 
     void dragIsCoalesced() {
         Design design(test::smallCluster());
-        ChartModel model(&design);
+        LiveAnalysis analysis(&design);
+        ChartModel model(&analysis);
         model.setIntervalMs(50);
         QSignalSpy updated(&model, &ChartModel::updated);
         const int before = model.updateCount();
@@ -70,7 +74,8 @@ private Q_SLOTS:
 
     void statusFollowsEnvelopeEdits() {
         Design design(test::smallCluster());
-        ChartModel model(&design);
+        LiveAnalysis analysis(&design);
+        ChartModel model(&analysis);
         DocumentProps before = DocumentProps::of(design.data()), after = before;
         after.settings.cooling[std::size_t(CoolingType::DirectLiquid)].warnKw = 20;
         after.settings.cooling[std::size_t(CoolingType::DirectLiquid)].maxKw = 25;
@@ -91,7 +96,8 @@ private Q_SLOTS:
 
     void messageSizeReestimates() {
         Design design(test::smallCluster());
-        ChartModel model(&design);
+        LiveAnalysis analysis(&design);
+        ChartModel model(&analysis);
         const AllReduceEstimate before = model.allReduce();
         // Same call as the fabric engine's estimate: the chart model only chooses its inputs.
         const AllReduceEstimate direct =

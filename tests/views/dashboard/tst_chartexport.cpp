@@ -1,4 +1,5 @@
 #include "../../model/TestDesigns.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "views/dashboard/ChartExport.h"
 #include "views/dashboard/DashboardWidget.h"
 
@@ -25,7 +26,8 @@ class TestChartExport : public QObject {
 private Q_SLOTS:
     void pngAndSvgForEveryChart() {
         Design design(test::smallCluster());
-        DashboardWidget w(&design);
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
         QTemporaryDir dir;
         QStringList written;
         QString error;
@@ -55,7 +57,8 @@ private Q_SLOTS:
     void renderAtAnySize() {
         // What the PDF report does: draw each chart at a page size of its choosing.
         Design design(test::smallCluster());
-        DashboardWidget w(&design);
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
         for (ExportableChart* c : w.charts()) {
             QImage a = chartImage(*c, QSize(300, 200));
             QImage b = chartImage(*c, QSize(1200, 900));
@@ -68,7 +71,8 @@ private Q_SLOTS:
     void hiddenDonutExportsAtFullSize() {
         // Regression: a hidden dock exported the donut at its unlaid-out size, in one corner.
         Design design(test::smallCluster());
-        DashboardWidget w(&design);
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
         const QImage img = chartImage(*w.charts()[0], QSize(800, 500));
         QVERIFY(inkedPixels(img.copy(400, 0, 400, 500)) > 300); // legend and labels on the right
         QVERIFY(inkedPixels(img.copy(0, 250, 400, 250)) > 300); // the lower half of the donut
@@ -76,7 +80,8 @@ private Q_SLOTS:
 
     void badPathsAreReported() {
         Design design(test::smallCluster());
-        DashboardWidget w(&design);
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
         QString error;
         QVERIFY(!exportChart(*w.charts()[0], QStringLiteral("/tmp/chart.bmpx"), QSize(100, 100),
                              &error));

@@ -1,4 +1,5 @@
 #include "../../model/scenarios/FakeCluster.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "model/edits/Edit.h"
 #include "model/scenarios/ChartModel.h"
 #include "views/dashboard/BandwidthPanel.h"
@@ -26,7 +27,8 @@ private Q_SLOTS:
 
     void chartsShowTheModel() {
         Design design(test::smallCluster());
-        DashboardWidget w(&design);
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
         const Metrics m = computeMetrics(design.data());
         for (int c = 0; c < kCostCategoryCount; ++c)
             QCOMPARE(w.costChart()->sliceValue(c), m.costByCategory[std::size_t(c)]);
@@ -44,7 +46,8 @@ private Q_SLOTS:
 
     void editAndUndoRedraw() {
         Design design(test::smallCluster());
-        DashboardWidget w(&design);
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
         w.chartModel()->setIntervalMs(10);
         QSignalSpy updated(w.chartModel(), &ChartModel::updated);
         auto e = ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {},
@@ -72,7 +75,8 @@ private Q_SLOTS:
 
     void clickingABarSelectsTheRack() {
         Design design(test::smallCluster());
-        DashboardWidget w(&design);
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
         w.resize(900, 700);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -98,7 +102,8 @@ private Q_SLOTS:
 
     void messageSizeChangesEstimate() {
         Design design(test::smallCluster());
-        DashboardWidget w(&design);
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
         const QString before = w.bandwidthPanel()->text(QStringLiteral("allreduce"));
         w.bandwidthPanel()->setMessageBytes(16e9);
         QCOMPARE(w.chartModel()->allReduceParams().messageBytes, 16e9);
@@ -107,7 +112,8 @@ private Q_SLOTS:
 
     void sweepWithFakeGenerator() {
         Design design(test::fakeCluster(64));
-        DashboardWidget w(&design);
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
         SweepChart* s = w.sweepChart();
         w.setSweepGenerator({});
         QVERIFY(!s->startSweep()); // no generator: refused, and the status says why

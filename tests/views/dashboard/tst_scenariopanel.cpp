@@ -1,4 +1,5 @@
 #include "../../model/TestDesigns.h"
+#include "model/analysis/LiveAnalysis.h"
 #include "model/scenarios/ChartModel.h"
 #include "views/dashboard/ScenarioPanel.h"
 
@@ -12,7 +13,8 @@ class TestScenarioPanel : public QObject {
 private Q_SLOTS:
     void keepCompareUndo() {
         Design design(test::smallCluster());
-        ChartModel model(&design);
+        LiveAnalysis analysis(&design);
+        ChartModel model(&analysis);
         ScenarioPanel panel(&model);
         std::vector<std::unique_ptr<Edit>> stack; // stands in for the studio's undo stack
         panel.setEditSink([&](std::unique_ptr<Edit> e) {
@@ -49,7 +51,8 @@ private Q_SLOTS:
 
     void removeAndOpen() {
         Design design(test::smallCluster());
-        ChartModel model(&design);
+        LiveAnalysis analysis(&design);
+        ChartModel model(&analysis);
         ScenarioPanel panel(&model);
         QVERIFY(!panel.keepCurrent(QStringLiteral("a"))); // no undo stack: the view edits nothing
         QVERIFY(design.data().scenarios.empty());

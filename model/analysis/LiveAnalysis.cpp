@@ -1,0 +1,142 @@
+#include "LiveAnalysis.h"
+
+#include "../fabric/CableRouting.h"
+
+#include <QElapsedTimer>
+
+#include <optional>
+
+namespace cds {
+
+LiveAnalysis::LiveAnalysis(Design* design, QObject* parent)
+    : QObject(parent)
+    , m_design(design) {
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(100);
+    connect(&m_timer, &QTimer::timeout, this, &LiveAnalysis::runNow);
+    connect(design, &Design::changed, this, &LiveAnalysis::schedule);
+    connect(design, &Design::resetDone, this, &LiveAnalysis::schedule);
+    // Cable lengths only change where racks or devices moved: remember where.
+    auto all = [this] {
+        m_allDirty = true;
+        m_structural = true;
+    };
+    connect(design, &Design::resetDone, this, all);
+    connect(design, &Design::settingsChanged, this, all);
+    connect(design, &Design::catalogChanged, this, all);
+    // Whatever the rules read besides placement: every rule runs again.
+    auto structural = [this] { m_structural = true; };
+    for (auto signal : {&Design::metaChanged, &Design::hallChanged, &Design::fabricsChanged,
+                        &Design::pricesChanged})
+        connect(design, signal, this, structural);
+    connect(design, &Design::rackAdded, this, structural);
+    connect(design, &Design::rackRemoved, this, structural);
+    connect(design, &Design::deviceRemoved, this, structural);
+    connect(design, &Design::linkRemoved, this, structural);
+    connect(design, &Design::rackChanged, this,
+            [this](RackId r) { mark(m_dirtyRacks, r.value()); });
+    // A device or link added or changed: reroute it, and every rule runs again.
+    auto markStructural = [this](std::vector<char>& dirty) {
+        return [this, &dirty](auto id) {
+            mark(dirty, id.value());
+            m_structural = true;
+        };
+    };
+    connect(design, &Design::deviceAdded, this, markStructural(m_dirtyDevices));
+    connect(design, &Design::deviceChanged, this, markStructural(m_dirtyDevices));
+    connect(design, &Design::linkAdded, this, markStructural(m_dirtyLinks));
+    connect(design, &Design::linkChanged, this, markStructural(m_dirtyLinks));
+}
+
+bool LiveAnalysis::onlyPlacementChanged() const {
+    if (m_structural)
+        return false;
+    const DesignData& d = m_design->data();
+    for (std::size_t i = 0; i < m_dirtyRacks.size(); ++i) {
+        if (!m_dirtyRacks[i])
+            continue;
+        const Rack* now = d.racks.find(RackId(static_cast<RackId::Rep>(i)));
+        if (!now || i >= m_racksAtLastRun.size())
+            return false;
+        Rack before = m_racksAtLastRun[i];
+        before.centre = now->centre;
+        before.rotationDeg = now->rotationDeg;
+        if (!(before == *now)) // renamed, re-typed, re-cooled, re-fed
+            return false;
+    }
+    return true;
+}
+
+void LiveAnalysis::rememberRacks() {
+    const DesignData& d = m_design->data();
+    m_racksAtLastRun.assign(d.racks.capacity(), Rack{});
+    d.racks.forEach([&](RackId id, const Rack& r) { m_racksAtLastRun[id.value()] = r; });
+}
+
+void LiveAnalysis::schedule() {
+    if (!m_timer.isActive())
+        m_timer.start();
+}
+
+void LiveAnalysis::runNow() {
+    m_timer.stop();
+    QElapsedTimer t;
+    t.start();
+    const DesignData& d = m_design->data();
+    const bool placementOnly = onlyPlacementChanged();
+    const DesignIndex index(d); // rerouting changes derived data only: the index stays valid
+    rerouteCables(index);
+    m_result.bom = computeBom(d);
+    m_result.metrics = computeMetrics(d, index, m_result.bom);
+    m_result.rackPower = rackPower(d, m_result.metrics);
+    const CheckContext ctx{d, index, m_result.metrics};
+    m_result.findings = placementOnly ? m_rules.rerunPlacement(ctx) : m_rules.runAll(ctx);
+    if (!placementOnly)
+        rememberRacks();
+    m_structural = false;
+    m_lastPlacementOnly = placementOnly;
+    m_lastMs = double(t.nsecsElapsed()) / 1e6;
+    ++m_runs;
+    Q_EMIT updated();
+}
+
+void LiveAnalysis::rerouteCables(const DesignIndex& index) {
+    // A moved rack changes its cables' lengths and so their media; derive them again here
+    // rather than in each edit, so a drag costs one pass per analysis, not per mouse move.
+    const DesignData& d = m_design->data();
+    auto dirty = [](const std::vector<char>& v, std::uint32_t i) { return i < v.size() && v[i]; };
+    auto deviceDirty = [&](DeviceId id) {
+        const Device* dev = d.devices.find(id);
+        return dirty(m_dirtyDevices, id.value()) || (dev && dirty(m_dirtyRacks, dev->rack.value()));
+    };
+    bool any = false;
+    // The same choice as routeCables (cages, twin ports, B-end optics), so the studio's BOM
+    // and cost match the CLI's for the same file.
+    std::optional<LinkRouter> router;
+    d.links.forEach([&](LinkId id, const Link& l) {
+        if (!m_allDirty && !dirty(m_dirtyLinks, id.value()) && !deviceDirty(l.a.device) &&
+            !deviceDirty(l.b.device))
+            return;
+        if (!router)
+            router.emplace(d, &index);
+        const LinkRouter::Route r = router->route(l);
+        if (r.lengthM != l.lengthM || r.medium != l.medium || r.mediumB != l.mediumB) {
+            m_design->setDerivedLinkData(id, r.lengthM, r.medium, r.mediumB);
+            any = true;
+        }
+    });
+    m_allDirty = false;
+    m_dirtyRacks.clear();
+    m_dirtyDevices.clear();
+    m_dirtyLinks.clear();
+    if (any)
+        m_design->notifyDerivedChanged();
+}
+
+void LiveAnalysis::mark(std::vector<char>& v, std::uint32_t i) {
+    if (i >= v.size())
+        v.resize(i + 1, 0);
+    v[i] = 1;
+}
+
+} // namespace cds

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "../Design.h"
+#include "../rules/Rule.h"
+#include "Analysis.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <vector>
+
+namespace cds {
+
+/// @brief The one live analysis of the open design: the only writer of derived cable data
+/// (lengths and media) and the owner of the live rule run. It recomputes on a coalesced timer
+/// (at most every delayMs, however many signals a drag fires) and publishes one Analysis that
+/// the canvas colours, the problems panel, the status bar and the dashboard all read.
+/// After edits that only moved racks (a drag), only the moved racks' cables are re-derived and
+/// only the rules that read placement run again; any other edit runs every rule.
+class LiveAnalysis : public QObject {
+    Q_OBJECT
+public:
+    explicit LiveAnalysis(Design* design, QObject* parent = nullptr);
+    Design* design() const { return m_design; }
+    const Analysis& result() const { return m_result; }
+    const Metrics& metrics() const { return m_result.metrics; }
+    const std::vector<Finding>& findings() const { return m_result.findings; }
+    /// Recomputes at once (tests, benchmarks, and the timer).
+    void runNow();
+    /// Longest wait between a change and the recomputation. The timer is started, not
+    /// restarted, so a continuous drag still updates every delayMs instead of at its end.
+    void setDelayMs(int ms) { m_timer.setInterval(ms); }
+    int delayMs() const { return m_timer.interval(); }
+    bool isPending() const { return m_timer.isActive(); }
+    int runCount() const { return m_runs; }       ///< recomputes so far
+    double lastRunMs() const { return m_lastMs; } ///< duration of the last recompute
+    /// Whether the last runNow() re-ran only the placement rules (tests, benchmarks).
+    bool lastRunWasPlacementOnly() const { return m_lastPlacementOnly; }
+
+Q_SIGNALS:
+    void updated();
+
+private:
+    void schedule();
+    void rerouteCables(const DesignIndex& index);
+    static void mark(std::vector<char>& v, std::uint32_t i);
+    /// Since the last run, did anything change but rack positions and rotations?
+    bool onlyPlacementChanged() const;
+    void rememberRacks();
+    Design* m_design;
+    bool m_allDirty = true;
+    bool m_structural = true; ///< a change other than a rack's place since the last run
+    bool m_lastPlacementOnly = false;
+    std::vector<Rack> m_racksAtLastRun; ///< by rack id: to tell a move from another rack edit
+    RuleResults m_rules;
+    std::vector<char> m_dirtyRacks, m_dirtyDevices, m_dirtyLinks;
+    QTimer m_timer;
+    Analysis m_result;
+    int m_runs = 0;
+    double m_lastMs = 0;
+};
+
+} // namespace cds
