@@ -1,7 +1,7 @@
 #include "Bom.h"
 
 #include "DesignIndex.h"
-#include "fabric/PortTable.h"
+#include "PortTable.h"
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,6 @@
 #include "Metrics.h"
 
-#include "fabric/PortTable.h"
+#include "PortTable.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #include "CablingSchedule.h"
 
-#include "../fabric/PortTable.h"
+#include "../PortTable.h"
 #include "Csv.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "FabricBuilder.h"
 
-#include "PortTable.h"
+#include "../PortTable.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 #include "FabricGraph.h"
 
-#include "PortTable.h"
+#include "../PortTable.h"
 
 #include <algorithm>
 

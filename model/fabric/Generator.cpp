@@ -1,10 +1,10 @@
 #include "Generator.h"
 
+#include "../PortTable.h"
 #include "CableRouting.h"
 #include "FabricBuilder.h"
 #include "FatTreePlan.h"
 #include "Placement.h"
-#include "PortTable.h"
 
 #include <algorithm>
 

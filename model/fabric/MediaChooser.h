@@ -1,6 +1,6 @@
 #pragma once
 
-#include "PortTable.h"
+#include "../PortTable.h"
 
 #include <unordered_map>
 #include <vector>

@@ -1,9 +1,10 @@
+#include "FindingCodes.h"
 #include "FoundationRules.h"
 
 namespace cds {
 
 QStringList MissingDataRule::codes() const {
-    return {QStringLiteral("data.power-missing"), QStringLiteral("data.weight-missing")};
+    return {codes::kDataPowerMissing, codes::kDataWeightMissing};
 }
 
 void MissingDataRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -30,14 +31,14 @@ void MissingDataRule::check(const CheckContext& ctx, std::vector<Finding>& out) 
         }
         if (!powerNames.isEmpty())
             out.push_back(
-                {QStringLiteral("data.power-missing"), Severity::Warning,
+                {codes::kDataPowerMissing, Severity::Warning,
                  QStringLiteral("%1: no power figure for %2; the rack's %3 kW is a lower bound")
                      .arg(rack.name, powerNames.join(QStringLiteral(", ")))
                      .arg(rm.itMaxW / 1000.0, 0, 'f', 1),
                  noPower, name(), QStringLiteral("every device needs powerMaxW")});
         if (!weightNames.isEmpty())
             out.push_back(
-                {QStringLiteral("data.weight-missing"), Severity::Warning,
+                {codes::kDataWeightMissing, Severity::Warning,
                  QStringLiteral("%1: no weight figure for %2; the rack's %3 kg is a lower bound")
                      .arg(rack.name, weightNames.join(QStringLiteral(", ")))
                      .arg(rm.weightKg, 0, 'f', 0),

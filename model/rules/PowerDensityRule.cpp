@@ -1,9 +1,10 @@
+#include "FindingCodes.h"
 #include "FoundationRules.h"
 
 namespace cds {
 
 QStringList PowerDensityRule::codes() const {
-    return {QStringLiteral("rack.power-density")};
+    return {codes::kRackPowerDensity};
 }
 
 void PowerDensityRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -31,7 +32,7 @@ void PowerDensityRule::check(const CheckContext& ctx, std::vector<Finding>& out)
                                       .arg(env.warnKw)
                                       .arg(env.maxKw)
                                       .arg(env.source);
-        out.push_back({QStringLiteral("rack.power-density"),
+        out.push_back({codes::kRackPowerDensity,
                        over ? Severity::Error : Severity::Warning,
                        QStringLiteral("%1 draws %2 kW on %3 cooling, %4 %5 kW%6")
                            .arg(rack.name)

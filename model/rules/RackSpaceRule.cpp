@@ -1,3 +1,4 @@
+#include "FindingCodes.h"
 #include "FoundationRules.h"
 
 #include <algorithm>
@@ -5,7 +6,7 @@
 namespace cds {
 
 QStringList RackSpaceRule::codes() const {
-    return {QStringLiteral("rack.u-overlap"), QStringLiteral("rack.u-overflow")};
+    return {codes::kRackUOverlap, codes::kRackUOverflow};
 }
 
 void RackSpaceRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -24,7 +25,7 @@ void RackSpaceRule::check(const CheckContext& ctx, std::vector<Finding>& out) co
             const int top = dev.uPosition + h - 1;
             spans.push_back({dev.uPosition, top, id});
             if (top > capacity) {
-                out.push_back({QStringLiteral("rack.u-overflow"),
+                out.push_back({codes::kRackUOverflow,
                                Severity::Error,
                                QStringLiteral("%1 in %2 occupies U%3-U%4 but the rack has %5U")
                                    .arg(dev.name, rack.name)
@@ -42,7 +43,7 @@ void RackSpaceRule::check(const CheckContext& ctx, std::vector<Finding>& out) co
             for (std::size_t j = i + 1; j < spans.size() && spans[j].lo <= spans[i].hi; ++j) {
                 const Device& a = d.devices[spans[i].id];
                 const Device& b = d.devices[spans[j].id];
-                out.push_back({QStringLiteral("rack.u-overlap"),
+                out.push_back({codes::kRackUOverlap,
                                Severity::Error,
                                QStringLiteral("%1 (U%2-U%3) and %4 (U%5-U%6) overlap in %7")
                                    .arg(a.name)

@@ -1,9 +1,10 @@
+#include "FindingCodes.h"
 #include "FoundationRules.h"
 
 namespace cds {
 
 QStringList RackWeightRule::codes() const {
-    return {QStringLiteral("rack.weight-limit")};
+    return {codes::kRackWeightLimit};
 }
 
 void RackWeightRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -21,7 +22,7 @@ void RackWeightRule::check(const CheckContext& ctx, std::vector<Finding>& out) c
         if (limit <= 0 || rm.weightKg <= limit)
             continue;
         out.push_back(
-            {QStringLiteral("rack.weight-limit"),
+            {codes::kRackWeightLimit,
              Severity::Error,
              QStringLiteral("%1 weighs %2%3 kg, over the %4 of %5 kg")
                  .arg(rack.name, rm.weightMissing ? QStringLiteral("at least ") : QString())

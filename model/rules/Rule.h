@@ -48,7 +48,7 @@ private:
 
 /// Built-in rule sets, registered explicitly (static registrars vanish from static libs).
 void registerFoundationRules(RuleRegistry& r);
-void registerFabricRules(RuleRegistry& r); // model/fabric
+void registerFabricRules(RuleRegistry& r); // model/rules/fabric
 
 /// Runs every rule of @p rules and marks the findings the design waives.
 std::vector<Finding> runChecks(const DesignData& d,

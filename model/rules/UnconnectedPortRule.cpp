@@ -1,11 +1,12 @@
+#include "FindingCodes.h"
 #include "FoundationRules.h"
 
-#include "../fabric/PortTable.h"
+#include "../PortTable.h"
 
 namespace cds {
 
 QStringList UnconnectedPortRule::codes() const {
-    return {QStringLiteral("port.unconnected")};
+    return {codes::kPortUnconnected};
 }
 
 void UnconnectedPortRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -21,7 +22,7 @@ void UnconnectedPortRule::check(const CheckContext& ctx, std::vector<Finding>& o
         }
         if (missing.isEmpty())
             return;
-        out.push_back({QStringLiteral("port.unconnected"),
+        out.push_back({codes::kPortUnconnected,
                        Severity::Error,
                        QStringLiteral("%1 has %2 required port%3 unconnected: %4")
                            .arg(dev.name)

@@ -3,7 +3,7 @@
 #include "model/Metrics.h"
 #include "model/fabric/CableRouting.h"
 #include "model/fabric/FabricGraph.h"
-#include "model/fabric/FabricRules.h"
+#include "model/rules/fabric/FabricRules.h"
 
 using namespace cds;
 using namespace cds::test;

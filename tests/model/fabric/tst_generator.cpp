@@ -2,10 +2,10 @@
 #include "model/DesignFile.h"
 #include "model/DesignIndex.h"
 #include "model/Metrics.h"
+#include "model/PortTable.h"
 #include "model/edits/Edit.h"
 #include "model/fabric/AllReduce.h"
 #include "model/fabric/CableRouting.h"
-#include "model/fabric/PortTable.h"
 
 #include <QTemporaryDir>
 

@@ -2,7 +2,7 @@
 #include "model/Bom.h"
 #include "model/DesignIndex.h"
 #include "model/fabric/CableRouting.h"
-#include "model/fabric/FabricRules.h"
+#include "model/rules/fabric/FabricRules.h"
 
 using namespace cds;
 using namespace cds::test;

@@ -1,4 +1,5 @@
-#include "FabricGraph.h"
+#include "../../fabric/FabricGraph.h"
+#include "../FindingCodes.h"
 #include "FabricRules.h"
 
 #include <algorithm>
@@ -6,7 +7,7 @@
 namespace cds {
 
 QStringList WiringBalanceRule::codes() const {
-    return {QStringLiteral("fabric.unbalanced"), QStringLiteral("fabric.single-uplink")};
+    return {codes::kFabricUnbalanced, codes::kFabricSingleUplink};
 }
 
 namespace {
@@ -56,7 +57,7 @@ void WiringBalanceRule::check(const CheckContext& ctx, std::vector<Finding>& out
             for (const auto& [id, s] : spreads) {
                 const Device& v = d.devices[id];
                 if (tier == Tier::Leaf && s.peers < 2 && g.nodes[id.value()].downGbps > 0)
-                    out.push_back({QStringLiteral("fabric.single-uplink"),
+                    out.push_back({codes::kFabricSingleUplink,
                                    Severity::Error,
                                    QStringLiteral("%1 reaches %2 spine(s): a single point of "
                                                   "failure")
@@ -66,7 +67,7 @@ void WiringBalanceRule::check(const CheckContext& ctx, std::vector<Finding>& out
                                    name(),
                                    QStringLiteral("at least 2 uplink paths per leaf")});
                 if (s.peers > 0 && (s.minLinks != s.maxLinks || s.peers < peersMax))
-                    out.push_back({QStringLiteral("fabric.unbalanced"),
+                    out.push_back({codes::kFabricUnbalanced,
                                    Severity::Warning,
                                    QStringLiteral("%1 reaches %2 of %3 %4s with %5-%6 links each")
                                        .arg(v.name)

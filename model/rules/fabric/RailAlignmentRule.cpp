@@ -1,11 +1,12 @@
+#include "../FindingCodes.h"
 #include "FabricRules.h"
 
-#include "PortTable.h"
+#include "../../PortTable.h"
 
 namespace cds {
 
 QStringList RailAlignmentRule::codes() const {
-    return {QStringLiteral("fabric.rail-misaligned")};
+    return {codes::kFabricRailMisaligned};
 }
 
 void RailAlignmentRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -29,7 +30,7 @@ void RailAlignmentRule::check(const CheckContext& ctx, std::vector<Finding>& out
         const int nic = int(nodePort.port) - first;
         if (first < 0 || nic < 0 || nic >= t.portCount(PortRole::Compute) || nic == leaf.rail)
             return;
-        out.push_back({QStringLiteral("fabric.rail-misaligned"),
+        out.push_back({codes::kFabricRailMisaligned,
                        Severity::Error,
                        QStringLiteral("%1 NIC %2 is cabled to %3, the leaf of rail %4")
                            .arg(node.name)

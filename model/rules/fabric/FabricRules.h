@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../rules/Rule.h"
+#include "../Rule.h"
 
 namespace cds {
 

@@ -1,11 +1,12 @@
+#include "../FindingCodes.h"
 #include "FabricRules.h"
 
-#include "CableRouting.h"
+#include "../../fabric/CableRouting.h"
 
 namespace cds {
 
 QStringList CableReachRule::codes() const {
-    return {QStringLiteral("link.reach"), QStringLiteral("link.no-medium")};
+    return {codes::kLinkReach, codes::kLinkNoMedium};
 }
 
 void CableReachRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -28,7 +29,7 @@ void CableReachRule::checkLinks(const DesignData& d, const std::vector<LinkId>& 
             const double reach = m.media ? m.media->maxReachM : 0;
             if (l->lengthM > reach + 1e-6)
                 out.push_back(
-                    {QStringLiteral("link.reach"),
+                    {codes::kLinkReach,
                      Severity::Error,
                      QStringLiteral("%1 to %2 runs %3 m but the pinned %4 reaches %5 m")
                          .arg(a->name, b->name)
@@ -39,7 +40,7 @@ void CableReachRule::checkLinks(const DesignData& d, const std::vector<LinkId>& 
                      name(),
                      QStringLiteral("max reach %1 m (%2)").arg(reach).arg(m.id)});
         } else if (!l->medium) {
-            out.push_back({QStringLiteral("link.no-medium"),
+            out.push_back({codes::kLinkNoMedium,
                            Severity::Error,
                            QStringLiteral("no catalog cable or optic carries %1 to %2 over %3 m")
                                .arg(a->name, b->name)

@@ -1,13 +1,14 @@
+#include "../FindingCodes.h"
 #include "FabricRules.h"
 
-#include "MediaChooser.h"
+#include "../../fabric/MediaChooser.h"
 
 #include <cmath>
 
 namespace cds {
 
 QStringList PortMismatchRule::codes() const {
-    return {QStringLiteral("link.speed-mismatch"), QStringLiteral("link.medium-mismatch")};
+    return {codes::kLinkSpeedMismatch, codes::kLinkMediumMismatch};
 }
 
 void PortMismatchRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -24,7 +25,7 @@ void PortMismatchRule::check(const CheckContext& ctx, std::vector<Finding>& out)
         if (!pa.valid || !pb.valid)
             return;
         if (std::abs(pa.speedGbps - pb.speedGbps) > 1e-6)
-            out.push_back({QStringLiteral("link.speed-mismatch"),
+            out.push_back({codes::kLinkSpeedMismatch,
                            Severity::Warning,
                            QStringLiteral("%1 (%2G) to %3 (%4G): the link runs at %5G")
                                .arg(a->name)
@@ -38,7 +39,7 @@ void PortMismatchRule::check(const CheckContext& ctx, std::vector<Finding>& out)
                            QStringLiteral("both ends at the same port speed")});
         if (l.pinnedMedium && d.catalog.contains(l.pinnedMedium) &&
             !chooser.fits(l.pinnedMedium, chooser.ends(ctx.index, l)))
-            out.push_back({QStringLiteral("link.medium-mismatch"),
+            out.push_back({codes::kLinkMediumMismatch,
                            Severity::Error,
                            QStringLiteral("pinned medium %1 does not fit %2 to %3 (speed, "
                                           "technology or cage)")

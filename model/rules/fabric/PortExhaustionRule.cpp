@@ -1,13 +1,14 @@
+#include "../FindingCodes.h"
 #include "FabricRules.h"
 
-#include "PortTable.h"
+#include "../../PortTable.h"
 
 #include <unordered_map>
 
 namespace cds {
 
 QStringList PortExhaustionRule::codes() const {
-    return {QStringLiteral("switch.port-exhaustion")};
+    return {codes::kSwitchPortExhaustion};
 }
 
 void PortExhaustionRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -25,7 +26,7 @@ void PortExhaustionRule::check(const CheckContext& ctx, std::vector<Finding>& ou
         const DeviceId id(dev);
         const Device& v = d.devices[id];
         const int have = d.typeOf(v).logicalPortCount(v.breakout);
-        out.push_back({QStringLiteral("switch.port-exhaustion"),
+        out.push_back({codes::kSwitchPortExhaustion,
                        Severity::Error,
                        QStringLiteral("%1 has %2 ports (breakout %3) but %4 more link(s) are "
                                       "planned on it")

@@ -1,3 +1,4 @@
+#include "../FindingCodes.h"
 #include "FabricRules.h"
 
 #include <numeric>
@@ -15,7 +16,7 @@ int findRoot(std::vector<std::uint32_t>& parent, std::uint32_t x) {
 } // namespace
 
 QStringList HopCountRule::codes() const {
-    return {QStringLiteral("fabric.partitioned"), QStringLiteral("fabric.diameter")};
+    return {codes::kFabricPartitioned, codes::kFabricDiameter};
 }
 
 void HopCountRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -62,7 +63,7 @@ void HopCountRule::check(const CheckContext& ctx, std::vector<Finding>& out) con
     });
     if (components > 1)
         out.push_back(
-            {QStringLiteral("fabric.partitioned"),
+            {codes::kFabricPartitioned,
              Severity::Error,
              QStringLiteral("the compute fabric falls apart into %1 parts: %2 cannot "
                             "reach %3")
@@ -75,7 +76,7 @@ void HopCountRule::check(const CheckContext& ctx, std::vector<Finding>& out) con
     const int hops = topTier > 0 ? 2 * topTier - 1 : 0;
     if (hops > m_maxHops)
         out.push_back(
-            {QStringLiteral("fabric.diameter"),
+            {codes::kFabricDiameter,
              Severity::Warning,
              QStringLiteral("GPU-to-GPU paths cross up to %1 switches").arg(hops),
              {ObjectRef::fabric(f)},

@@ -1,10 +1,11 @@
-#include "FabricGraph.h"
+#include "../../fabric/FabricGraph.h"
+#include "../FindingCodes.h"
 #include "FabricRules.h"
 
 namespace cds {
 
 QStringList OversubscriptionRule::codes() const {
-    return {QStringLiteral("fabric.oversubscription"), QStringLiteral("fabric.not-non-blocking")};
+    return {codes::kFabricOversubscription, codes::kFabricNotNonBlocking};
 }
 
 void OversubscriptionRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -42,8 +43,7 @@ void OversubscriptionRule::check(const CheckContext& ctx, std::vector<Finding>& 
                 continue;
             const bool claim = target <= 1.0 + 1e-9;
             out.push_back(
-                {claim ? QStringLiteral("fabric.not-non-blocking")
-                       : QStringLiteral("fabric.oversubscription"),
+                {claim ? codes::kFabricNotNonBlocking : codes::kFabricOversubscription,
                  claim ? Severity::Error : Severity::Warning,
                  QStringLiteral("%1: %2 %3 switch(es) above %4:1 downlink:uplink (worst %5:1 at "
                                 "%6)")

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QString>
+
+/// @brief Every finding code, in one place: the stable identifiers that waivers, the problems
+/// panel, `validate --json` and the README's rule tables use. A rule reports only these.
+namespace cds::codes {
+
+inline const QString kDataPowerMissing = QStringLiteral("data.power-missing");
+inline const QString kDataWeightMissing = QStringLiteral("data.weight-missing");
+
+inline const QString kFabricDiameter = QStringLiteral("fabric.diameter");
+inline const QString kFabricNotNonBlocking = QStringLiteral("fabric.not-non-blocking");
+inline const QString kFabricOversubscription = QStringLiteral("fabric.oversubscription");
+inline const QString kFabricPartitioned = QStringLiteral("fabric.partitioned");
+inline const QString kFabricRailMisaligned = QStringLiteral("fabric.rail-misaligned");
+inline const QString kFabricSingleUplink = QStringLiteral("fabric.single-uplink");
+inline const QString kFabricUnbalanced = QStringLiteral("fabric.unbalanced");
+
+inline const QString kLinkMediumMismatch = QStringLiteral("link.medium-mismatch");
+inline const QString kLinkNoMedium = QStringLiteral("link.no-medium");
+inline const QString kLinkReach = QStringLiteral("link.reach");
+inline const QString kLinkSpeedMismatch = QStringLiteral("link.speed-mismatch");
+
+inline const QString kPortDoubleUse = QStringLiteral("port.double-use");
+inline const QString kPortInvalid = QStringLiteral("port.invalid");
+inline const QString kPortUnconnected = QStringLiteral("port.unconnected");
+
+inline const QString kRackPowerDensity = QStringLiteral("rack.power-density");
+inline const QString kRackUOverflow = QStringLiteral("rack.u-overflow");
+inline const QString kRackUOverlap = QStringLiteral("rack.u-overlap");
+inline const QString kRackWeightLimit = QStringLiteral("rack.weight-limit");
+
+inline const QString kSwitchPortExhaustion = QStringLiteral("switch.port-exhaustion");
+
+} // namespace cds::codes

@@ -1,0 +1,8 @@
+# The fabric rules: ports, oversubscription, wiring balance, rails, hops and cable reach.
+target_sources(cds_model PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/FabricRules.cpp ${CMAKE_CURRENT_LIST_DIR}/FabricRules.h
+  ${CMAKE_CURRENT_LIST_DIR}/PortUseRule.cpp ${CMAKE_CURRENT_LIST_DIR}/PortMismatchRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PortExhaustionRule.cpp ${CMAKE_CURRENT_LIST_DIR}/OversubscriptionRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/WiringBalanceRule.cpp ${CMAKE_CURRENT_LIST_DIR}/RailAlignmentRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/HopCountRule.cpp ${CMAKE_CURRENT_LIST_DIR}/CableReachRule.cpp
+)
