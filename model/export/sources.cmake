@@ -4,6 +4,7 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Reports.cpp ${CMAKE_CURRENT_LIST_DIR}/Reports.h
   ${CMAKE_CURRENT_LIST_DIR}/CablingSchedule.cpp ${CMAKE_CURRENT_LIST_DIR}/CablingSchedule.h
   ${CMAKE_CURRENT_LIST_DIR}/NetBoxExport.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxExport.h
+  ${CMAKE_CURRENT_LIST_DIR}/NetBoxChoices.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxChoices.h
   ${CMAKE_CURRENT_LIST_DIR}/SlurmTopology.cpp ${CMAKE_CURRENT_LIST_DIR}/SlurmTopology.h
   ${CMAKE_CURRENT_LIST_DIR}/BomXlsx.cpp ${CMAKE_CURRENT_LIST_DIR}/BomXlsx.h
 )

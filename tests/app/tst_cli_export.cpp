@@ -56,7 +56,7 @@ private Q_SLOTS:
         QTest::newRow("slurm") << "slurm"
                                << "topology.conf" << QByteArray("# Slurm topology.conf");
         QTest::newRow("netbox") << "netbox"
-                                << "nb/cables.csv" << QByteArray("side_a_device,");
+                                << "nb/09-cables.csv" << QByteArray("side_a_device,");
     }
     void everyFormatWrites() {
         QFETCH(QString, format);
