@@ -75,6 +75,17 @@ QString rowOf(const DesignData& d, const Rack& r) {
     return {};
 }
 
+/// A Kubernetes node name (RFC 1123 subdomain): lower case, [a-z0-9.-], alphanumeric ends.
+QString nodeName(const QString& device) {
+    static const QRegularExpression bad(QStringLiteral("[^a-z0-9.-]+"));
+    QString n = device.toLower().replace(bad, QStringLiteral("-"));
+    while (!n.isEmpty() && !n.front().isLetterOrNumber())
+        n.remove(0, 1);
+    while (!n.isEmpty() && !n.back().isLetterOrNumber())
+        n.chop(1);
+    return n.left(253);
+}
+
 QString quoted(const QString& s) {
     return QLatin1Char('"') + s + QLatin1Char('"');
 }
@@ -116,7 +127,7 @@ KubernetesExport kubernetesExport(const DesignData& d) {
             {QLatin1String(k8s::kAccelerator), k8s::labelValue(domainOf[id])}};
         if (anyRow && r)
             labels.emplace_back(QLatin1String(k8s::kRow), k8s::labelValue(rowOf(d, *r)));
-        const QString node = v.name.toLower();
+        const QString node = nodeName(v.name);
         nodes +=
             QStringLiteral("---\napiVersion: v1\nkind: Node\nmetadata:\n  name: %1\n  labels:\n")
                 .arg(quoted(node));

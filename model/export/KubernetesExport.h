@@ -38,7 +38,8 @@ QString labelValue(const QString& s);
 
 /// Labels from the compute fabric (leaf and spine block as in Slurm's topology), the NVLink
 /// domains (CatalogItem::nvlinkDomainGpus), the racks and rows, and the hall as the zone.
-/// Node names are the server names in lower case. Fails without a cabled compute fabric.
+/// Node names are the server names in lower case, anything but [a-z0-9.-] made '-'. Fails without a
+/// cabled compute fabric.
 KubernetesExport kubernetesExport(const DesignData& d);
 
 /// The files of @p e, {relative path, bytes}.
