@@ -122,7 +122,9 @@ QByteArray deviceTypeYaml(const CatalogItem& t, const TypeNames& n, QStringList&
     if (!n.facts.airflow.isEmpty())
         y += QStringLiteral("airflow: %1\n").arg(n.facts.airflow);
     if (t.weightKg)
-        y += QStringLiteral("weight: %1\nweight_unit: kg\n").arg(num(*t.weightKg));
+        // The library's schema takes weights in steps of 0.01.
+        y += QStringLiteral("weight: %1\nweight_unit: kg\n")
+                 .arg(num(std::round(*t.weightKg * 100) / 100));
     QString comments = t.description.trimmed();
     if (!comments.isEmpty() && !comments.endsWith(QLatin1Char('.')))
         comments += QLatin1Char('.');
