@@ -3,8 +3,10 @@
 #include "model/Bom.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
+#include "model/export/KubernetesExport.h"
 #include "model/export/NetBoxExport.h"
 #include "model/export/SlurmTopology.h"
+#include "model/export/SlurmTopologyYaml.h"
 #ifdef CDS_HAVE_VIEWS
 #include "views/dashboard/ReportCharts.h"
 #include "views/render/DrawingExport.h"
@@ -21,10 +23,15 @@ namespace cds::cli {
 
 namespace {
 
-const QStringList kFormats = {QStringLiteral("pdf"),         QStringLiteral("svg"),
-                              QStringLiteral("png"),         QStringLiteral("xlsx"),
-                              QStringLiteral("cabling-csv"), QStringLiteral("netbox"),
-                              QStringLiteral("slurm")};
+const QStringList kFormats = {
+    QStringLiteral("pdf"),   QStringLiteral("svg"),         QStringLiteral("png"),
+    QStringLiteral("xlsx"),  QStringLiteral("cabling-csv"), QStringLiteral("netbox"),
+    QStringLiteral("slurm"), QStringLiteral("slurm-yaml"),  QStringLiteral("kubernetes")};
+
+/// Formats that write a folder, which they create.
+bool isFolderFormat(const QString& f) {
+    return f == QLatin1String("netbox") || f == QLatin1String("kubernetes");
+}
 
 bool isDrawingFormat(const QString& f) {
     return f == QLatin1String("pdf") || f == QLatin1String("svg") || f == QLatin1String("png");
@@ -36,7 +43,7 @@ int fail(const QString& message) {
     return BadInput;
 }
 
-/// A file output needs an existing folder; netbox makes its own folder.
+/// A file output needs an existing folder; netbox and kubernetes make their own folder.
 bool parentExists(const QString& path) {
     return QFileInfo(path).absoluteDir().exists();
 }
@@ -75,7 +82,7 @@ int runExport(const QStringList& args) {
                  QStringLiteral("One of: %1.").arg(kFormats.join(QStringLiteral(", "))),
                  QStringLiteral("FORMAT")});
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                 QStringLiteral("Output file (netbox: output folder). Required."),
+                 QStringLiteral("Output file (netbox, kubernetes: output folder). Required."),
                  QStringLiteral("PATH")});
     p.addOption({QStringLiteral("view"), QStringLiteral("svg/png: floorplan (default) or racks."),
                  QStringLiteral("VIEW"), QStringLiteral("floorplan")});
@@ -87,8 +94,10 @@ int runExport(const QStringList& args) {
                  QStringLiteral("SITE")});
     if (auto code = parse(
             p, args,
-            QStringLiteral("Export a design: customer report (pdf), drawings (svg, png), BOM "
-                           "workbook (xlsx), cabling schedule, NetBox import, Slurm topology.")))
+            QStringLiteral(
+                "Export a design: customer report (pdf), drawings (svg, png), BOM "
+                "workbook (xlsx), cabling schedule, NetBox import, Slurm topology (conf, yaml), "
+                "Kubernetes labels and Kueue topology.")))
         return *code;
     if (p.positionalArguments().size() != 1)
         return fail(QStringLiteral("expected one FILE"));
@@ -110,7 +119,7 @@ int runExport(const QStringList& args) {
     if (!scaleOk || scale < 0)
         return fail(QStringLiteral("--scale '%1' is not a positive number")
                         .arg(p.value(QStringLiteral("scale"))));
-    if (format != QLatin1String("netbox") && !parentExists(outPath))
+    if (!isFolderFormat(format) && !parentExists(outPath))
         return fail(QStringLiteral("%1: cannot write: the folder does not exist").arg(outPath));
 
     auto d = openDesign(p.positionalArguments().first());
@@ -122,8 +131,9 @@ int runExport(const QStringList& args) {
         ok = writeOutput(outPath, cablingCsv(*d));
         return ok ? Ok : BadInput;
     }
-    if (format == QLatin1String("slurm")) {
-        const SlurmTopology t = slurmTopology(*d);
+    if (format == QLatin1String("slurm") || format == QLatin1String("slurm-yaml")) {
+        const SlurmTopology t =
+            format == QLatin1String("slurm") ? slurmTopology(*d) : slurmTopologyYaml(*d);
         if (!t.ok)
             return fail(QStringLiteral("%1: %2").arg(p.positionalArguments().first(), t.error));
         return writeOutput(outPath, t.text) ? Ok : BadInput;
@@ -134,6 +144,11 @@ int runExport(const QStringList& args) {
         const QString site =
             p.isSet(QStringLiteral("site")) ? p.value(QStringLiteral("site")) : d->hall.name;
         ok = writeNetBoxFolder(netboxExport(*d, site), outPath, &error);
+    } else if (format == QLatin1String("kubernetes")) {
+        const KubernetesExport k = kubernetesExport(*d);
+        if (!k.ok)
+            return fail(QStringLiteral("%1: %2").arg(p.positionalArguments().first(), k.error));
+        ok = writeKubernetesFolder(k, outPath, &error);
     } else {
 #ifdef CDS_HAVE_VIEWS
         if (format == QLatin1String("pdf")) {

@@ -22,7 +22,9 @@ const std::array kCommands = {
     Command{"bom", "bill of materials (--format csv|json, -o OUT)", &runBom},
     Command{"generate", "generate a complete cluster design (--gpus N ... -o FILE)", &runGenerate},
     Command{"catalog", "list the vendor catalog (catalog list [--json])", &runCatalog},
-    Command{"export", "pdf|svg|png|xlsx|cabling-csv|netbox|slurm (--format, -o PATH)", &runExport},
+    Command{"export",
+            "pdf|svg|png|xlsx|cabling-csv|netbox|slurm|slurm-yaml|kubernetes (--format, -o PATH)",
+            &runExport},
 };
 
 void usage(QTextStream& s) {

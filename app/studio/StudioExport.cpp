@@ -7,9 +7,11 @@
 #include "model/Bom.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
+#include "model/export/KubernetesExport.h"
 #include "model/export/NetBoxExport.h"
 #include "model/export/Reports.h"
 #include "model/export/SlurmTopology.h"
+#include "model/export/SlurmTopologyYaml.h"
 
 namespace cds::studio {
 
@@ -34,6 +36,10 @@ const std::vector<ExportInfo>& exportKinds() {
         {ExportKind::NetBox, QStringLiteral("&NetBox import (folder)…"), QString(), QString()},
         {ExportKind::Slurm, QStringLiteral("S&lurm topology.conf…"),
          QStringLiteral("Slurm topology (*.conf)"), QStringLiteral(".conf")},
+        {ExportKind::SlurmYaml, QStringLiteral("Slurm topology.&yaml (25.05+)…"),
+         QStringLiteral("Slurm topology (*.yaml)"), QStringLiteral(".yaml")},
+        {ExportKind::Kubernetes, QStringLiteral("&Kubernetes labels and Kueue topology (folder)…"),
+         QString(), QString()},
     };
     return kinds;
 }
@@ -102,8 +108,9 @@ bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
         ok = writeNetBoxFolder(e, path, error);
         break;
     }
-    case ExportKind::Slurm: {
-        const SlurmTopology t = slurmTopology(d);
+    case ExportKind::Slurm:
+    case ExportKind::SlurmYaml: {
+        const SlurmTopology t = kind == ExportKind::Slurm ? slurmTopology(d) : slurmTopologyYaml(d);
         if (!t.ok) {
             if (error)
                 *error = QStringLiteral("%1: %2").arg(path, t.error);
@@ -112,6 +119,18 @@ bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
         if (cancelled(60))
             return false;
         ok = writeFileAtomically(path, t.text, error);
+        break;
+    }
+    case ExportKind::Kubernetes: {
+        const KubernetesExport e = kubernetesExport(d);
+        if (!e.ok) {
+            if (error)
+                *error = QStringLiteral("%1: %2").arg(path, e.error);
+            return false;
+        }
+        if (cancelled(60))
+            return false;
+        ok = writeKubernetesFolder(e, path, error);
         break;
     }
     }

@@ -22,6 +22,8 @@ enum class ExportKind : std::uint8_t {
     CablingCsv,
     NetBox, ///< a folder of CSVs and device-type YAML
     Slurm,
+    SlurmYaml,  ///< topology.yaml for Slurm 25.05+ (tree and NVLink blocks)
+    Kubernetes, ///< a folder of node labels and a Kueue Topology
 };
 
 struct ExportInfo {
@@ -35,7 +37,7 @@ struct ExportInfo {
 const std::vector<ExportInfo>& exportKinds();
 const ExportInfo& exportInfo(ExportKind kind);
 
-/// Writes @p d as @p kind to @p path (a folder for NetBox). Every file is written
+/// Writes @p d as @p kind to @p path (a folder for NetBox and Kubernetes). Every file is written
 /// atomically, so a failure or a cancel through @p progress leaves any existing file as it
 /// was. Returns false with @p error naming the path and the problem, or saying it was
 /// cancelled. Needs a QGuiApplication for the drawings and the report.

@@ -4,12 +4,14 @@
 
 #include "CablingSchedule.h"
 #include "Csv.h"
+#include "NetBoxChoices.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace cds {
@@ -27,35 +29,13 @@ QString num(double v) {
     return QString::number(v, 'g', 10);
 }
 
-/// NetBox's interface type choice for a port, from its speed and cage.
-QString interfaceType(const PortDef& p, const QString& cage, Technology tech) {
-    const int g = int(std::lround(p.speedGbps));
-    if (tech == Technology::InfiniBand && p.role != PortRole::Oob) {
-        if (g >= 800)
-            return QStringLiteral("infiniband-xdr");
-        if (g >= 400)
-            return QStringLiteral("infiniband-ndr");
-        if (g >= 200)
-            return QStringLiteral("infiniband-hdr");
-    }
-    const QString c = cage.toLower();
-    if (c == QLatin1String("rj45"))
-        return g >= 10 ? QStringLiteral("10gbase-t") : QStringLiteral("1000base-t");
-    if (c == QLatin1String("osfp"))
-        return QStringLiteral("%1gbase-x-osfp").arg(g);
-    if (c == QLatin1String("qsfp112") || c == QLatin1String("qsfp-dd") ||
-        c == QLatin1String("qsfpdd"))
-        return g >= 400 ? QStringLiteral("400gbase-x-qsfpdd")
-                        : QStringLiteral("%1gbase-x-qsfp112").arg(g);
-    if (c == QLatin1String("qsfp56"))
-        return QStringLiteral("200gbase-x-qsfp56");
-    if (c == QLatin1String("qsfp28"))
-        return QStringLiteral("100gbase-x-qsfp28");
-    if (c == QLatin1String("sfp28"))
-        return QStringLiteral("25gbase-x-sfp28");
-    if (c == QLatin1String("sfp+") || c == QLatin1String("sfpp"))
-        return QStringLiteral("10gbase-x-sfpp");
-    return QStringLiteral("other");
+QString cageOf(const CatalogItem& t, const PortDef& p) {
+    return p.group < t.portGroups.size() ? t.portGroups[p.group].cage : QString();
+}
+
+bool infinibandPort(const CatalogItem& t, const PortDef& p) {
+    return t.switchSpec && t.switchSpec->technology == Technology::InfiniBand &&
+           p.role != PortRole::Oob;
 }
 
 /// NetBox cable type choice for a medium.
@@ -82,6 +62,21 @@ QString cableType(const DesignData& d, const Link& l) {
     return {};
 }
 
+/// Cable colour by network, from NetBox's ColorChoices (netbox/netbox/choices.py).
+QString networkColour(FabricKind k) {
+    switch (k) {
+    case FabricKind::Compute:
+        return QStringLiteral("2196f3"); // blue
+    case FabricKind::Storage:
+        return QStringLiteral("4caf50"); // green
+    case FabricKind::Inband:
+        return QStringLiteral("ff9800"); // orange
+    case FabricKind::Oob:
+        return QStringLiteral("9e9e9e"); // grey
+    }
+    return {};
+}
+
 QString role(const CatalogItem& t, const Device& v) {
     if (t.gpuCount() > 0)
         return QStringLiteral("GPU server");
@@ -93,37 +88,132 @@ QString role(const CatalogItem& t, const Device& v) {
     return categoryLabel(t.category);
 }
 
-QByteArray deviceTypeYaml(const CatalogItem& t) {
-    QString y;
-    y += QStringLiteral("---\nmanufacturer: %1\nmodel: %2\nslug: %3\npart_number: %4\n")
-             .arg(yamlString(t.vendor), yamlString(t.model),
-                  yamlString(netboxSlug(t.vendor + QLatin1Char('-') + t.model)), yamlString(t.id));
+QString roleColour(const QString& role) {
+    if (role == QLatin1String("GPU server"))
+        return QStringLiteral("4caf50");
+    if (role.endsWith(QLatin1String("switch")))
+        return QStringLiteral("2196f3");
+    return QStringLiteral("9e9e9e");
+}
+
+/// One catalog item as NetBox's device type: names as the devicetype-library has them.
+struct TypeNames {
+    NetBoxManufacturer manufacturer;
+    NetBoxDeviceFacts facts;
+    QString slug, path;
+};
+
+TypeNames typeNames(const CatalogItem& t) {
+    TypeNames n{netboxManufacturer(t.vendor), netboxDeviceFacts(t), {}, {}};
+    n.slug = n.manufacturer.slug + QLatin1Char('-') + libraryModelSlug(n.facts.model);
+    n.path = QStringLiteral("06-device-types/%1/%2.yaml")
+                 .arg(n.manufacturer.name,
+                      QString(n.facts.model).replace(QLatin1Char(' '), QLatin1Char('-')));
+    return n;
+}
+
+QByteArray deviceTypeYaml(const CatalogItem& t, const TypeNames& n, QStringList& warnings) {
+    QString y =
+        QStringLiteral("---\nmanufacturer: %1\nmodel: %2\nslug: %3\n")
+            .arg(yamlString(n.manufacturer.name), yamlString(n.facts.model), yamlString(n.slug));
+    if (!n.facts.partNumber.isEmpty())
+        y += QStringLiteral("part_number: %1\n").arg(yamlString(n.facts.partNumber));
     y += QStringLiteral("u_height: %1\nis_full_depth: true\n").arg(t.uHeight);
+    if (!n.facts.airflow.isEmpty())
+        y += QStringLiteral("airflow: %1\n").arg(n.facts.airflow);
     if (t.weightKg)
-        y += QStringLiteral("weight: %1\nweight_unit: kg\n").arg(num(*t.weightKg));
-    if (!t.description.isEmpty())
-        y += QStringLiteral("comments: %1\n").arg(yamlString(t.description));
-    const Technology tech = t.switchSpec ? t.switchSpec->technology : Technology::Ethernet;
-    if (!t.ports.empty()) {
-        y += QStringLiteral("interfaces:\n");
-        for (const PortDef& p : t.ports) {
-            const QString cage =
-                p.group < t.portGroups.size() ? t.portGroups[p.group].cage : QString();
-            y += QStringLiteral("  - name: %1\n    type: %2\n")
-                     .arg(yamlString(p.name), interfaceType(p, cage, tech));
-            if (p.role == PortRole::Oob)
-                y += QStringLiteral("    mgmt_only: true\n");
+        // The library's schema takes weights in steps of 0.01.
+        y += QStringLiteral("weight: %1\nweight_unit: kg\n")
+                 .arg(num(std::round(*t.weightKg * 100) / 100));
+    QString comments = t.description.trimmed();
+    if (!comments.isEmpty() && !comments.endsWith(QLatin1Char('.')))
+        comments += QLatin1Char('.');
+    if (!t.source.isEmpty())
+        comments += (comments.isEmpty() ? QString() : QStringLiteral(" ")) +
+                    QStringLiteral("Source: ") + t.source;
+    if (!comments.isEmpty())
+        y += QStringLiteral("comments: %1\n").arg(yamlString(comments));
+    if (t.powerMaxW) {
+        // One power port per PSU; the load shares equally across them.
+        const int psus = std::max(1, n.facts.psuCount);
+        if (n.facts.psuCount == 0)
+            warnings << QStringLiteral("%1 %2: the catalog gives no PSU layout, so one power port "
+                                       "(%3) carries the whole draw")
+                            .arg(n.manufacturer.name, n.facts.model, n.facts.psuType);
+        y += QStringLiteral("power-ports:\n");
+        for (int i = 1; i <= psus; ++i) {
+            y += QStringLiteral("  - name: \"PSU%1\"\n    type: %2\n    maximum_draw: %3\n")
+                     .arg(i)
+                     .arg(n.facts.psuType)
+                     .arg(std::max(1L, std::lround(std::ceil(*t.powerMaxW / psus))));
+            if (t.powerTypicalW)
+                y += QStringLiteral("    allocated_draw: %1\n")
+                         .arg(std::max(1L, std::lround(std::ceil(*t.powerTypicalW / psus))));
         }
     }
-    if (t.powerMaxW) {
-        // The catalog holds the device's total draw, not its PSU layout: one port carries it.
-        y += QStringLiteral("power-ports:\n  - name: \"PSU\"\n    type: iec-60320-c20\n"
-                            "    maximum_draw: %1\n")
-                 .arg(std::lround(*t.powerMaxW));
-        if (t.powerTypicalW)
-            y += QStringLiteral("    allocated_draw: %1\n").arg(std::lround(*t.powerTypicalW));
+    if (!t.ports.empty()) {
+        y += QStringLiteral("interfaces:\n");
+        std::map<QString, int> fallbacks; // note -> ports
+        for (const PortDef& p : t.ports) {
+            const NetBoxInterfaceType it =
+                netboxInterfaceType(p.speedGbps, cageOf(t, p), infinibandPort(t, p));
+            y += QStringLiteral("  - name: %1\n    type: %2\n").arg(yamlString(p.name), it.type);
+            if (p.role == PortRole::Oob)
+                y += QStringLiteral("    mgmt_only: true\n");
+            if (!it.fallbackNote.isEmpty()) {
+                y += QStringLiteral("    description: %1\n").arg(yamlString(it.fallbackNote));
+                ++fallbacks[it.fallbackNote];
+            }
+        }
+        for (const auto& [note, count] : fallbacks)
+            warnings << QStringLiteral("%1 %2, %3 port(s): %4")
+                            .arg(n.manufacturer.name, n.facts.model)
+                            .arg(count)
+                            .arg(note);
     }
     return y.toUtf8();
+}
+
+QByteArray readmeText(const QString& site, const QString& location, const QStringList& warnings) {
+    QString r =
+        QStringLiteral(
+            "# NetBox import\n\n"
+            "Written by Cluster Design Studio for site \"%1\", location \"%2\". Import the files "
+            "in\n"
+            "the order of their numbers; each step needs the objects of the steps before it.\n"
+            "Everything is imported with status `planned`.\n\n"
+            "1. `01-manufacturers.csv`: Devices > Manufacturers > Import. Names and slugs are the\n"
+            "   community devicetype-library's (`Nvidia` / `nvidia`): skip rows that already "
+            "exist.\n"
+            "2. `02-device-roles.csv`: Devices > Device Roles > Import.\n"
+            "3. `03-sites.csv`: Organization > Sites > Import (skip if the site exists).\n"
+            "4. `04-locations.csv`: Organization > Locations > Import: the data hall.\n"
+            "5. `05-racks.csv`: Organization > Racks > Import.\n"
+            "6. `06-device-types/MANUFACTURER/MODEL.yaml`: Devices > Device Types > Import, one "
+            "file\n"
+            "   at a time (paste or upload the YAML), or the devicetype-library import script. "
+            "Each\n"
+            "   type carries its interfaces and one power port per PSU, so NetBox creates them on\n"
+            "   every device. If a type with the same slug already exists (from the library), "
+            "compare\n"
+            "   its interface names with this file's: the cables below name this file's "
+            "interfaces.\n"
+            "7. `07-devices.csv`: Devices > Devices > Import.\n"
+            "8. `08-interfaces.csv`: Devices > Interfaces > Import: the lanes of broken-out "
+            "ports,\n"
+            "   each with its parent port and speed (Kbps).\n"
+            "9. `09-cables.csv`: Connections > Cables > Import: type, length (m), label (the "
+            "cabling\n"
+            "   schedule's cable id) and colour by network (compute blue, storage green, in-band\n"
+            "   orange, out-of-band grey). A twin-port cable is one NetBox cable per link.\n")
+            .arg(site, location);
+    r += QStringLiteral("\n## Departures from the catalog\n\n");
+    if (warnings.isEmpty())
+        r += QStringLiteral("None: every interface type is NetBox's own for its speed and cage, "
+                            "and every power port is a PSU.\n");
+    for (const QString& w : warnings)
+        r += QStringLiteral("- %1\n").arg(w);
+    return r.toUtf8();
 }
 
 } // namespace
@@ -140,47 +230,62 @@ QString netboxSlug(const QString& s) {
 
 NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     NetBoxExport e;
-    QString racks = csv::row({QStringLiteral("name"), QStringLiteral("site"),
-                              QStringLiteral("status"), QStringLiteral("form_factor"),
-                              QStringLiteral("width"), QStringLiteral("u_height"),
-                              QStringLiteral("outer_width"), QStringLiteral("outer_depth"),
-                              QStringLiteral("outer_unit"), QStringLiteral("description")});
+    const QString location = d.hall.name;
+    std::map<TypeId, TypeNames> names;
+    auto namesOf = [&](TypeId id) -> const TypeNames& {
+        auto it = names.find(id);
+        if (it == names.end())
+            it = names.emplace(id, typeNames(d.catalog[id])).first;
+        return it->second;
+    };
+
+    QString racks = csv::row(
+        {QStringLiteral("name"), QStringLiteral("site"), QStringLiteral("status"),
+         QStringLiteral("location"), QStringLiteral("form_factor"), QStringLiteral("width"),
+         QStringLiteral("u_height"), QStringLiteral("outer_width"), QStringLiteral("outer_depth"),
+         QStringLiteral("outer_unit"), QStringLiteral("description")});
     d.racks.forEach([&](RackId, const Rack& r) {
         const CatalogItem& t = d.typeOf(r);
         const RackSpec spec = t.rack.value_or(RackSpec{});
-        racks +=
-            csv::row({r.name, site, QStringLiteral("planned"), QStringLiteral("4-post-cabinet"),
-                      QStringLiteral("19"), QString::number(spec.uCapacity), num(spec.widthMm),
-                      num(spec.depthMm), QStringLiteral("mm"),
-                      QStringLiteral("%1 (%2), %3").arg(t.model, t.id, coolingLabel(r.cooling))});
+        racks += csv::row(
+            {r.name, site, QStringLiteral("planned"), location, QStringLiteral("4-post-cabinet"),
+             QStringLiteral("19"), QString::number(spec.uCapacity), num(spec.widthMm),
+             num(spec.depthMm), QStringLiteral("mm"),
+             QStringLiteral("%1 (%2), %3").arg(t.model, t.id, coolingLabel(r.cooling))});
     });
     e.racksCsv = racks.toUtf8();
 
     QString devices =
         csv::row({QStringLiteral("name"), QStringLiteral("role"), QStringLiteral("manufacturer"),
                   QStringLiteral("device_type"), QStringLiteral("status"), QStringLiteral("site"),
-                  QStringLiteral("rack"), QStringLiteral("position"), QStringLiteral("face")});
+                  QStringLiteral("location"), QStringLiteral("rack"), QStringLiteral("position"),
+                  QStringLiteral("face")});
     std::set<TypeId> used;
+    std::map<QString, QString> roles; // name -> colour, sorted
     d.devices.forEach([&](DeviceId, const Device& v) {
         const CatalogItem& t = d.typeOf(v);
         used.insert(v.type);
+        const TypeNames& n = namesOf(v.type);
         const Rack* r = d.racks.find(v.rack);
         const bool mounted = r && v.uPosition > 0 && t.uHeight > 0;
+        const QString ro = role(t, v);
+        roles[ro] = roleColour(ro);
         devices += csv::row(
-            {v.name, role(t, v), t.vendor, t.model, QStringLiteral("planned"), site,
-             r ? r->name : QString(), mounted ? QString::number(v.uPosition) : QString(),
+            {v.name, ro, n.manufacturer.name, n.facts.model, QStringLiteral("planned"), site,
+             location, r ? r->name : QString(), mounted ? QString::number(v.uPosition) : QString(),
              mounted ? (v.face == Face::Front ? QStringLiteral("front") : QStringLiteral("rear"))
                      : QString()});
     });
     e.devicesCsv = devices.toUtf8();
 
-    QString lanes = csv::row({QStringLiteral("device"), QStringLiteral("name"),
-                              QStringLiteral("type"), QStringLiteral("description")});
+    QString lanes =
+        csv::row({QStringLiteral("device"), QStringLiteral("name"), QStringLiteral("parent"),
+                  QStringLiteral("type"), QStringLiteral("speed"), QStringLiteral("description")});
+    std::set<QString> laneNotes;
     d.devices.forEach([&](DeviceId, const Device& v) {
         if (v.breakout <= 1)
             return;
         const CatalogItem& t = d.typeOf(v);
-        const Technology tech = t.switchSpec ? t.switchSpec->technology : Technology::Ethernet;
         for (int i = 0; i < t.logicalPortCount(v.breakout); ++i) {
             const auto lp = t.logicalPort(v.breakout, i);
             if (!lp || std::size_t(lp->catalogPort) >= t.ports.size())
@@ -188,11 +293,14 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
             const PortDef& parent = t.ports[std::size_t(lp->catalogPort)];
             if (lp->name == parent.name)
                 continue; // not split: the device type already has it
-            PortDef lane = parent;
-            lane.speedGbps = lp->speedGbps;
-            const QString cage =
-                parent.group < t.portGroups.size() ? t.portGroups[parent.group].cage : QString();
-            lanes += csv::row({v.name, lp->name, interfaceType(lane, cage, tech),
+            const NetBoxInterfaceType it =
+                netboxInterfaceType(lp->speedGbps, cageOf(t, parent), infinibandPort(t, parent));
+            if (!it.fallbackNote.isEmpty())
+                laneNotes.insert(QStringLiteral("%1 breakout lanes: %2")
+                                     .arg(namesOf(v.type).facts.model, it.fallbackNote));
+            // NetBox interface speed is in Kbps.
+            lanes += csv::row({v.name, lp->name, parent.name, it.type,
+                               QString::number(std::llround(lp->speedGbps * 1e6)),
                                QStringLiteral("lane %1 of %2 (%3-way breakout)")
                                    .arg(lp->lane)
                                    .arg(parent.name)
@@ -201,44 +309,76 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     });
     e.interfacesCsv = lanes.toUtf8();
 
-    QString cables =
-        csv::row({QStringLiteral("side_a_device"), QStringLiteral("side_a_type"),
-                  QStringLiteral("side_a_name"), QStringLiteral("side_b_device"),
-                  QStringLiteral("side_b_type"), QStringLiteral("side_b_name"),
-                  QStringLiteral("type"), QStringLiteral("status"), QStringLiteral("label"),
-                  QStringLiteral("length"), QStringLiteral("length_unit")});
+    QString cables = csv::row({QStringLiteral("side_a_device"), QStringLiteral("side_a_type"),
+                               QStringLiteral("side_a_name"), QStringLiteral("side_b_device"),
+                               QStringLiteral("side_b_type"), QStringLiteral("side_b_name"),
+                               QStringLiteral("type"), QStringLiteral("status"),
+                               QStringLiteral("label"), QStringLiteral("color"),
+                               QStringLiteral("length"), QStringLiteral("length_unit")});
     const QString iface = QStringLiteral("dcim.interface");
     // NetBox's CSV import takes one termination per side, so a twin-port cable becomes one
     // NetBox cable per link, all labelled with the schedule's cable id.
-    PortNames names(d);
+    PortNames portNames(d);
     for (const CableRow& r : cablingRows(d))
         for (LinkId id : r.links) {
             const Link& l = d.links[id];
-            const CableEnd a = cableEnd(d, l.a, names), b = cableEnd(d, l.b, names);
+            const CableEnd a = cableEnd(d, l.a, portNames), b = cableEnd(d, l.b, portNames);
+            const QString colour = l.fabric && l.fabric.value() < d.fabrics.size()
+                                       ? networkColour(d.fabrics[l.fabric.value()].kind)
+                                       : QString();
             cables += csv::row({a.device, iface, a.port, b.device, iface, b.port, cableType(d, l),
-                                QStringLiteral("planned"), r.id,
+                                QStringLiteral("planned"), r.id, colour,
                                 QString::number(double(l.lengthM), 'f', 1), QStringLiteral("m")});
         }
     e.cablesCsv = cables.toUtf8();
 
+    std::map<QString, QString> manufacturers; // name -> slug
     for (TypeId t : used) {
-        const CatalogItem& it = d.catalog[t];
-        e.deviceTypes.emplace_back(
-            QStringLiteral("device-types/%1/%2.yaml")
-                .arg(netboxSlug(it.vendor), netboxSlug(it.vendor + QLatin1Char('-') + it.model)),
-            deviceTypeYaml(it));
+        const TypeNames& n = namesOf(t);
+        manufacturers[n.manufacturer.name] = n.manufacturer.slug;
+        e.deviceTypes.emplace_back(n.path, deviceTypeYaml(d.catalog[t], n, e.warnings));
     }
+    for (const QString& note : laneNotes)
+        e.warnings << note;
+
+    QString mf = csv::row({QStringLiteral("name"), QStringLiteral("slug")});
+    for (const auto& [name, slug] : manufacturers)
+        mf += csv::row({name, slug});
+    e.manufacturersCsv = mf.toUtf8();
+    QString ro =
+        csv::row({QStringLiteral("name"), QStringLiteral("slug"), QStringLiteral("color")});
+    for (const auto& [name, colour] : roles)
+        ro += csv::row({name, netboxSlug(name), colour});
+    e.deviceRolesCsv = ro.toUtf8();
+    e.sitesCsv =
+        (csv::row({QStringLiteral("name"), QStringLiteral("slug"), QStringLiteral("status")}) +
+         csv::row({site, netboxSlug(site), QStringLiteral("planned")}))
+            .toUtf8();
+    e.locationsCsv = (csv::row({QStringLiteral("site"), QStringLiteral("name"),
+                                QStringLiteral("slug"), QStringLiteral("status")}) +
+                      csv::row({site, location, netboxSlug(location), QStringLiteral("planned")}))
+                         .toUtf8();
+    e.readme = readmeText(site, location, e.warnings);
     return e;
 }
 
-bool writeNetBoxFolder(const NetBoxExport& e, const QString& dir, QString* error) {
+std::vector<std::pair<QString, QByteArray>> netboxFiles(const NetBoxExport& e) {
     std::vector<std::pair<QString, QByteArray>> files = {
-        {QStringLiteral("racks.csv"), e.racksCsv},
-        {QStringLiteral("devices.csv"), e.devicesCsv},
-        {QStringLiteral("interfaces.csv"), e.interfacesCsv},
-        {QStringLiteral("cables.csv"), e.cablesCsv}};
+        {QStringLiteral("README.md"), e.readme},
+        {QStringLiteral("01-manufacturers.csv"), e.manufacturersCsv},
+        {QStringLiteral("02-device-roles.csv"), e.deviceRolesCsv},
+        {QStringLiteral("03-sites.csv"), e.sitesCsv},
+        {QStringLiteral("04-locations.csv"), e.locationsCsv},
+        {QStringLiteral("05-racks.csv"), e.racksCsv}};
     files.insert(files.end(), e.deviceTypes.begin(), e.deviceTypes.end());
-    for (const auto& [rel, bytes] : files) {
+    files.insert(files.end(), {{QStringLiteral("07-devices.csv"), e.devicesCsv},
+                               {QStringLiteral("08-interfaces.csv"), e.interfacesCsv},
+                               {QStringLiteral("09-cables.csv"), e.cablesCsv}});
+    return files;
+}
+
+bool writeNetBoxFolder(const NetBoxExport& e, const QString& dir, QString* error) {
+    for (const auto& [rel, bytes] : netboxFiles(e)) {
         const QString path = QDir(dir).filePath(rel);
         if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
             if (error)

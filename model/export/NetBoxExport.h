@@ -3,29 +3,44 @@
 #include "../DesignData.h"
 
 #include <QByteArray>
+#include <QStringList>
 
 #include <vector>
 
 namespace cds {
 
-/// @brief A NetBox hand-off: bulk-import CSVs plus one device-type YAML per catalog item used.
+/// @brief A NetBox hand-off: every object the design needs, as bulk-import CSVs and
+/// devicetype-library YAML, in the order NetBox must import them.
 struct NetBoxExport {
-    QByteArray racksCsv;   ///< Organization > Racks > Import
-    QByteArray devicesCsv; ///< Devices > Devices > Import
-    /// Devices > Interfaces > Import: the lanes of broken-out ports ("swp-10s0"), which the
-    /// device type cannot know because breakout is chosen per device. Header only when none.
-    QByteArray interfacesCsv;
-    QByteArray cablesCsv; ///< Connections > Cables > Import
-    /// devicetype-library files: {relative path "device-types/Vendor/slug.yaml", text}.
+    QByteArray manufacturersCsv; ///< Devices > Manufacturers > Import (library names/slugs)
+    QByteArray deviceRolesCsv;   ///< Devices > Device Roles > Import
+    QByteArray sitesCsv;         ///< Organization > Sites > Import
+    QByteArray locationsCsv;     ///< Organization > Locations > Import: the data hall
+    QByteArray racksCsv;         ///< Organization > Racks > Import
+    /// devicetype-library files, {relative path "06-device-types/Nvidia/DGX-H100.yaml", text};
+    /// each carries its interfaces and one power port per PSU.
     std::vector<std::pair<QString, QByteArray>> deviceTypes;
+    QByteArray devicesCsv; ///< Devices > Devices > Import
+    /// Devices > Interfaces > Import: the lanes of broken-out ports ("swp-10s0") with their
+    /// parent port and speed, which the device type cannot know because breakout is chosen
+    /// per device. Header only when none.
+    QByteArray interfacesCsv;
+    QByteArray cablesCsv; ///< Connections > Cables > Import, coloured by network
+    /// Where the export departs from the catalog (an interface type NetBox lacks, a PSU layout
+    /// the catalog does not give), one sentence each; also listed in the README.
+    QStringList warnings;
+    QByteArray readme; ///< README.md: the import order, step by step, and the warnings
 };
 
 /// NetBox slug: lower case, runs of anything but [a-z0-9] become one '-'.
 QString netboxSlug(const QString& s);
 
-/// Builds the hand-off for site @p site (NetBox needs the site to exist before import).
-/// Device types are written with the catalog's own port names, so cable terminations
-/// (interface names) match the interfaces NetBox creates from them.
+/// The import files in order: {relative path, bytes}, README.md first.
+std::vector<std::pair<QString, QByteArray>> netboxFiles(const NetBoxExport& e);
+
+/// Builds the hand-off for site @p site (created by 03-sites.csv). Device types are written
+/// with the catalog's own port names, so cable terminations (interface names) match the
+/// interfaces NetBox creates from them.
 NetBoxExport netboxExport(const DesignData& d, const QString& site);
 
 /// Writes the files of @p e under @p dir (created if needed). On failure returns false and

@@ -5,6 +5,9 @@
 #include <QByteArray>
 #include <QStringList>
 
+#include <map>
+#include <vector>
+
 namespace cds {
 
 /// Compresses host names into Slurm host-list syntax: {gpu001, gpu002, gpu003, gpu007} ->
@@ -18,6 +21,28 @@ struct SlurmTopology {
     QByteArray text;
     QString error;
 };
+
+/// @brief One switch of Slurm's tree: a leaf-level switch lists nodes, an upper one switches.
+struct SlurmSwitch {
+    QString name;
+    QStringList nodes;    ///< node names (leaf level), uncompressed
+    QStringList switches; ///< switch names below it (spine and core levels)
+};
+
+/// @brief The compute fabric as Slurm's tree sees it; shared by topology.conf,
+/// topology.yaml and the Kubernetes labels, so all three name the same switches.
+struct SlurmTree {
+    bool ok = false;
+    QString error;
+    bool railGrouped = false;               ///< leaf-level switches are scalable units ("su01")
+    std::vector<SlurmSwitch> switches;      ///< leaf level first, then spines, then cores
+    std::map<DeviceId, QString> nodeSwitch; ///< GPU server -> its leaf-level switch
+};
+
+/// The tree of the compute fabric's links. Each node appears exactly once: under its leaf,
+/// or, when a rail-optimized node reaches several leaves, under one logical switch per
+/// scalable unit ("su01") that stands for the leaves of that unit.
+SlurmTree slurmTree(const DesignData& d);
 
 /// topology.conf for Slurm's tree plugin, from the compute fabric's links. Each node appears
 /// exactly once: under its leaf, or, when a rail-optimized node reaches several leaves, under

@@ -1,10 +1,13 @@
-# Exporters that need no GUI (BOM, stats, cabling schedule, NetBox, Slurm, XLSX).
+# Exporters that need no GUI (BOM, stats, cabling schedule, NetBox, Slurm, Kubernetes, XLSX).
 target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Csv.h
   ${CMAKE_CURRENT_LIST_DIR}/Reports.cpp ${CMAKE_CURRENT_LIST_DIR}/Reports.h
   ${CMAKE_CURRENT_LIST_DIR}/CablingSchedule.cpp ${CMAKE_CURRENT_LIST_DIR}/CablingSchedule.h
   ${CMAKE_CURRENT_LIST_DIR}/NetBoxExport.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxExport.h
+  ${CMAKE_CURRENT_LIST_DIR}/NetBoxChoices.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxChoices.h
   ${CMAKE_CURRENT_LIST_DIR}/SlurmTopology.cpp ${CMAKE_CURRENT_LIST_DIR}/SlurmTopology.h
+  ${CMAKE_CURRENT_LIST_DIR}/SlurmTopologyYaml.cpp ${CMAKE_CURRENT_LIST_DIR}/SlurmTopologyYaml.h
+  ${CMAKE_CURRENT_LIST_DIR}/KubernetesExport.cpp ${CMAKE_CURRENT_LIST_DIR}/KubernetesExport.h
   ${CMAKE_CURRENT_LIST_DIR}/BomXlsx.cpp ${CMAKE_CURRENT_LIST_DIR}/BomXlsx.h
 )
 # Real XLSX through libxlsxwriter (a C library; no GUI dependency).

@@ -19,6 +19,8 @@ echo "Design: $design"
 "$cli" export "$design" --format cabling-csv -o "$out/cabling.csv"
 "$cli" export "$design" --format slurm -o "$out/topology.conf"
 "$cli" export "$design" --format netbox -o "$out/netbox"
+"$cli" export "$design" --format slurm-yaml -o "$out/topology.yaml"
+"$cli" export "$design" --format kubernetes -o "$out/kubernetes"
 echo
 echo "Wrote to $out:"
 ls -1 "$out" | sed 's/^/  /'

@@ -56,14 +56,20 @@ private Q_SLOTS:
         QTest::newRow("slurm") << "slurm"
                                << "topology.conf" << QByteArray("# Slurm topology.conf");
         QTest::newRow("netbox") << "netbox"
-                                << "nb/cables.csv" << QByteArray("side_a_device,");
+                                << "nb/09-cables.csv" << QByteArray("side_a_device,");
+        QTest::newRow("slurm-yaml") << "slurm-yaml"
+                                    << "topology.yaml" << QByteArray("# Slurm topology.yaml");
+        QTest::newRow("kubernetes") << "kubernetes"
+                                    << "k8s/kueue-topology.yaml" << QByteArray("# Kueue");
     }
     void everyFormatWrites() {
         QFETCH(QString, format);
         QFETCH(QString, file);
         QFETCH(QByteArray, magic);
         const QString out =
-            m_tmp.filePath(format == QLatin1String("netbox") ? QStringLiteral("nb") : file);
+            m_tmp.filePath(format == QLatin1String("netbox")       ? QStringLiteral("nb")
+                           : format == QLatin1String("kubernetes") ? QStringLiteral("k8s")
+                                                                   : file);
         const Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"), format,
                            QStringLiteral("-o"), out},
                           true);

@@ -153,6 +153,7 @@ private Q_SLOTS:
         QTest::newRow("bom csv") << int(studio::ExportKind::BomCsv) << QByteArray("category,");
         QTest::newRow("cabling csv") << int(studio::ExportKind::CablingCsv) << QByteArray();
         QTest::newRow("slurm") << int(studio::ExportKind::Slurm) << QByteArray("#");
+        QTest::newRow("slurm yaml") << int(studio::ExportKind::SlurmYaml) << QByteArray("#");
     }
     void everyExportWritesItsFile() {
         QFETCH(int, kind);
@@ -177,8 +178,17 @@ private Q_SLOTS:
         auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-netbox")));
         const QString dir = m_tmp.filePath(QStringLiteral("netbox"));
         QVERIFY2(w->exportTo(studio::ExportKind::NetBox, dir), qPrintable(w->lastError()));
-        QVERIFY(QFile::exists(dir + QStringLiteral("/devices.csv")));
-        QVERIFY(QFile::exists(dir + QStringLiteral("/cables.csv")));
+        QVERIFY(QFile::exists(dir + QStringLiteral("/07-devices.csv")));
+        QVERIFY(QFile::exists(dir + QStringLiteral("/09-cables.csv")));
+        QVERIFY(QFile::exists(dir + QStringLiteral("/README.md")));
+    }
+
+    void kubernetesExportWritesAFolder() {
+        auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-k8s")));
+        const QString dir = m_tmp.filePath(QStringLiteral("k8s"));
+        QVERIFY2(w->exportTo(studio::ExportKind::Kubernetes, dir), qPrintable(w->lastError()));
+        QVERIFY(fileBytes(dir + QStringLiteral("/node-labels.yaml")).contains("kind: Node"));
+        QVERIFY(fileBytes(dir + QStringLiteral("/kueue-topology.yaml")).contains("kind: Topology"));
     }
 
     /// The autosave is written from a copy on a worker thread: autosaveNow returns at once,

@@ -49,4 +49,53 @@ inline DesignData leafSpine(int servers, int leaves, int spines, bool rails) {
     return b.d;
 }
 
+/// @p racks GB200 NVL72 racks (nvl01...), each a rack-scale system in its own 48U rack
+/// (R01...) with 32 compute ports to its own leaf; the leaves go to one spine.
+inline DesignData nvl72Racks(int racks) {
+    Builder b;
+    b.d.meta.title = QStringLiteral("NVL72 test");
+    const FabricId f = b.fabric(FabricKind::Compute);
+    const RackId net = b.rack(QStringLiteral("N01"), 600, 3000, CoolingType::Air);
+    const DeviceId spine =
+        b.device(QStringLiteral("spine01"), "nvidia-qm9700", net, 30, Tier::Spine, f);
+    for (int r = 0; r < racks; ++r) {
+        const DeviceId leaf = b.device(QStringLiteral("leaf%1").arg(r + 1, 2, 10, QLatin1Char('0')),
+                                       "nvidia-qm9700", net, 40 - r, Tier::Leaf, f);
+        const RackId rack =
+            b.rack(QStringLiteral("R%1").arg(r + 1, 2, 10, QLatin1Char('0')), 1800 + 600 * r, 3000,
+                   CoolingType::DirectLiquid, "rack-48u-600x1200");
+        const DeviceId nvl = b.device(QStringLiteral("nvl%1").arg(r + 1, 2, 10, QLatin1Char('0')),
+                                      "nvidia-gb200-nvl72", rack, 1);
+        const CatalogItem& t = b.d.catalog[b.d.devices[nvl].type];
+        int next = 0;
+        for (int p = 0; p < int(t.ports.size()) && next < 32; ++p)
+            if (t.ports[std::size_t(p)].role == PortRole::Compute)
+                b.link(nvl, p, leaf, next++, f);
+        b.link(leaf, 40, spine, r, f);
+    }
+    return b.d;
+}
+
+/// @p count servers of catalog type @p typeId (srv01...) in rack R01, every compute port to
+/// one leaf: a design that exports every port kind of that server.
+inline DesignData serversOf(const char* typeId, int count) {
+    Builder b;
+    b.d.meta.title = QStringLiteral("Servers test");
+    const FabricId f = b.fabric(FabricKind::Compute);
+    const RackId net = b.rack(QStringLiteral("N01"), 600, 3000, CoolingType::Air);
+    const DeviceId leaf =
+        b.device(QStringLiteral("leaf01"), "nvidia-qm9700", net, 40, Tier::Leaf, f);
+    const RackId rack = b.rack(QStringLiteral("R01"), 1200, 3000, CoolingType::DirectLiquid);
+    int next = 0;
+    for (int s = 0; s < count; ++s) {
+        const DeviceId srv = b.device(QStringLiteral("srv%1").arg(s + 1, 2, 10, QLatin1Char('0')),
+                                      typeId, rack, 2 + 10 * s);
+        const CatalogItem& t = b.d.catalog[b.d.devices[srv].type];
+        for (int p = 0; p < int(t.ports.size()); ++p)
+            if (t.ports[std::size_t(p)].role == PortRole::Compute)
+                b.link(srv, p, leaf, next++, f);
+    }
+    return b.d;
+}
+
 } // namespace cds::test

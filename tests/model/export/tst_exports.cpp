@@ -172,13 +172,15 @@ private Q_SLOTS:
         QCOMPARE(racks.size() - 1, qsizetype(m.racks));
         QCOMPARE(racks[1][1], QStringLiteral("Lab, hall 1")); // quoted comma survives
         const auto devices = parseCsv(e.devicesCsv);
-        QCOMPARE(devices.first(), QStringList({"name", "role", "manufacturer", "device_type",
-                                               "status", "site", "rack", "position", "face"}));
+        QCOMPARE(devices.first(),
+                 QStringList({"name", "role", "manufacturer", "device_type", "status", "site",
+                              "location", "rack", "position", "face"}));
         QCOMPARE(devices.size() - 1, qsizetype(d.devices.size()));
         const auto cables = parseCsv(e.cablesCsv);
-        QCOMPARE(cables.first(), QStringList({"side_a_device", "side_a_type", "side_a_name",
-                                              "side_b_device", "side_b_type", "side_b_name", "type",
-                                              "status", "label", "length", "length_unit"}));
+        QCOMPARE(cables.first(),
+                 QStringList({"side_a_device", "side_a_type", "side_a_name", "side_b_device",
+                              "side_b_type", "side_b_name", "type", "status", "label", "color",
+                              "length", "length_unit"}));
         QCOMPARE(cables.size() - 1, qsizetype(linkTotal(m)));
         const QStringList types = {"dac-passive", "dac-active", "aoc",  "mmf-om3",
                                    "mmf-om4",     "smf",        "cat6", ""};
@@ -197,7 +199,7 @@ private Q_SLOTS:
         QCOMPARE(qsizetype(e.deviceTypes.size()), used.size());
         QString all;
         for (const auto& [path, yaml] : e.deviceTypes) {
-            QVERIFY2(path.startsWith(QStringLiteral("device-types/")) &&
+            QVERIFY2(path.startsWith(QStringLiteral("06-device-types/")) &&
                          path.endsWith(QStringLiteral(".yaml")),
                      qPrintable(path));
             const QString y = QString::fromUtf8(yaml);
@@ -208,7 +210,9 @@ private Q_SLOTS:
             all += y;
         }
         QVERIFY(all.contains(QStringLiteral("power-ports:")));
-        QVERIFY(all.contains(QStringLiteral("maximum_draw: 10200"))); // DGX H100, DOMAIN.md
+        // DGX H100, DOMAIN.md: 10.2 kW over six PSUs, one power port each.
+        QVERIFY(all.contains(QStringLiteral("  - name: \"PSU6\"\n    type: iec-60320-c20\n"
+                                            "    maximum_draw: 1700\n")));
         QVERIFY(all.contains(QStringLiteral("allocated_draw:")));
         for (const auto& row : parseCsv(e.cablesCsv).mid(1))
             QVERIFY2(all.contains(QStringLiteral("- name: \"%1\"").arg(row[2])),
@@ -233,7 +237,8 @@ private Q_SLOTS:
                     typeOfDevice[row[0]] = QString::fromUtf8(yaml);
         QSet<QString> lanes;
         const auto laneRows = parseCsv(e.interfacesCsv);
-        QCOMPARE(laneRows.first(), QStringList({"device", "name", "type", "description"}));
+        QCOMPARE(laneRows.first(),
+                 QStringList({"device", "name", "parent", "type", "speed", "description"}));
         for (const auto& row : laneRows.mid(1))
             lanes.insert(row[0] + QLatin1Char('/') + row[1]);
         QVERIFY(!lanes.isEmpty());
@@ -257,9 +262,11 @@ private Q_SLOTS:
         const QString dir = tmp.filePath(QStringLiteral("nb"));
         QVERIFY2(writeNetBoxFolder(netboxExport(d, QStringLiteral("lab")), dir, &error),
                  qPrintable(error));
-        for (const char* f : {"racks.csv", "devices.csv", "interfaces.csv", "cables.csv"})
-            QVERIFY(QFile::exists(QDir(dir).filePath(QLatin1String(f))));
-        QVERIFY(!QDir(dir + QStringLiteral("/device-types"))
+        for (const char* f : {"README.md", "01-manufacturers.csv", "02-device-roles.csv",
+                              "03-sites.csv", "04-locations.csv", "05-racks.csv", "07-devices.csv",
+                              "08-interfaces.csv", "09-cables.csv"})
+            QVERIFY2(QFile::exists(QDir(dir).filePath(QLatin1String(f))), f);
+        QVERIFY(!QDir(dir + QStringLiteral("/06-device-types"))
                      .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
                      .isEmpty());
         QFile blocker(tmp.filePath(QStringLiteral("file")));

@@ -1,0 +1,494 @@
+// The NetBox folder against NetBox's own choice lists and the community devicetype-library's
+// schema and rules (kept as data in tests/model/export/data, sources named there): no NetBox
+// runs here, so these are what NetBox and the library's CI would check.
+#include "ExportTestDesigns.h"
+#include "NetBoxReference.h"
+#include "model/DesignFile.h"
+#include "model/export/NetBoxChoices.h"
+#include "model/export/NetBoxExport.h"
+#include "model/fabric/CableRouting.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace cds;
+
+namespace {
+
+QList<QStringList> parseCsv(const QByteArray& bytes) {
+    QList<QStringList> rows;
+    QStringList row;
+    QString field;
+    bool quoted = false;
+    const QString s = QString::fromUtf8(bytes);
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        const QChar c = s.at(i);
+        if (quoted) {
+            if (c == QLatin1Char('"') && i + 1 < s.size() && s.at(i + 1) == QLatin1Char('"'))
+                field += c, ++i;
+            else if (c == QLatin1Char('"'))
+                quoted = false;
+            else
+                field += c;
+        } else if (c == QLatin1Char('"')) {
+            quoted = true;
+        } else if (c == QLatin1Char(',')) {
+            row << field;
+            field.clear();
+        } else if (c == QLatin1Char('\n')) {
+            row << field;
+            field.clear();
+            rows << row;
+            row.clear();
+        } else if (c != QLatin1Char('\r')) {
+            field += c;
+        }
+    }
+    return rows;
+}
+
+/// Rows of a CSV as {column -> value}.
+QList<QMap<QString, QString>> records(const QByteArray& bytes) {
+    const QList<QStringList> rows = parseCsv(bytes);
+    QList<QMap<QString, QString>> out;
+    for (qsizetype i = 1; i < rows.size(); ++i) {
+        QMap<QString, QString> r;
+        for (qsizetype c = 0; c < rows[0].size() && c < rows[i].size(); ++c)
+            r[rows[0][c]] = rows[i][c];
+        out << r;
+    }
+    return out;
+}
+
+using Choices = QMap<QString, QSet<QString>>;
+
+/// One value against a property of the schema data; empty when valid.
+QString checkScalar(const QString& key, const QJsonObject& prop, const test::YamlScalar& v,
+                    const Choices& choices) {
+    if (prop.contains(QStringLiteral("choices"))) {
+        const QString set = prop.value(QStringLiteral("choices")).toString();
+        return choices.value(set).contains(v.text)
+                   ? QString()
+                   : QStringLiteral("%1: '%2' is not in NetBox's %3").arg(key, v.text, set);
+    }
+    const QString type = prop.value(QStringLiteral("type")).toString();
+    bool ok = false;
+    if (type == QLatin1String("string")) {
+        if (prop.contains(QStringLiteral("maxLength")) &&
+            v.text.size() > prop.value(QStringLiteral("maxLength")).toInt())
+            return QStringLiteral("%1: longer than %2")
+                .arg(key)
+                .arg(prop.value(QStringLiteral("maxLength")).toInt());
+        if (prop.contains(QStringLiteral("pattern")) &&
+            !QRegularExpression(prop.value(QStringLiteral("pattern")).toString())
+                 .match(v.text)
+                 .hasMatch())
+            return QStringLiteral("%1: '%2' does not match %3")
+                .arg(key, v.text, prop.value(QStringLiteral("pattern")).toString());
+        return {};
+    }
+    if (type == QLatin1String("boolean"))
+        return !v.quoted && (v.text == QLatin1String("true") || v.text == QLatin1String("false"))
+                   ? QString()
+                   : QStringLiteral("%1: '%2' is not a boolean").arg(key, v.text);
+    if (type == QLatin1String("integer")) {
+        const qlonglong n = v.text.toLongLong(&ok);
+        if (v.quoted || !ok)
+            return QStringLiteral("%1: '%2' is not an integer").arg(key, v.text);
+        if (prop.contains(QStringLiteral("minimum")) &&
+            n < prop.value(QStringLiteral("minimum")).toInteger())
+            return QStringLiteral("%1: %2 below the minimum").arg(key, v.text);
+        return {};
+    }
+    if (type == QLatin1String("number")) {
+        const double n = v.text.toDouble(&ok);
+        if (v.quoted || !ok)
+            return QStringLiteral("%1: '%2' is not a number").arg(key, v.text);
+        if (prop.contains(QStringLiteral("minimum")) &&
+            n < prop.value(QStringLiteral("minimum")).toDouble())
+            return QStringLiteral("%1: %2 below the minimum").arg(key, v.text);
+        if (prop.contains(QStringLiteral("multipleOf"))) {
+            const double m = prop.value(QStringLiteral("multipleOf")).toDouble();
+            if (std::abs(n / m - std::round(n / m)) > 1e-9)
+                return QStringLiteral("%1: %2 is not a multiple of %3").arg(key, v.text).arg(m);
+        }
+        return {};
+    }
+    return QStringLiteral("%1: a scalar where the schema wants %2").arg(key, type);
+}
+
+QStringList checkObject(const QString& where, const QMap<QString, test::YamlScalar>& obj,
+                        const QJsonObject& def, const Choices& choices) {
+    QStringList errors;
+    const QJsonObject props = def.value(QStringLiteral("properties")).toObject();
+    for (const QJsonValue r : def.value(QStringLiteral("required")).toArray())
+        if (!obj.contains(r.toString()))
+            errors << QStringLiteral("%1: required '%2' missing").arg(where, r.toString());
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        if (!props.contains(it.key())) {
+            errors << QStringLiteral("%1: '%2' is not allowed").arg(where, it.key());
+            continue;
+        }
+        const QString e =
+            checkScalar(it.key(), props.value(it.key()).toObject(), it.value(), choices);
+        if (!e.isEmpty())
+            errors << where + QStringLiteral(": ") + e;
+    }
+    return errors;
+}
+
+/// Schema and the library's rules (tests/device_types.py) for one file.
+QStringList checkDeviceType(const QString& path, const QByteArray& bytes, const QJsonObject& schema,
+                            const Choices& choices) {
+    QStringList errors;
+    const test::DeviceTypeYaml y = test::readDeviceTypeYaml(bytes);
+    if (!y.error.isEmpty())
+        return {path + QStringLiteral(": unreadable line: ") + y.error};
+    if (!bytes.endsWith('\n'))
+        errors << path + QStringLiteral(": no trailing newline");
+    const QJsonObject dt = schema.value(QStringLiteral("devicetype")).toObject();
+    const QJsonObject components = schema.value(QStringLiteral("components")).toObject();
+    const QJsonObject props = dt.value(QStringLiteral("properties")).toObject();
+    QMap<QString, test::YamlScalar> top = y.scalars;
+    errors << checkObject(
+        path, top,
+        QJsonObject{{QStringLiteral("properties"), props},
+                    {QStringLiteral("required"), dt.value(QStringLiteral("required"))}},
+        choices);
+    for (const QJsonValue pair : dt.value(QStringLiteral("requiredTogether")).toArray()) {
+        const QJsonArray p = pair.toArray();
+        if (top.contains(p[0].toString()) != top.contains(p[1].toString()))
+            errors << path + QStringLiteral(": %1 needs %2").arg(p[0].toString(), p[1].toString());
+    }
+    for (auto it = y.lists.begin(); it != y.lists.end(); ++it) {
+        const QJsonObject prop = props.value(it.key()).toObject();
+        if (prop.isEmpty() ||
+            prop.value(QStringLiteral("type")).toString() != QLatin1String("array")) {
+            errors << path + QStringLiteral(": list '%1' is not allowed").arg(it.key());
+            continue;
+        }
+        const QJsonObject def =
+            components.value(prop.value(QStringLiteral("items")).toString()).toObject();
+        QSet<QString> names;
+        for (const auto& item : it.value()) {
+            errors << checkObject(path + QLatin1Char('/') + it.key(), item, def, choices);
+            const QString name = item.value(QStringLiteral("name")).text;
+            if (names.contains(name))
+                errors << path + QStringLiteral(": duplicate %1 name %2").arg(it.key(), name);
+            names.insert(name);
+        }
+    }
+    // The library's rules: folder = manufacturer; slug = manufacturer slug + model slug;
+    // file name = model slug; something supplies power.
+    const QStringList parts = path.split(QLatin1Char('/'));
+    const QString manufacturer = top.value(QStringLiteral("manufacturer")).text;
+    const QString model = top.value(QStringLiteral("model")).text;
+    const QString slug = top.value(QStringLiteral("slug")).text;
+    const QString mfSlug = manufacturer.toLower().replace(QLatin1Char(' '), QLatin1Char('-'));
+    if (parts.size() != 3 || parts[0] != QLatin1String("06-device-types") ||
+        parts[1] != manufacturer)
+        errors << path + QStringLiteral(": not under 06-device-types/%1/").arg(manufacturer);
+    if (!slug.startsWith(mfSlug + QLatin1Char('-')) || !slug.endsWith(libraryModelSlug(model)))
+        errors << path + QStringLiteral(": slug %1 is not %2-%3")
+                             .arg(slug, mfSlug, libraryModelSlug(model));
+    const QString file = parts.last().section(QLatin1Char('.'), 0, -2).toLower();
+    if (file != libraryModelSlug(model) && !parts.last().endsWith(QLatin1String(".yaml")))
+        errors << path + QStringLiteral(": file name is not the model slug");
+    if (file != libraryModelSlug(model))
+        errors << path + QStringLiteral(": file name %1 is not the model slug %2")
+                             .arg(file, libraryModelSlug(model));
+    if (!y.lists.contains(QStringLiteral("power-ports")))
+        errors << path + QStringLiteral(": no power-ports");
+    return errors;
+}
+
+struct Case {
+    QString name;
+    DesignData design;
+};
+
+/// The generated examples, plus test designs that cover breakout, rails and NVL72 racks.
+std::vector<Case> designs() {
+    std::vector<Case> out;
+    for (const QString& f :
+         QDir(QStringLiteral(CDS_SOURCE_DIR "/resources/examples"))
+             .entryList({QStringLiteral("*.cds.json")}, QDir::Files, QDir::Name)) {
+        LoadResult lr = DesignFile::load(QStringLiteral(CDS_SOURCE_DIR "/resources/examples/") + f);
+        if (!lr.ok)
+            qFatal("example %s does not load", qPrintable(f));
+        out.push_back({f, lr.data});
+    }
+    out.push_back({QStringLiteral("rails"), test::leafSpine(16, 4, 2, true)});
+    out.push_back({QStringLiteral("nvl72"), test::nvl72Racks(2)});
+    out.push_back({QStringLiteral("mi300x"), test::serversOf("amd-mi300x-8gpu", 2)});
+    for (Case& c : out)
+        routeCables(c.design);
+    return out;
+}
+
+} // namespace
+
+class TestNetBoxLibrary : public QObject {
+    Q_OBJECT
+    Choices m_choices = test::netboxChoices();
+    QJsonObject m_schema = test::devicetypeSchema();
+
+private Q_SLOTS:
+    void referenceDataIsLoaded() {
+        // A test that cannot fail is a defect: the data must hold what the checks read.
+        QVERIFY(m_choices.value(QStringLiteral("InterfaceTypeChoices"))
+                    .contains(QStringLiteral("400gbase-x-osfp")));
+        QVERIFY(!m_choices.value(QStringLiteral("InterfaceTypeChoices"))
+                     .contains(QStringLiteral("100gbase-x-qsfp112")));
+        QVERIFY(m_choices.value(QStringLiteral("PowerPortTypeChoices"))
+                    .contains(QStringLiteral("iec-60320-c20")));
+        QVERIFY(m_schema.value(QStringLiteral("components"))
+                    .toObject()
+                    .contains(QStringLiteral("interface")));
+        // The checker rejects what NetBox rejects.
+        const QByteArray bad =
+            "---\nmanufacturer: \"Nvidia\"\nmodel: \"DGX H100\"\nslug: \"nvidia-dgx-h100\"\n"
+            "part_number: \"nvidia-dgx-h100\"\nu_height: 8\nis_full_depth: true\n"
+            "colour: red\ninterfaces:\n  - name: \"a\"\n    type: 100gbase-x-qsfp112\n";
+        const QStringList e = checkDeviceType(
+            QStringLiteral("06-device-types/Nvidia/DGX-H100.yaml"), bad, m_schema, m_choices);
+        QVERIFY2(e.join(QLatin1Char('\n')).contains(QStringLiteral("100gbase-x-qsfp112")),
+                 qPrintable(e.join(QLatin1Char('\n'))));
+        QVERIFY(e.join(QLatin1Char('\n')).contains(QStringLiteral("'colour' is not allowed")));
+        QVERIFY(e.join(QLatin1Char('\n')).contains(QStringLiteral("no power-ports")));
+        QVERIFY(!checkDeviceType(QStringLiteral("06-device-types/NVIDIA/x.yaml"), bad, m_schema,
+                                 m_choices)
+                     .filter(QStringLiteral("not under"))
+                     .isEmpty());
+    }
+
+    void everyInterfaceTypeIsNetBoxs() {
+        // Every speed and cage the catalog can hold maps to one of NetBox's own types.
+        const QSet<QString> types = m_choices.value(QStringLiteral("InterfaceTypeChoices"));
+        for (const char* cage :
+             {"OSFP", "QSFP112", "QSFP-DD", "QSFP56", "QSFP28", "SFP28", "SFP+", "RJ45", "CXP"})
+            for (double g : {1.0, 10.0, 25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0})
+                for (bool ib : {false, true}) {
+                    const NetBoxInterfaceType t = netboxInterfaceType(g, QLatin1String(cage), ib);
+                    QVERIFY2(types.contains(t.type),
+                             qPrintable(QStringLiteral("%1G %2 -> %3")
+                                            .arg(g)
+                                            .arg(QLatin1String(cage), t.type)));
+                    QCOMPARE(isNetBoxInterfaceType(t.type), true);
+                }
+    }
+
+    void wrongPairsFallBackAndSaySo() {
+        // The issue's cases: DGX in-band ports are 100G in QSFP112 cages; MI300X has 200G OSFP.
+        NetBoxInterfaceType t = netboxInterfaceType(100, QStringLiteral("QSFP112"), false);
+        QCOMPARE(t.type, QStringLiteral("100gbase-x-qsfp28"));
+        QVERIFY2(t.fallbackNote.contains(QStringLiteral("100G QSFP112")),
+                 qPrintable(t.fallbackNote));
+        t = netboxInterfaceType(200, QStringLiteral("OSFP"), false);
+        QCOMPARE(t.type, QStringLiteral("200gbase-x-qsfpdd"));
+        QVERIFY(!t.fallbackNote.isEmpty());
+        t = netboxInterfaceType(200, QStringLiteral("QSFP112"), false);
+        QCOMPARE(t.type, QStringLiteral("200gbase-x-qsfp56"));
+        t = netboxInterfaceType(400, QStringLiteral("OSFP"), false);
+        QCOMPARE(t.type, QStringLiteral("400gbase-x-osfp"));
+        QVERIFY(t.fallbackNote.isEmpty());
+
+        DesignData d = test::smallCluster();
+        routeCables(d);
+        const NetBoxExport e = netboxExport(d, QStringLiteral("lab"));
+        QVERIFY2(!e.warnings.filter(QStringLiteral("100G QSFP112")).isEmpty(),
+                 qPrintable(e.warnings.join(QLatin1Char('\n'))));
+        QVERIFY(e.readme.contains("100G QSFP112"));
+    }
+
+    void namesAreTheLibrarys() {
+        DesignData d = test::smallCluster();
+        routeCables(d);
+        const NetBoxExport e = netboxExport(d, QStringLiteral("lab"));
+        const auto mf = records(e.manufacturersCsv);
+        QVERIFY(!mf.isEmpty());
+        for (const auto& r : mf)
+            QVERIFY2(r.value(QStringLiteral("name")) != QLatin1String("NVIDIA"),
+                     "the library spells it Nvidia");
+        QVERIFY(mf.contains(
+            QMap<QString, QString>{{QStringLiteral("name"), QStringLiteral("Nvidia")},
+                                   {QStringLiteral("slug"), QStringLiteral("nvidia")}}));
+        bool dgx = false, qm = false;
+        for (const auto& [path, yaml] : e.deviceTypes) {
+            const test::DeviceTypeYaml y = test::readDeviceTypeYaml(yaml);
+            QVERIFY2(!y.scalars.contains(QStringLiteral("part_number")) ||
+                         !y.scalars.value(QStringLiteral("part_number"))
+                              .text.startsWith(QLatin1String("nvidia-")),
+                     qPrintable(path)); // never the catalog id
+            if (path == QLatin1String("06-device-types/Nvidia/DGX-H100.yaml")) {
+                dgx = true;
+                QCOMPARE(y.scalars.value(QStringLiteral("slug")).text,
+                         QStringLiteral("nvidia-dgx-h100"));
+                // Six 3.3 kW PSUs (DOMAIN.md), sharing the 10.2 kW maximum.
+                const auto& psus = y.lists.value(QStringLiteral("power-ports"));
+                QCOMPARE(psus.size(), std::size_t(6));
+                int sum = 0;
+                for (const auto& p : psus)
+                    sum += p.value(QStringLiteral("maximum_draw")).text.toInt();
+                QCOMPARE(sum, 10200);
+            }
+            if (path == QLatin1String("06-device-types/Nvidia/QM9700.yaml")) {
+                qm = true;
+                QCOMPARE(y.scalars.value(QStringLiteral("slug")).text,
+                         QStringLiteral("nvidia-qm9700"));
+                QCOMPARE(y.lists.value(QStringLiteral("power-ports")).size(), std::size_t(2));
+            }
+        }
+        QVERIFY(dgx && qm);
+    }
+
+    void readmeStatesTheImportOrder() {
+        DesignData d = test::smallCluster();
+        routeCables(d);
+        const NetBoxExport e = netboxExport(d, QStringLiteral("lab"));
+        const auto files = netboxFiles(e);
+        QCOMPARE(files.front().first, QStringLiteral("README.md"));
+        qsizetype at = 0;
+        QString last;
+        for (const auto& [path, bytes] : files) {
+            if (path == QLatin1String("README.md"))
+                continue;
+            const QString step = path.section(QLatin1Char('/'), 0, 0);
+            QVERIFY2(step >= last, qPrintable(step)); // files come in numbered order
+            last = step;
+            const QString named =
+                step.startsWith(QLatin1String("06")) ? QStringLiteral("06-device-types/") : step;
+            const qsizetype pos = e.readme.indexOf(named.toUtf8());
+            QVERIFY2(pos >= at, qPrintable(named)); // and the README names them in that order
+            at = pos;
+        }
+    }
+
+    void everyFolderPassesSchemaAndChoices() {
+        for (const Case& c : designs()) {
+            const NetBoxExport e = netboxExport(c.design, QStringLiteral("Lab site"));
+            QStringList errors;
+            QSet<QString> typeKeys;                      // manufacturer/model
+            QMap<QString, QSet<QString>> typeInterfaces; // model -> interface names
+            for (const auto& [path, yaml] : e.deviceTypes) {
+                errors << checkDeviceType(path, yaml, m_schema, m_choices);
+                const test::DeviceTypeYaml y = test::readDeviceTypeYaml(yaml);
+                const QString key = y.scalars.value(QStringLiteral("manufacturer")).text +
+                                    QLatin1Char('/') +
+                                    y.scalars.value(QStringLiteral("model")).text;
+                typeKeys.insert(key);
+                for (const auto& i : y.lists.value(QStringLiteral("interfaces")))
+                    typeInterfaces[key].insert(i.value(QStringLiteral("name")).text);
+            }
+            auto inChoice = [&](const QString& where, const QString& set, const QString& v) {
+                if (!m_choices.value(set).contains(v))
+                    errors << QStringLiteral("%1: '%2' is not in %3").arg(where, v, set);
+            };
+            QSet<QString> manufacturers, roles, sites, locations, racks;
+            for (const auto& r : records(e.manufacturersCsv)) {
+                manufacturers.insert(r.value(QStringLiteral("name")));
+                if (r.value(QStringLiteral("slug")) != netboxSlug(r.value(QStringLiteral("name"))))
+                    errors << QStringLiteral("manufacturer slug ") +
+                                  r.value(QStringLiteral("slug"));
+            }
+            for (const auto& r : records(e.deviceRolesCsv)) {
+                roles.insert(r.value(QStringLiteral("name")));
+                if (!QRegularExpression(QStringLiteral("^[0-9a-f]{6}$"))
+                         .match(r.value(QStringLiteral("color")))
+                         .hasMatch())
+                    errors << QStringLiteral("role colour ") + r.value(QStringLiteral("color"));
+            }
+            for (const auto& r : records(e.sitesCsv)) {
+                sites.insert(r.value(QStringLiteral("name")));
+                inChoice(QStringLiteral("site"), QStringLiteral("SiteStatusChoices"),
+                         r.value(QStringLiteral("status")));
+            }
+            for (const auto& r : records(e.locationsCsv)) {
+                locations.insert(r.value(QStringLiteral("site")) + QLatin1Char('/') +
+                                 r.value(QStringLiteral("name")));
+                inChoice(QStringLiteral("location"), QStringLiteral("LocationStatusChoices"),
+                         r.value(QStringLiteral("status")));
+            }
+            for (const auto& r : records(e.racksCsv)) {
+                racks.insert(r.value(QStringLiteral("name")));
+                inChoice(QStringLiteral("rack"), QStringLiteral("RackStatusChoices"),
+                         r.value(QStringLiteral("status")));
+                inChoice(QStringLiteral("rack"), QStringLiteral("RackFormFactorChoices"),
+                         r.value(QStringLiteral("form_factor")));
+                inChoice(QStringLiteral("rack"), QStringLiteral("RackWidthChoices"),
+                         r.value(QStringLiteral("width")));
+                inChoice(QStringLiteral("rack"), QStringLiteral("RackDimensionUnitChoices"),
+                         r.value(QStringLiteral("outer_unit")));
+                if (!locations.contains(r.value(QStringLiteral("site")) + QLatin1Char('/') +
+                                        r.value(QStringLiteral("location"))))
+                    errors << QStringLiteral("rack %1: location not imported before")
+                                  .arg(r.value(QStringLiteral("name")));
+            }
+            QMap<QString, QString> typeOfDevice;
+            for (const auto& r : records(e.devicesCsv)) {
+                const QString n = r.value(QStringLiteral("name"));
+                inChoice(n, QStringLiteral("DeviceStatusChoices"),
+                         r.value(QStringLiteral("status")));
+                if (!r.value(QStringLiteral("face")).isEmpty())
+                    inChoice(n, QStringLiteral("DeviceFaceChoices"),
+                             r.value(QStringLiteral("face")));
+                const QString key = r.value(QStringLiteral("manufacturer")) + QLatin1Char('/') +
+                                    r.value(QStringLiteral("device_type"));
+                typeOfDevice[n] = key;
+                if (!manufacturers.contains(r.value(QStringLiteral("manufacturer"))) ||
+                    !typeKeys.contains(key) || !roles.contains(r.value(QStringLiteral("role"))) ||
+                    !sites.contains(r.value(QStringLiteral("site"))) ||
+                    (!r.value(QStringLiteral("rack")).isEmpty() &&
+                     !racks.contains(r.value(QStringLiteral("rack")))))
+                    errors << QStringLiteral("device %1 names an object no earlier file creates")
+                                  .arg(n);
+            }
+            QSet<QString> lanes;
+            for (const auto& r : records(e.interfacesCsv)) {
+                const QString dev = r.value(QStringLiteral("device"));
+                inChoice(dev, QStringLiteral("InterfaceTypeChoices"),
+                         r.value(QStringLiteral("type")));
+                if (!typeInterfaces.value(typeOfDevice.value(dev))
+                         .contains(r.value(QStringLiteral("parent"))))
+                    errors << QStringLiteral(
+                                  "lane %1/%2: parent %3 is not an interface of its type")
+                                  .arg(dev, r.value(QStringLiteral("name")),
+                                       r.value(QStringLiteral("parent")));
+                if (r.value(QStringLiteral("speed")).toLongLong() <= 0)
+                    errors << QStringLiteral("lane %1/%2: no speed")
+                                  .arg(dev, r.value(QStringLiteral("name")));
+                lanes.insert(dev + QLatin1Char('/') + r.value(QStringLiteral("name")));
+            }
+            for (const auto& r : records(e.cablesCsv)) {
+                if (!r.value(QStringLiteral("type")).isEmpty())
+                    inChoice(QStringLiteral("cable"), QStringLiteral("CableTypeChoices"),
+                             r.value(QStringLiteral("type")));
+                inChoice(QStringLiteral("cable"), QStringLiteral("LinkStatusChoices"),
+                         r.value(QStringLiteral("status")));
+                inChoice(QStringLiteral("cable"), QStringLiteral("CableLengthUnitChoices"),
+                         r.value(QStringLiteral("length_unit")));
+                if (!QRegularExpression(QStringLiteral("^[0-9a-f]{6}$"))
+                         .match(r.value(QStringLiteral("color")))
+                         .hasMatch())
+                    errors << QStringLiteral("cable colour '%1'")
+                                  .arg(r.value(QStringLiteral("color")));
+                for (const char* side : {"side_a", "side_b"}) {
+                    const QString dev = r.value(QLatin1String(side) + QStringLiteral("_device"));
+                    const QString port = r.value(QLatin1String(side) + QStringLiteral("_name"));
+                    if (!typeInterfaces.value(typeOfDevice.value(dev)).contains(port) &&
+                        !lanes.contains(dev + QLatin1Char('/') + port))
+                        errors << QStringLiteral("cable end %1/%2 is no interface").arg(dev, port);
+                }
+            }
+            errors.removeDuplicates();
+            QVERIFY2(errors.isEmpty(), qPrintable(c.name + QStringLiteral(":\n") +
+                                                  errors.mid(0, 20).join(QLatin1Char('\n'))));
+            QVERIFY2(!records(e.cablesCsv).isEmpty(), qPrintable(c.name));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestNetBoxLibrary)
+#include "tst_netbox_library.moc"
