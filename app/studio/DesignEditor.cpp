@@ -11,9 +11,6 @@
 
 namespace cds::studio {
 
-using views::footprint;
-using views::placementProblem;
-
 DesignEditor::DesignEditor(Design* design, QUndoStack* stack, const Catalog* library,
                            QObject* parent)
     : QObject(parent)
@@ -69,7 +66,7 @@ bool DesignEditor::dropCatalogItem(const QString& catalogId, PointMm at) {
         Rack r;
         r.name = uniqueRackName();
         r.type = m_design->ensureType(*item);
-        r.centre = views::snapToTiles(d, r, at, 0);
+        r.centre = snapToTiles(d, r, at, 0);
         if (const QString p = placementProblem(d, {{RackId(), r}}); !p.isEmpty())
             return refuse(QStringLiteral("Cannot place the rack: ") + p);
         return push(ObjectsEdit::addition(d, QStringLiteral("Place rack %1").arg(r.name), {r}));
@@ -89,7 +86,7 @@ bool DesignEditor::dropCatalogItem(const QString& catalogId, PointMm at) {
             target = id;
     });
     if (target) {
-        const int u = views::firstFreeU(d, target, item->uHeight);
+        const int u = firstFreeU(d, target, item->uHeight);
         if (u == 0)
             return refuse(QStringLiteral("No %1U space left in %2")
                               .arg(std::max(1, item->uHeight))
@@ -109,7 +106,7 @@ bool DesignEditor::dropCatalogItem(const QString& catalogId, PointMm at) {
     Rack r;
     r.name = uniqueRackName();
     r.type = m_design->ensureType(*rackType);
-    r.centre = views::snapToTiles(d, r, at, 0);
+    r.centre = snapToTiles(d, r, at, 0);
     if (const QString p = placementProblem(d, {{RackId(), r}}); !p.isEmpty())
         return refuse(QStringLiteral("Cannot place the rack: ") + p);
     Device dev;
@@ -132,10 +129,10 @@ bool DesignEditor::applyRacks(std::vector<std::pair<RackId, Rack>> after, const 
     return push(std::make_unique<ChangeRacksEdit>(text, std::move(changes), mergeId), dragSerial);
 }
 
-bool DesignEditor::moveRacks(const std::vector<views::RackTarget>& targets, int dragSerial) {
+bool DesignEditor::moveRacks(const std::vector<RackTarget>& targets, int dragSerial) {
     const DesignData& d = m_design->data();
     std::vector<std::pair<RackId, Rack>> after;
-    for (const views::RackTarget& t : targets) {
+    for (const RackTarget& t : targets) {
         if (!d.racks.contains(t.id))
             continue;
         Rack r = d.racks[t.id];
@@ -157,7 +154,7 @@ bool DesignEditor::rotateRacks(const std::vector<RackId>& racks) {
             continue;
         Rack r = d.racks[id];
         r.rotationDeg = (r.rotationDeg + 90) % 360;
-        r.centre = views::snapToTiles(d, r, r.centre, r.rotationDeg);
+        r.centre = snapToTiles(d, r, r.centre, r.rotationDeg);
         after.emplace_back(id, r);
     }
     if (after.empty())
@@ -305,8 +302,7 @@ bool DesignEditor::mountDevice(const QString& catalogId, RackId rack, int u, Fac
         return refuse(QStringLiteral("%1 is not in the catalog").arg(catalogId));
     if (item->category == Category::Rack || item->media || item->category == Category::Cooling)
         return refuse(QStringLiteral("%1 does not mount in a U slot").arg(item->model));
-    if (const QString p = views::mountProblem(m_design->data(), rack, item->uHeight, u);
-        !p.isEmpty())
+    if (const QString p = mountProblem(m_design->data(), rack, item->uHeight, u); !p.isEmpty())
         return refuse(QStringLiteral("Cannot mount %1: %2").arg(item->model, p));
     Device dev;
     dev.name = uniqueDeviceName(*item);
@@ -329,8 +325,7 @@ bool DesignEditor::moveDevice(DeviceId id, int u, Face face) {
     const Device* dev = d.devices.find(id);
     if (!dev)
         return refuse(QStringLiteral("The device no longer exists"));
-    if (const QString p = views::mountProblem(d, dev->rack, d.typeOf(*dev).uHeight, u, id);
-        !p.isEmpty())
+    if (const QString p = mountProblem(d, dev->rack, d.typeOf(*dev).uHeight, u, id); !p.isEmpty())
         return refuse(QStringLiteral("Cannot move %1: %2").arg(dev->name, p));
     Device after = *dev;
     after.uPosition = u;

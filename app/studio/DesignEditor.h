@@ -1,6 +1,6 @@
 #pragma once
 
-#include "views/RackGeometry.h"
+#include "model/RackGeometry.h"
 
 #include "model/Design.h"
 #include "model/edits/Edit.h"
@@ -34,7 +34,7 @@ public:
     /// the tiles); mountable gear dropped on a rack goes to its lowest free U; dropped on the
     /// floor it comes in a new rack of the smallest bundled type that holds it.
     bool dropCatalogItem(const QString& catalogId, PointMm at);
-    bool moveRacks(const std::vector<views::RackTarget>& targets, int dragSerial = 0);
+    bool moveRacks(const std::vector<RackTarget>& targets, int dragSerial = 0);
     bool rotateRacks(const std::vector<RackId>& racks); ///< 90° clockwise, in place
     enum class Align { Left, Top };
     bool alignRacks(const std::vector<RackId>& racks, Align edge);

@@ -324,10 +324,9 @@ void MainWindow::connectViews() {
     connect(m_editor, &DesignEditor::problem, this, status);
     connect(m_canvas, &views::FloorplanView::statusMessage, this, status);
     connect(m_elevation, &views::ElevationView::statusMessage, this, status);
-    connect(m_canvas, &views::FloorplanView::racksMoveRequested, m_editor,
-            [this](const std::vector<views::RackTarget>& t, int serial) {
-                m_editor->moveRacks(t, serial);
-            });
+    connect(
+        m_canvas, &views::FloorplanView::racksMoveRequested, m_editor,
+        [this](const std::vector<RackTarget>& t, int serial) { m_editor->moveRacks(t, serial); });
     connect(m_canvas, &views::FloorplanView::catalogDropRequested, m_editor,
             &DesignEditor::dropCatalogItem);
     connect(m_canvas, &views::FloorplanView::rackActivated, this, &MainWindow::openElevation);

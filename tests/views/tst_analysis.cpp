@@ -4,8 +4,8 @@
 
 #include "DesignEditor.h"
 
+#include "model/RackGeometry.h"
 #include "model/analysis/LiveAnalysis.h"
-#include "views/RackGeometry.h"
 
 #include "model/DesignIndex.h"
 #include "model/rules/Rule.h"

@@ -4,8 +4,8 @@
 
 #include "DesignEditor.h"
 
+#include "model/RackGeometry.h"
 #include "model/analysis/LiveAnalysis.h"
-#include "views/RackGeometry.h"
 #include "views/floorplan/CableBundleItem.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
@@ -46,7 +46,7 @@ private Q_SLOTS:
         const RackId id = RackId(2);
         QVERIFY(d.racks.contains(id));
         // Snapped: the footprint's corner sits on the 600 mm tile grid.
-        const RectMm f = views::footprint(d, d.racks[id]);
+        const RectMm f = footprint(d, d.racks[id]);
         QCOMPARE(std::fmod(f.x, 600.0), 0.0);
         QCOMPARE(std::fmod(f.y, 600.0), 0.0);
         QVERIFY(w->scene()->rackItem(id) != nullptr);
@@ -212,7 +212,7 @@ private Q_SLOTS:
         const QByteArray moved = bytesOf(*w);
         QVERIFY(w->editor()->rotateRacks({n01}));
         QCOMPARE(w->design()->data().racks[n01].rotationDeg, 90);
-        const RectMm f = views::footprint(w->design()->data(), w->design()->data().racks[n01]);
+        const RectMm f = footprint(w->design()->data(), w->design()->data().racks[n01]);
         QCOMPARE(f.w, 1200.0);
         QCOMPARE(w->scene()->rackItem(n01)->boundingRect().width(), 1200.0);
         const QByteArray rotated = bytesOf(*w);
@@ -253,7 +253,7 @@ private Q_SLOTS:
         QCOMPARE(pasted.size(), std::size_t(1));
         QCOMPARE(d.racks.size(), std::size_t(3));
         QCOMPARE(d.devices.size(), std::size_t(8)); // two DGX came along
-        QVERIFY(views::placementProblem(d, {{pasted[0], d.racks[pasted[0]]}}).isEmpty());
+        QVERIFY(placementProblem(d, {{pasted[0], d.racks[pasted[0]]}}).isEmpty());
         QVERIFY(d.racks[pasted[0]].name != QStringLiteral("R01"));
         QCOMPARE(w->undoStack()->count(), 1);
         w->undoStack()->undo();

@@ -1,8 +1,8 @@
 #include "ElevationView.h"
 
-#include "../RackGeometry.h"
 #include "../SelectionModel.h"
 #include "../floorplan/FloorplanView.h"
+#include "model/RackGeometry.h"
 
 #include <QDragEnterEvent>
 #include <QMimeData>

@@ -1,10 +1,10 @@
 #include "FloorplanScene.h"
 
-#include "../RackGeometry.h"
 #include "../SelectionModel.h"
 #include "CableBundleItem.h"
 #include "HallItem.h"
 #include "RackItem.h"
+#include "model/RackGeometry.h"
 #include "model/analysis/LiveAnalysis.h"
 
 #include <algorithm>

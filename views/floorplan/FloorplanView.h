@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../RackGeometry.h"
+#include "model/RackGeometry.h"
 
 #include <QGraphicsView>
 
@@ -47,7 +47,7 @@ public:
 
 Q_SIGNALS:
     /// Move racks to @p targets; every request of one drag carries the same @p dragSerial.
-    void racksMoveRequested(const std::vector<cds::views::RackTarget>& targets, int dragSerial);
+    void racksMoveRequested(const std::vector<cds::RackTarget>& targets, int dragSerial);
     void catalogDropRequested(const QString& catalogId, cds::PointMm at);
     void rackActivated(cds::RackId rack);
     void linkRequested(cds::RackId a, cds::RackId b);

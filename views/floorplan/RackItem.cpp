@@ -1,7 +1,7 @@
 #include "RackItem.h"
 
-#include "../RackGeometry.h"
 #include "FloorplanScene.h"
+#include "model/RackGeometry.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../RackGeometry.h"
 #include "CanvasTool.h"
+#include "model/RackGeometry.h"
 
 #include <QPointF>
 

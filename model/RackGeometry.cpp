@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace cds::views {
+namespace cds {
 
 namespace {
 void rackSize(const DesignData& d, const Rack& r, double& w, double& depth) {
@@ -122,4 +122,4 @@ int firstFreeU(const DesignData& d, RackId rack, int uHeight) {
     return 0;
 }
 
-} // namespace cds::views
+} // namespace cds

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "model/DesignData.h"
+#include "DesignData.h"
 
 #include <vector>
 
-namespace cds::views {
+namespace cds {
 
 /// A rack position a tool asks for: where the rack should go and how it turns.
 struct RackTarget {
@@ -39,4 +39,4 @@ int firstFreeU(const DesignData& d, RackId rack, int uHeight);
 /// U capacity of a rack (42 when its type has no rack spec).
 int rackCapacityU(const DesignData& d, const Rack& r);
 
-} // namespace cds::views
+} // namespace cds
