@@ -144,6 +144,14 @@ TypeId Catalog::add(CatalogItem item) {
     return t;
 }
 
+void Catalog::removeLast(std::size_t n) {
+    n = std::min(n, m_items.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        m_index.erase(m_items.back().id);
+        m_items.pop_back();
+    }
+}
+
 TypeId Catalog::find(const QString& id) const {
     auto it = m_index.find(id);
     return it == m_index.end() ? TypeId() : it->second;

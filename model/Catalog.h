@@ -179,6 +179,8 @@ public:
     std::size_t size() const { return m_items.size(); }
     const std::vector<CatalogItem>& items() const { return m_items; }
     void clear();
+    /// Drops the last @p n items (the entries an undone edit had embedded).
+    void removeLast(std::size_t n);
     bool operator==(const Catalog& o) const;
 
 private:

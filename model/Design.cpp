@@ -125,6 +125,21 @@ TypeId Design::ensureType(const CatalogItem& item) {
     return t;
 }
 
+void Design::embedTypes(const std::vector<CatalogItem>& items) {
+    if (items.empty())
+        return;
+    for (const CatalogItem& item : items)
+        m_data.catalog.add(item);
+    Q_EMIT catalogChanged();
+}
+
+void Design::dropLastTypes(std::size_t n) {
+    if (n == 0)
+        return;
+    m_data.catalog.removeLast(n);
+    Q_EMIT catalogChanged();
+}
+
 void Design::setDerivedLinkData(LinkId id, float lengthM, TypeId medium, TypeId mediumB) {
     Link& l = m_data.links[id];
     l.lengthM = lengthM;

@@ -45,6 +45,10 @@ public:
     /// Embeds a copy of @p item (if not there yet) and returns its TypeId in this design.
     /// Unused entries are dropped when the design is saved.
     TypeId ensureType(const CatalogItem& item);
+    /// Embeds entries an edit carries (they get the next TypeIds, in order) and drops them
+    /// again when it is undone; both emit catalogChanged().
+    void embedTypes(const std::vector<CatalogItem>& items);
+    void dropLastTypes(std::size_t n);
 
     /// Derived link data (length, chosen medium) written by cable routing; emits nothing
     /// per link, only derivedChanged() once.

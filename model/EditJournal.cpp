@@ -7,6 +7,8 @@
 #include <unistd.h>
 #endif
 
+#include <algorithm>
+
 namespace cds {
 
 using json::OJson;
@@ -122,6 +124,10 @@ void EditJournal::track() {
                      &Design::fabricsChanged, &Design::pricesChanged, &Design::waiversChanged})
         connect(d, sig, this, [this] { m_props = true; });
     connect(d, &Design::resetDone, this, [this] { m_full = true; });
+    // An undone edit drops the entries it embedded: what is written resumes from there.
+    connect(d, &Design::catalogChanged, this, [this] {
+        m_catalogWritten = std::min(m_catalogWritten, m_design->data().catalog.size());
+    });
 }
 
 bool EditJournal::start(const QString& path, QString* error, const QByteArray& baseBytes) {

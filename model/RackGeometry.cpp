@@ -6,14 +6,18 @@
 namespace cds {
 
 namespace {
-void rackSize(const DesignData& d, const Rack& r, double& w, double& depth) {
+void rackSize(const DesignData& d, const Rack& r, const PendingTypes& pending, double& w,
+              double& depth) {
     w = 600;
     depth = 1200;
-    if (d.catalog.contains(r.type)) {
-        if (const auto& spec = d.catalog[r.type].rack) {
-            w = spec->widthMm;
-            depth = spec->depthMm;
-        }
+    const CatalogItem* type = nullptr;
+    if (d.catalog.contains(r.type))
+        type = &d.catalog[r.type];
+    else if (r.type.isValid() && r.type.value() - d.catalog.size() < pending.size())
+        type = &pending[r.type.value() - d.catalog.size()];
+    if (type && type->rack) {
+        w = type->rack->widthMm;
+        depth = type->rack->depthMm;
     }
 }
 
@@ -22,17 +26,19 @@ QString rackLabel(const Rack& r) {
 }
 } // namespace
 
-RectMm footprintAt(const DesignData& d, const Rack& r, PointMm c, int rotationDeg) {
+RectMm footprintAt(const DesignData& d, const Rack& r, PointMm c, int rotationDeg,
+                   const PendingTypes& pending) {
     double w, depth;
-    rackSize(d, r, w, depth);
+    rackSize(d, r, pending, w, depth);
     if (((rotationDeg / 90) % 2 + 2) % 2 == 1)
         std::swap(w, depth);
     return {c.x - w / 2, c.y - depth / 2, w, depth};
 }
 
-PointMm snapToTiles(const DesignData& d, const Rack& r, PointMm c, int rotationDeg) {
+PointMm snapToTiles(const DesignData& d, const Rack& r, PointMm c, int rotationDeg,
+                    const PendingTypes& pending) {
     const double tile = d.hall.tileMm > 0 ? d.hall.tileMm : 600;
-    const RectMm f = footprintAt(d, r, c, rotationDeg);
+    const RectMm f = footprintAt(d, r, c, rotationDeg, pending);
     const double x = std::round(f.x / tile) * tile;
     const double y = std::round(f.y / tile) * tile;
     return {x + f.w / 2, y + f.h / 2};
@@ -43,12 +49,13 @@ PointMm snapDelta(const DesignData& d, PointMm delta) {
     return {std::round(delta.x / tile) * tile, std::round(delta.y / tile) * tile};
 }
 
-QString placementProblem(const DesignData& d, const std::vector<std::pair<RackId, Rack>>& placed) {
+QString placementProblem(const DesignData& d, const std::vector<std::pair<RackId, Rack>>& placed,
+                         const PendingTypes& pending) {
     const RectMm hall{0, 0, d.hall.widthMm, d.hall.depthMm};
     std::vector<RectMm> rects;
     rects.reserve(placed.size());
     for (const auto& [id, r] : placed) {
-        const RectMm f = footprint(d, r);
+        const RectMm f = footprintAt(d, r, r.centre, r.rotationDeg, pending);
         if (!hall.contains(f))
             return QStringLiteral("%1 would stand outside the hall").arg(rackLabel(r));
         for (const Obstacle& o : d.hall.obstacles)

@@ -13,21 +13,29 @@ struct RackTarget {
     int rotationDeg = 0;
 };
 
+/// Catalog entries an edit will embed: a rack whose TypeId is past the design's catalog
+/// (d.catalog.size() + i) is of type pending[i]. Lets an operation judge a rack whose type
+/// the design does not hold yet.
+using PendingTypes = std::vector<CatalogItem>;
+
 /// Floor footprint of a rack of type @p r.type centred at @p c, turned by @p rotationDeg
 /// (90 and 270 swap width and depth). Racks without a rack spec count as 600 x 1200 mm.
-RectMm footprintAt(const DesignData& d, const Rack& r, PointMm c, int rotationDeg);
+RectMm footprintAt(const DesignData& d, const Rack& r, PointMm c, int rotationDeg,
+                   const PendingTypes& pending = {});
 inline RectMm footprint(const DesignData& d, const Rack& r) {
     return footprintAt(d, r, r.centre, r.rotationDeg);
 }
 /// Centre that puts the footprint's corner on the tile grid, so racks line up with tiles.
-PointMm snapToTiles(const DesignData& d, const Rack& r, PointMm c, int rotationDeg);
+PointMm snapToTiles(const DesignData& d, const Rack& r, PointMm c, int rotationDeg,
+                    const PendingTypes& pending = {});
 /// @p delta rounded to whole tiles: a group keeps its shape and stays on the grid.
 PointMm snapDelta(const DesignData& d, PointMm delta);
 
 /// Why the racks cannot stand where @p placed puts them (the others stay where they are):
 /// outside the hall, on an obstacle, or overlapping another rack. Empty when they fit.
 /// Racks with an invalid id are new ones, named by their Rack::name.
-QString placementProblem(const DesignData& d, const std::vector<std::pair<RackId, Rack>>& placed);
+QString placementProblem(const DesignData& d, const std::vector<std::pair<RackId, Rack>>& placed,
+                         const PendingTypes& pending = {});
 
 /// Why a device @p uHeight high cannot sit at @p u in @p rack (beyond the top, or
 /// overlapping a device other than @p ignore); empty when it fits. Faces are ignored, as in

@@ -3,7 +3,7 @@
 #include "model/RackGeometry.h"
 
 #include "model/Design.h"
-#include "model/edits/Edit.h"
+#include "model/edits/Operations.h"
 
 #include <QObject>
 
@@ -36,12 +36,12 @@ public:
     bool dropCatalogItem(const QString& catalogId, PointMm at);
     bool moveRacks(const std::vector<RackTarget>& targets, int dragSerial = 0);
     bool rotateRacks(const std::vector<RackId>& racks); ///< 90° clockwise, in place
-    enum class Align { Left, Top };
+    using Align = edits::Align;
     bool alignRacks(const std::vector<RackId>& racks, Align edge);
     bool deleteObjects(const std::vector<RackId>& racks, const std::vector<DeviceId>& devices,
                        const std::vector<LinkId>& links);
     void copyRacks(const std::vector<RackId>& racks);
-    bool canPaste() const { return !m_clipRacks.empty(); }
+    bool canPaste() const { return !m_clip.empty(); }
     /// Pastes the copied racks (with their devices) at the nearest free place to the right
     /// or below; returns the new rack ids.
     std::vector<RackId> paste();
@@ -65,18 +65,13 @@ Q_SIGNALS:
 
 private:
     bool refuse(const QString& reason);
-    bool applyRacks(std::vector<std::pair<RackId, Rack>> after, const QString& text, int mergeId,
-                    int dragSerial);
-    QString uniqueRackName() const;
-    QString uniqueDeviceName(const CatalogItem& t) const;
+    /// Pushes what an operation built, or refuses with its reason.
+    bool take(edits::Result r, int dragSerial = 0);
     Design* m_design;
     QUndoStack* m_stack;
     const Catalog* m_library;
     QString m_problem;
-    std::vector<Rack> m_clipRacks;
-    std::vector<Device> m_clipDevices;          ///< rack = index into m_clipRacks
-    std::vector<CatalogItem> m_clipRackTypes;   ///< parallel to m_clipRacks
-    std::vector<CatalogItem> m_clipDeviceTypes; ///< parallel to m_clipDevices
+    edits::Clipboard m_clip;
 };
 
 } // namespace cds::studio

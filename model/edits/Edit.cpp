@@ -9,8 +9,10 @@ namespace cds {
 std::unique_ptr<ObjectsEdit> ObjectsEdit::addition(const DesignData& d, QString text,
                                                    std::vector<Rack> racks,
                                                    std::vector<Device> devices,
-                                                   std::vector<Link> links) {
+                                                   std::vector<Link> links,
+                                                   std::vector<CatalogItem> types) {
     Objects o;
+    o.types = std::move(types);
     auto rid = d.racks.nextId().value();
     for (auto& r : racks)
         o.racks.emplace_back(RackId(rid++), std::move(r));
@@ -60,6 +62,7 @@ std::unique_ptr<ObjectsEdit> ObjectsEdit::removal(const DesignData& d, QString t
 }
 
 void ObjectsEdit::insert(Design& d) {
+    d.embedTypes(m_objects.types);
     for (const auto& [id, r] : m_objects.racks)
         d.insertRack(id, r);
     for (const auto& [id, v] : m_objects.devices)
@@ -75,6 +78,7 @@ void ObjectsEdit::erase(Design& d) {
         d.removeDevice(it->first);
     for (auto it = m_objects.racks.rbegin(); it != m_objects.racks.rend(); ++it)
         d.removeRack(it->first);
+    d.dropLastTypes(m_objects.types.size());
 }
 
 DocumentProps DocumentProps::of(const DesignData& d) {

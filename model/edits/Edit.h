@@ -30,13 +30,17 @@ public:
         std::vector<std::pair<RackId, Rack>> racks;
         std::vector<std::pair<DeviceId, Device>> devices;
         std::vector<std::pair<LinkId, Link>> links;
+        /// Catalog entries the new objects use that the design did not hold yet: embedded
+        /// with them (at the next TypeIds) and dropped again when they are.
+        std::vector<CatalogItem> types;
         bool empty() const { return racks.empty() && devices.empty() && links.empty(); }
     };
     /// New objects get the next free ids of @p d, in order.
     static std::unique_ptr<ObjectsEdit> addition(const DesignData& d, QString text,
                                                  std::vector<Rack> racks,
                                                  std::vector<Device> devices = {},
-                                                 std::vector<Link> links = {});
+                                                 std::vector<Link> links = {},
+                                                 std::vector<CatalogItem> types = {});
     /// Removing a rack removes its devices; removing a device removes its links.
     static std::unique_ptr<ObjectsEdit> removal(const DesignData& d, QString text,
                                                 const std::vector<RackId>& racks,
