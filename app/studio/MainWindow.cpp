@@ -4,6 +4,7 @@
 #include "GenerateDialog.h"
 #include "LinkDialog.h"
 #include "RecoveryManager.h"
+#include "StudioDocument.h"
 #include "StudioExport.h"
 #include "TaskRunner.h"
 
@@ -20,8 +21,6 @@
 #include "views/tools/PlaceRackTool.h"
 
 #include "model/DesignFile.h"
-#include "model/EditJournal.h"
-#include "model/fabric/CableRouting.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -37,95 +36,50 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
-#include <QThread>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
 
 namespace cds::studio {
 
-/// An autosave being written on its worker thread, with its outcome.
-struct MainWindow::AutosaveJob {
-    std::unique_ptr<QThread> thread;
-    bool ok = false;
-    QString error;
-};
-
-namespace {
-DesignData emptyDesign(const Catalog& library) {
-    DesignData d;
-    embedSupportItems(d, library);
-    for (FabricKind k :
-         {FabricKind::Compute, FabricKind::Storage, FabricKind::Inband, FabricKind::Oob}) {
-        Fabric f;
-        f.name = fabricKindKey(k);
-        f.kind = k;
-        f.technology = k == FabricKind::Compute ? Technology::InfiniBand : Technology::Ethernet;
-        d.fabrics.push_back(f);
-    }
-    return d;
-}
-} // namespace
-
 MainWindow::MainWindow(CatalogLibrary library)
     : MainWindow(std::move(library), Options{}) {}
 
 MainWindow::MainWindow(CatalogLibrary library, Options options)
-    : m_library(std::move(library))
-    , m_options(std::move(options))
-    , m_design(new Design(emptyDesign(m_library.catalog()), this))
-    , m_undo(new QUndoStack(this))
-    , m_editor(new DesignEditor(m_design, m_undo, &m_library.catalog(), this))
+    : m_options(std::move(options))
+    , m_doc(new StudioDocument(
+          std::move(library),
+          {m_options.interactive, m_options.recoveryFolder, m_options.autosaveDelayMs}, this))
+    , m_design(m_doc->design())
+    , m_undo(m_doc->undoStack())
+    , m_editor(m_doc->editor())
+    , m_analysis(m_doc->analysis())
     , m_selection(new views::SelectionModel(this))
-    , m_analysis(new LiveAnalysis(m_design, this))
     , m_scene(new views::FloorplanScene(m_design, m_analysis, m_selection, this))
     , m_canvas(new views::FloorplanView(m_scene, this))
-    , m_recovery(std::make_unique<RecoveryManager>(m_options.recoveryFolder))
-    , m_journal(new EditJournal(m_design, this))
-    , m_tasks(new TaskRunner(this, m_options.interactive)) {
+    , m_tasks(m_doc->tasks()) {
     setObjectName(QStringLiteral("MainWindow"));
+    m_tasks->setDialogParent(this);
     setCentralWidget(m_canvas);
     m_totals = new QLabel(this);
     statusBar()->addPermanentWidget(m_totals);
     buildDocks();
     buildActions();
     connectViews();
-    m_autosave.setSingleShot(true);
-    m_autosave.setInterval(m_options.autosaveDelayMs);
-    connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
-    // Start the countdown at the first unsaved change, not the last: continuous editing
-    // still autosaves every few seconds.
-    // indexChanged, not Design::changed: during a push the stack is not yet unclean.
-    connect(m_undo, &QUndoStack::indexChanged, this, [this] {
-        if (!m_autosave.isActive() && !m_undo->isClean())
-            m_autosave.start();
-    });
-    // Every completed step goes to the journal at once, so a crash loses no finished edit.
     // During a drag the step is still open: journal it once the mouse is released.
-    auto checkpoint = [this] {
-        if (m_journal->isActive() && !m_canvas->isDragging())
-            m_journal->checkpoint(m_undo->undoText());
-    };
-    connect(m_undo, &QUndoStack::indexChanged, this, checkpoint);
-    connect(m_canvas, &views::FloorplanView::dragFinished, this, checkpoint);
-    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) {
-        if (clean && !m_recoveredUnsaved) {
-            waitForAutosave();
-            m_recovery->discard();
-        }
-        updateTitle();
-    });
-    // A crashed session's journal stays untouched until the user decides on recovery.
-    const bool pending = m_recovery->hasPendingRecovery();
-    m_recovery->startSession();
-    if (!pending)
-        restartJournal();
+    m_doc->setJournalHold([this] { return m_canvas->isDragging(); });
+    connect(m_canvas, &views::FloorplanView::dragFinished, m_doc, &StudioDocument::checkpoint);
+    connect(m_doc, &StudioDocument::titleChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &StudioDocument::reopened, this, &MainWindow::showReopened);
+    connect(m_doc, &StudioDocument::message, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_doc, &StudioDocument::failed, this, &MainWindow::showError);
+    connect(m_doc, &StudioDocument::fileUsed, this, &MainWindow::addRecent);
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     resize(1400, 900);
     updateTitle();
-    m_analysis->runNow();
     m_canvas->fitHall();
 }
 
@@ -139,9 +93,22 @@ void MainWindow::startPresentation() {
 }
 
 MainWindow::~MainWindow() {
-    // Children outlive the members: the undo stack announces cleanChanged while it dies.
+    // The document outlives the views it feeds only until QObject deletes the children.
+    disconnect(m_doc, nullptr, this, nullptr);
     disconnect(m_undo, nullptr, this, nullptr);
-    waitForAutosave();
+}
+
+RecoveryManager* MainWindow::recovery() const {
+    return m_doc->recovery();
+}
+const Catalog& MainWindow::library() const {
+    return m_doc->library();
+}
+QString MainWindow::currentPath() const {
+    return m_doc->path();
+}
+QString MainWindow::lastError() const {
+    return m_doc->lastError();
 }
 
 QDockWidget* MainWindow::addDock(QWidget* w, const QString& title, Qt::DockWidgetArea area) {
@@ -161,11 +128,11 @@ QDockWidget* MainWindow::addDock(QWidget* w, const QString& title, Qt::DockWidge
 }
 
 void MainWindow::buildDocks() {
-    m_palette = new views::CatalogPalette(&m_library.catalog(), this);
+    m_palette = new views::CatalogPalette(&m_doc->library(), this);
     m_properties = new views::PropertiesPanel(m_design, m_selection, this);
     m_problems = new views::ProblemsPanel(m_design, m_analysis, this);
     m_elevation = new views::ElevationView(m_design, m_selection, this);
-    m_elevation->setLibrary(&m_library.catalog());
+    m_elevation->setLibrary(&m_doc->library());
     auto* history = new QUndoView(m_undo, this);
     history->setEmptyLabel(QStringLiteral("<opened>"));
     QDockWidget* catalog = addDock(m_palette, QStringLiteral("Catalog"), Qt::LeftDockWidgetArea);
@@ -348,7 +315,7 @@ void MainWindow::connectViews() {
     connect(m_problems, &views::ProblemsPanel::unwaiveRequested, m_editor, &DesignEditor::unwaive);
     connect(m_analysis, &LiveAnalysis::updated, this, &MainWindow::updateTotals);
     connect(m_palette, &views::CatalogPalette::currentChanged, this, [this](const QString& id) {
-        const CatalogItem* it = m_library.catalog().item(id);
+        const CatalogItem* it = m_doc->library().item(id);
         if (it && it->rack)
             m_canvas->placeRackTool()->setRackType(id,
                                                    QSizeF(it->rack->widthMm, it->rack->depthMm));
@@ -375,120 +342,41 @@ void MainWindow::updateTotals() {
 }
 
 void MainWindow::updateTitle() {
-    const QString name =
-        m_path.isEmpty() ? m_design->data().meta.title : QFileInfo(m_path).fileName();
-    setWindowTitle(name + QStringLiteral("[*] — Cluster Design Studio"));
-    setWindowModified(!m_undo->isClean() || m_recoveredUnsaved);
+    setWindowTitle(m_doc->displayName() + QStringLiteral("[*] — Cluster Design Studio"));
+    setWindowModified(m_doc->isModified());
 }
 
 void MainWindow::showError(const QString& title, const QString& text) {
-    m_lastError = text;
     statusBar()->showMessage(text, 10000);
     if (m_options.interactive)
         QMessageBox::critical(this, title, text);
 }
 
-void MainWindow::reportFailure(bool cancelled, const QString& title, const QString& text) {
-    if (!cancelled) {
-        showError(title, text);
-        return;
-    }
-    // The user cancelled: not an error, and nothing changed.
-    m_lastError = text;
-    statusBar()->showMessage(text, 8000);
-}
-
-void MainWindow::resetTo(DesignData d, const QString& path, const QByteArray& fileBytes) {
+void MainWindow::showReopened() {
     m_selection->clear();
-    m_undo->clear();
-    m_design->reset(std::move(d));
-    m_path = path;
-    m_recoveredUnsaved = false;
-    m_undo->setClean();
-    restartJournal(fileBytes);
-    m_analysis->runNow();
     m_canvas->fitHall();
-    m_elevation->setRack(RackId());
-    updateTitle();
-}
-
-void MainWindow::restartJournal(const QByteArray& baseBytes) {
-    waitForAutosave(); // it writes the origin beside the autosave too
-    QString error;
-    if (!m_journal->start(m_recovery->journalPath(), &error, baseBytes))
-        statusBar()->showMessage(error, 8000);
-    m_recovery->setOrigin(m_path);
+    if (!m_design->data().racks.contains(m_elevation->rack()))
+        m_elevation->setRack(RackId());
 }
 
 void MainWindow::newDesign() {
-    resetTo(emptyDesign(m_library.catalog()), QString());
+    m_doc->newDesign();
 }
 
 bool MainWindow::openFile(const QString& path) {
-    if (m_tasks->busy())
-        return false;
-    LoadResult r;
-    QByteArray bytes;
-    const bool finished = m_tasks->run(QStringLiteral("Opening %1").arg(QFileInfo(path).fileName()),
-                                       [&](const Progress& progress) {
-                                           const ProgressSpan reading(progress, 0, 90);
-                                           r = DesignFile::load(path, reading.callback(), &bytes);
-                                           if (r.ok && (!progress || progress(90)))
-                                               routeCables(r.data);
-                                       });
-    if (!finished || r.cancelled) {
-        reportFailure(
-            true, {},
-            QStringLiteral("%1: opening was cancelled; the design is unchanged").arg(path));
-        return false;
-    }
-    if (!r.ok) {
-        showError(QStringLiteral("Cannot open design"),
-                  r.errors.empty() ? QStringLiteral("%1: cannot be read").arg(path)
-                                   : r.errors.front().toString());
-        return false;
-    }
-    resetTo(std::move(r.data), QFileInfo(path).absoluteFilePath(), bytes);
-    addRecent(m_path);
-    if (!r.notes.isEmpty())
-        statusBar()->showMessage(r.notes.join(QStringLiteral("; ")), 8000);
-    return true;
+    return m_doc->openFile(path);
 }
 
 bool MainWindow::saveTo(const QString& path) {
-    if (m_tasks->busy())
-        return false;
-    waitForAutosave();
-    // The worker writes a copy: the analysis may still update derived cable data meanwhile.
-    const DesignData snapshot = m_design->data();
-    QString error;
-    QByteArray written;
-    bool ok = false;
-    const bool finished = m_tasks->run(
-        QStringLiteral("Saving %1").arg(QFileInfo(path).fileName()), [&](const Progress& progress) {
-            ok = DesignFile::save(snapshot, path, &error, progress, &written);
-        });
-    if (!ok) {
-        reportFailure(!finished, QStringLiteral("Cannot save design"), error);
-        return false;
-    }
-    m_path = QFileInfo(path).absoluteFilePath();
-    m_recoveredUnsaved = false;
-    m_undo->setClean();
-    m_recovery->discard();
-    restartJournal(written); // the saved file is the new base
-    addRecent(m_path);
-    updateTitle();
-    statusBar()->showMessage(QStringLiteral("Saved %1").arg(m_path), 4000);
-    return true;
+    return m_doc->saveTo(path);
 }
 
 bool MainWindow::save() {
-    return m_path.isEmpty() ? saveAs() : saveTo(m_path);
+    return m_doc->path().isEmpty() ? saveAs() : saveTo(m_doc->path());
 }
 
 bool MainWindow::saveAs() {
-    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save design"), m_path,
+    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save design"), m_doc->path(),
                                                 QStringLiteral("Cluster designs (*.cds.json)"));
     if (path.isEmpty())
         return false;
@@ -501,7 +389,7 @@ void MainWindow::openDialog() {
     if (!maybeSave())
         return;
     const QString path = QFileDialog::getOpenFileName(
-        this, QStringLiteral("Open design"), QFileInfo(m_path).absolutePath(),
+        this, QStringLiteral("Open design"), QFileInfo(m_doc->path()).absolutePath(),
         QStringLiteral("Cluster designs (*.cds.json);;All files (*)"));
     if (!path.isEmpty())
         openFile(path);
@@ -541,63 +429,21 @@ void MainWindow::rebuildRecentMenu() {
 }
 
 void MainWindow::autosaveNow() {
-    m_autosave.stop();
-    if (m_undo->isClean() && !m_recoveredUnsaved)
-        return;
-    if (m_autosaveJob) { // one at a time: the next one starts when the timer fires again
-        m_autosave.start();
-        return;
-    }
-    // A copy, so editing goes on while it is written.
-    auto snapshot = std::make_shared<const DesignData>(m_design->data());
-    m_autosaveJob = std::make_unique<AutosaveJob>();
-    AutosaveJob* job = m_autosaveJob.get();
-    RecoveryManager* recovery = m_recovery.get();
-    job->thread.reset(QThread::create([job, recovery, snapshot, origin = m_path] {
-        job->ok = recovery->autosave(*snapshot, origin, &job->error);
-    }));
-    connect(job->thread.get(), &QThread::finished, this, [this, job] {
-        if (m_autosaveJob.get() == job)
-            finishAutosave();
-    });
-    job->thread->start();
+    m_doc->autosaveNow();
 }
 
 void MainWindow::waitForAutosave() {
-    if (m_autosaveJob)
-        finishAutosave();
-}
-
-void MainWindow::finishAutosave() {
-    const std::unique_ptr<AutosaveJob> job = std::move(m_autosaveJob);
-    job->thread->wait();
-    if (!job->ok)
-        statusBar()->showMessage(QStringLiteral("Autosave failed: ") + job->error, 8000);
+    m_doc->waitForAutosave();
 }
 
 bool MainWindow::exportTo(ExportKind kind, const QString& path) {
-    if (m_tasks->busy())
-        return false;
-    const ExportInfo& info = exportInfo(kind);
-    const DesignData snapshot = m_design->data();
-    QString error;
-    bool ok = false;
-    const bool finished = m_tasks->run(
-        QStringLiteral("Exporting %1").arg(QFileInfo(path).fileName()),
-        [&](const Progress& progress) { ok = writeExport(snapshot, kind, path, progress, &error); },
-        info.needsUiThread ? TaskRunner::Thread::Ui : TaskRunner::Thread::Worker);
-    if (!ok) {
-        reportFailure(!finished, QStringLiteral("Cannot export"), error);
-        return false;
-    }
-    statusBar()->showMessage(QStringLiteral("Exported %1").arg(path), 6000);
-    return true;
+    return m_doc->exportTo(kind, path);
 }
 
 void MainWindow::exportDialog(ExportKind kind) {
     const ExportInfo& info = exportInfo(kind);
-    const QFileInfo current(m_path);
-    const QString folder = m_path.isEmpty() ? QString() : current.absolutePath();
+    const QFileInfo current(m_doc->path());
+    const QString folder = m_doc->path().isEmpty() ? QString() : current.absolutePath();
     QString base = current.fileName();
     base.chop(DesignFile::extension().size() + 1);
     QString path;
@@ -615,85 +461,29 @@ void MainWindow::exportDialog(ExportKind kind) {
 }
 
 bool MainWindow::offerRecovery() {
-    if (!m_recovery->hasPendingRecovery())
+    if (!m_doc->hasPendingRecovery())
         return false;
     if (m_options.interactive &&
         QMessageBox::question(this, QStringLiteral("Restore unsaved work?"),
                               QStringLiteral("The studio did not exit cleanly last time. Restore "
                                              "the design as it was autosaved?")) !=
             QMessageBox::Yes) {
-        m_recovery->discard();
+        m_doc->declineRecovery();
         return false;
     }
     return restoreRecovery();
 }
 
 bool MainWindow::restoreRecovery() {
-    const QString origin = m_recovery->pendingOriginalPath();
-    // The journal holds every completed edit; the autosave is the fallback when the
-    // journal is missing or unreadable.
-    DesignData data;
-    QString from = QStringLiteral("the edit journal");
-    EditJournal::Recovery j = EditJournal::recover(m_recovery->journalPath());
-    if (j.ok) {
-        data = std::move(j.data);
-    } else {
-        LoadResult r = DesignFile::load(m_recovery->autosavePath());
-        if (!r.ok) {
-            showError(QStringLiteral("Cannot restore"),
-                      j.error.isEmpty() ? QStringLiteral("no readable autosave or journal")
-                                        : j.error);
-            restartJournal();
-            return false;
-        }
-        data = std::move(r.data);
-        from = QStringLiteral("the autosave");
-    }
-    m_recovery->clearPending();
-    routeCables(data);
-    resetTo(std::move(data), origin);
-    // Restored work is unsaved until the user saves it; keep an autosave of it meanwhile.
-    m_recoveredUnsaved = true;
-    autosaveNow();
-    updateTitle();
-    statusBar()->showMessage(QStringLiteral("Restored the design from %1").arg(from), 8000);
-    return true;
+    return m_doc->restoreRecovery();
 }
 
 bool MainWindow::generate(const GenerateParams& params) {
-#ifdef CDS_HAVE_GENERATOR
-    if (m_tasks->busy())
-        return false;
-    GenerateResult r;
-    const bool finished = m_tasks->run(
-        QStringLiteral("Generating %1 GPUs").arg(params.gpus), [&](const Progress& progress) {
-            r = generateCluster(params, m_library.catalog(), progress);
-        });
-    if (!finished) {
-        reportFailure(true, {}, QStringLiteral("Generation cancelled; the design is unchanged"));
-        return false;
-    }
-    if (!r.ok) {
-        showError(QStringLiteral("Cannot generate"), r.error);
-        return false;
-    }
-    m_selection->clear();
-    const bool ok = m_editor->replaceDesign(std::move(r.design),
-                                            QStringLiteral("Generate %1 GPUs").arg(params.gpus));
-    m_canvas->fitHall();
-    if (!r.notes.isEmpty())
-        statusBar()->showMessage(r.notes.join(QStringLiteral("; ")), 10000);
-    return ok;
-#else
-    (void)params;
-    showError(QStringLiteral("Cannot generate"),
-              QStringLiteral("This build has no cluster generator yet (model/fabric)"));
-    return false;
-#endif
+    return m_doc->generate(params);
 }
 
 void MainWindow::showGenerateDialog() {
-    GenerateDialog dlg(m_library.catalog(), this);
+    GenerateDialog dlg(m_doc->library(), this);
     if (dlg.exec() == QDialog::Accepted)
         generate(dlg.params());
 }
@@ -739,8 +529,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
-    waitForAutosave();
-    m_recovery->endSession();
+    m_doc->endSession();
     e->accept();
 }
 

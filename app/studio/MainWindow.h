@@ -6,7 +6,6 @@
 #include "model/rules/Finding.h"
 
 #include <QMainWindow>
-#include <QTimer>
 
 #include <memory>
 
@@ -38,11 +37,14 @@ namespace cds::studio {
 
 class DesignEditor;
 class RecoveryManager;
+class StudioDocument;
 class TaskRunner;
 enum class ExportKind : std::uint8_t;
 
 /// @brief The studio window: floorplan canvas in the middle, catalog, properties, problems,
-/// rack elevation and undo history in docks; file handling, autosave and status totals.
+/// rack elevation and undo history in docks, menus and status totals. The document it shows
+/// (file handling, undo, analysis, journal, recovery, autosave, long tasks) is a
+/// StudioDocument; the window adds the dialogs.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -55,6 +57,7 @@ public:
     explicit MainWindow(CatalogLibrary library = CatalogLibrary::loadDefault());
     ~MainWindow() override;
 
+    StudioDocument* document() const { return m_doc; }
     Design* design() const { return m_design; }
     QUndoStack* undoStack() const { return m_undo; }
     DesignEditor* editor() const { return m_editor; }
@@ -66,10 +69,10 @@ public:
     views::PropertiesPanel* properties() const { return m_properties; }
     views::ProblemsPanel* problems() const { return m_problems; }
     views::CatalogPalette* palette() const { return m_palette; }
-    RecoveryManager* recovery() const { return m_recovery.get(); }
+    RecoveryManager* recovery() const;
     /// Runs open, save, generate and export with progress and Cancel.
     TaskRunner* tasks() const { return m_tasks; }
-    const Catalog& library() const { return m_library.catalog(); }
+    const Catalog& library() const;
 
     /// Docks @p w on the right (tabbed with the others) and lists it in the View menu. For
     /// panels other areas provide (the dashboard).
@@ -86,8 +89,8 @@ public:
     /// its charts are widgets), with progress and Cancel.
     bool exportTo(ExportKind kind, const QString& path);
     void newDesign();
-    QString currentPath() const { return m_path; }
-    QString lastError() const { return m_lastError; }
+    QString currentPath() const;
+    QString lastError() const;
     /// The status bar totals, e.g. "16 GPUs · 2 racks · 21.5 kW IT · $711,000".
     QString totalsText() const;
 
@@ -110,35 +113,32 @@ protected:
     void closeEvent(QCloseEvent* e) override;
 
 private:
+    /// After new, open, restore and generate: fresh selection, the whole hall in view.
+    void showReopened();
     void buildDocks();
     void buildActions();
     void connectViews();
     void updateTitle();
     void updateTotals();
     void showError(const QString& title, const QString& text);
-    /// A long operation that did not finish: its error, or for a cancel a status message.
-    void reportFailure(bool cancelled, const QString& title, const QString& text);
     bool maybeSave();
     bool save();
     bool saveAs();
     void openDialog();
     void addRecent(const QString& path);
     void rebuildRecentMenu();
-    /// @p fileBytes: the file @p d was read from, as the journal's base (empty: serialized).
-    void resetTo(DesignData d, const QString& path, const QByteArray& fileBytes = {});
     void requestLink(RackId a, RackId b);
     void showGenerateDialog();
-    void restartJournal(const QByteArray& baseBytes = {});
     void exportDialog(ExportKind kind);
-    void finishAutosave();
 
-    CatalogLibrary m_library;
     Options m_options;
+    StudioDocument* m_doc;
+    // The document's parts, for the wiring below (the document owns them).
     Design* m_design;
     QUndoStack* m_undo;
     DesignEditor* m_editor;
-    views::SelectionModel* m_selection;
     LiveAnalysis* m_analysis;
+    views::SelectionModel* m_selection;
     views::FloorplanScene* m_scene;
     views::FloorplanView* m_canvas;
     views::ElevationView* m_elevation = nullptr;
@@ -150,15 +150,7 @@ private:
     QMenu* m_viewMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_totals = nullptr;
-    std::unique_ptr<RecoveryManager> m_recovery;
-    EditJournal* m_journal;
-    QTimer m_autosave;
     TaskRunner* m_tasks;
-    struct AutosaveJob;
-    std::unique_ptr<AutosaveJob> m_autosaveJob;
-    QString m_path;
-    QString m_lastError;
-    bool m_recoveredUnsaved = false;
 };
 
 } // namespace cds::studio

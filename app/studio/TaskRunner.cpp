@@ -50,9 +50,8 @@ private:
 };
 } // namespace
 
-TaskRunner::TaskRunner(QWidget* dialogParent, bool interactive)
-    : QObject(dialogParent)
-    , m_parent(dialogParent)
+TaskRunner::TaskRunner(QObject* owner, bool interactive)
+    : QObject(owner)
     , m_interactive(interactive) {}
 
 bool TaskRunner::run(const QString& title, const std::function<void(const Progress&)>& work,

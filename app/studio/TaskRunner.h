@@ -28,7 +28,9 @@ public:
         Worker, ///< the work must not touch widgets or the live Design
         Ui,     ///< the work paints widgets (the PDF report's charts); events run at each report
     };
-    TaskRunner(QWidget* dialogParent, bool interactive);
+    TaskRunner(QObject* owner, bool interactive);
+    /// The window the progress dialog is modal to (none: the dialog stands alone).
+    void setDialogParent(QWidget* w) { m_parent = w; }
 
     /// Runs @p work and returns once it finished: true, or false when it was cancelled.
     /// Only one operation runs at a time; a second call while busy() returns false at once.
@@ -48,7 +50,7 @@ Q_SIGNALS:
     void progressed(int percent);
 
 private:
-    QWidget* m_parent;
+    QWidget* m_parent = nullptr;
     bool m_interactive;
     bool m_busy = false;
     std::atomic<bool> m_cancel = false;

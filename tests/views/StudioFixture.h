@@ -1,8 +1,9 @@
 #pragma once
-// Opens the studio offscreen on the bundled example, with no dialogs and a private
-// recovery folder, for the view tests.
+// Opens the studio (or only its document) offscreen on the bundled example, with no dialogs
+// and a private recovery folder, for the view and document tests.
 
 #include "MainWindow.h"
+#include "StudioDocument.h"
 
 #include "../model/TestDesigns.h"
 
@@ -39,6 +40,22 @@ inline std::unique_ptr<studio::MainWindow> openStudio(const QString& recoveryFol
 
 inline QByteArray bytesOf(const studio::MainWindow& w) {
     return DesignFile::toBytes(w.design()->data());
+}
+
+/// The studio's document without a window: file, recovery and long-task tests use it.
+inline std::unique_ptr<studio::StudioDocument> openDocument(const QString& recoveryFolder,
+                                                            const QString& file = examplePath(),
+                                                            int autosaveDelayMs = 3000) {
+    auto doc = std::make_unique<studio::StudioDocument>(
+        CatalogLibrary::loadDefault(),
+        studio::StudioDocument::Options{false, recoveryFolder, autosaveDelayMs});
+    if (!file.isEmpty() && !doc->openFile(file))
+        qFatal("cannot open %s: %s", qPrintable(file), qPrintable(doc->lastError()));
+    return doc;
+}
+
+inline QByteArray bytesOf(const studio::StudioDocument& doc) {
+    return DesignFile::toBytes(doc.design()->data());
 }
 
 } // namespace cds::test

@@ -1,5 +1,6 @@
-// Files and recovery: a broken file leaves the design untouched, the title marks unsaved
-// changes, and after a simulated crash the autosave is restored.
+// Files and recovery, on the studio's document without a window (the title test opens one):
+// a broken file leaves the design untouched, the title marks unsaved changes, and after a
+// simulated crash the autosave or the journal is restored.
 #include "StudioFixture.h"
 
 #include "DesignEditor.h"
@@ -20,7 +21,7 @@ private Q_SLOTS:
     void initTestCase() { initStudioTests(); }
 
     void brokenFileLeavesDesignUntouched() {
-        auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-broken")));
+        auto w = openDocument(m_tmp.filePath(QStringLiteral("rec-broken")));
         const QByteArray before = bytesOf(*w);
         const QString path = m_tmp.filePath(QStringLiteral("broken.cds.json"));
         QFile f(path);
@@ -31,7 +32,7 @@ private Q_SLOTS:
         QVERIFY2(w->lastError().startsWith(path + QLatin1Char(':')), qPrintable(w->lastError()));
         QVERIFY(w->lastError().contains(QRegularExpression(QStringLiteral(":\\d+:\\d+: "))));
         QCOMPARE(bytesOf(*w), before);
-        QCOMPARE(w->currentPath(), QFileInfo(examplePath()).absoluteFilePath());
+        QCOMPARE(w->path(), QFileInfo(examplePath()).absoluteFilePath());
     }
 
     void titleShowsUnsavedChanges() {
@@ -52,7 +53,7 @@ private Q_SLOTS:
         const QString folder = m_tmp.filePath(QStringLiteral("rec-crash"));
         QByteArray edited;
         {
-            auto w = openStudio(folder);
+            auto w = openDocument(folder);
             QVERIFY(!w->recovery()->hasPendingRecovery());
             QVERIFY(
                 w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
@@ -62,14 +63,14 @@ private Q_SLOTS:
             QVERIFY(QFile::exists(w->recovery()->autosavePath()));
             // Crash: the window goes away without closeEvent, so no clean exit is recorded.
         }
-        auto w = openStudio(folder, QString());
+        auto w = openDocument(folder, QString());
         QVERIFY(w->recovery()->hasPendingRecovery());
-        QVERIFY(w->offerRecovery());
+        QVERIFY(w->restoreRecovery());
         QCOMPARE(bytesOf(*w), edited);
-        QVERIFY(w->isWindowModified());
-        QCOMPARE(w->currentPath(), QFileInfo(examplePath()).absoluteFilePath());
+        QVERIFY(w->isModified());
+        QCOMPARE(w->path(), QFileInfo(examplePath()).absoluteFilePath());
         // A clean exit removes the autosave and the lock: nothing to offer next time.
-        QVERIFY(w->close());
+        w->endSession();
         studio::RecoveryManager next(folder);
         QVERIFY(!next.hasPendingRecovery());
     }
@@ -78,7 +79,7 @@ private Q_SLOTS:
         const QString folder = m_tmp.filePath(QStringLiteral("rec-journal"));
         QByteArray edited;
         {
-            auto w = openStudio(folder);
+            auto w = openDocument(folder);
             QVERIFY(
                 w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
             const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
@@ -89,12 +90,12 @@ private Q_SLOTS:
             QVERIFY(!QFile::exists(w->recovery()->autosavePath())); // the timer has not fired
             // Crash right after the last edit.
         }
-        auto w = openStudio(folder, QString());
+        auto w = openDocument(folder, QString());
         QVERIFY(w->recovery()->hasPendingRecovery());
-        QVERIFY(w->offerRecovery());
+        QVERIFY(w->restoreRecovery());
         QCOMPARE(bytesOf(*w), edited);
-        QCOMPARE(w->currentPath(), QFileInfo(examplePath()).absoluteFilePath());
-        QVERIFY(w->close());
+        QCOMPARE(w->path(), QFileInfo(examplePath()).absoluteFilePath());
+        w->endSession();
     }
 
     /// The journal's base is the file as opened, not a re-serialization: recovery must work
@@ -112,7 +113,7 @@ private Q_SLOTS:
         }
         QByteArray edited;
         {
-            auto w = openStudio(folder, path);
+            auto w = openDocument(folder, path);
             QVERIFY(bytesOf(*w) != [&] {
                 QFile f(path);
                 return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -121,19 +122,15 @@ private Q_SLOTS:
                 w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
             edited = bytesOf(*w);
         }
-        auto w = openStudio(folder, QString());
-        QVERIFY(w->offerRecovery());
+        auto w = openDocument(folder, QString());
+        QVERIFY(w->restoreRecovery());
         QCOMPARE(bytesOf(*w), edited);
-        QVERIFY(w->close());
+        w->endSession();
     }
 
     void autosaveTimerFiresAfterEdits() {
         const QString folder = m_tmp.filePath(QStringLiteral("rec-timer"));
-        studio::MainWindow::Options o;
-        o.interactive = false;
-        o.recoveryFolder = folder;
-        o.autosaveDelayMs = 50;
-        studio::MainWindow w(CatalogLibrary::loadDefault(), o);
+        studio::StudioDocument w(CatalogLibrary::loadDefault(), {false, folder, 50});
         QVERIFY(w.openFile(examplePath()));
         QVERIFY(!QFile::exists(w.recovery()->autosavePath()));
         QVERIFY(w.editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));

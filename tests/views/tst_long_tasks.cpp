@@ -21,7 +21,7 @@ using namespace cds::test;
 
 namespace {
 /// Cancels the next operation the studio starts, before its work has begun.
-void cancelNextTask(studio::MainWindow& w) {
+void cancelNextTask(studio::StudioDocument& w) {
     studio::TaskRunner* tasks = w.tasks();
     auto* once = new QObject(tasks);
     QObject::connect(tasks, &studio::TaskRunner::started, once, [tasks, once] {
@@ -87,7 +87,7 @@ private Q_SLOTS:
     }
 
     void cancelledOpenKeepsTheDesign() {
-        auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-open")));
+        auto w = openDocument(m_tmp.filePath(QStringLiteral("rec-open")));
         QVERIFY(w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
         const QByteArray before = bytesOf(*w);
         const int undoCount = w->undoStack()->count();
@@ -100,12 +100,12 @@ private Q_SLOTS:
         QVERIFY2(w->lastError().contains(QLatin1String("cancelled")), qPrintable(w->lastError()));
         QCOMPARE(bytesOf(*w), before);
         QCOMPARE(w->undoStack()->count(), undoCount);
-        QVERIFY(w->isWindowModified());
-        QCOMPARE(w->currentPath(), QFileInfo(examplePath()).absoluteFilePath());
+        QVERIFY(w->isModified());
+        QCOMPARE(w->path(), QFileInfo(examplePath()).absoluteFilePath());
     }
 
     void cancelledSaveKeepsTheFileAndTheDesignUnsaved() {
-        auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-save")));
+        auto w = openDocument(m_tmp.filePath(QStringLiteral("rec-save")));
         const QString path = m_tmp.filePath(QStringLiteral("kept.cds.json"));
         QVERIFY(w->saveTo(path));
         const QByteArray onDisk = fileBytes(path);
@@ -114,15 +114,15 @@ private Q_SLOTS:
         QVERIFY(!w->saveTo(path));
         QVERIFY2(w->lastError().contains(QLatin1String("cancelled")), qPrintable(w->lastError()));
         QCOMPARE(fileBytes(path), onDisk);
-        QVERIFY(w->isWindowModified());
+        QVERIFY(w->isModified());
         // And the save after it works.
         QVERIFY(w->saveTo(path));
         QCOMPARE(fileBytes(path), bytesOf(*w));
-        QVERIFY(!w->isWindowModified());
+        QVERIFY(!w->isModified());
     }
 
     void cancelledGenerateChangesNothing() {
-        auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-gen")));
+        auto w = openDocument(m_tmp.filePath(QStringLiteral("rec-gen")));
         const QByteArray before = bytesOf(*w);
         GenerateParams p;
         p.gpus = 256;
@@ -135,6 +135,21 @@ private Q_SLOTS:
         QVERIFY2(w->generate(p), qPrintable(w->lastError()));
         QCOMPARE(w->undoStack()->count(), 1);
         QCOMPARE(w->design()->data().devices.size() > 32, true);
+    }
+
+    /// A generated design is a new untitled document: Save cannot overwrite the file that
+    /// was open, and undo still brings the old design back.
+    void generatedDesignIsUntitled() {
+        auto w = openDocument(m_tmp.filePath(QStringLiteral("rec-gen-new")));
+        const QByteArray before = bytesOf(*w);
+        QVERIFY(!w->path().isEmpty());
+        GenerateParams p;
+        p.gpus = 64;
+        QVERIFY2(w->generate(p), qPrintable(w->lastError()));
+        QVERIFY(w->path().isEmpty());
+        QVERIFY(w->isModified());
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
     }
 
     void everyExportWritesItsFile_data() {
@@ -158,7 +173,7 @@ private Q_SLOTS:
     void everyExportWritesItsFile() {
         QFETCH(int, kind);
         QFETCH(QByteArray, starts);
-        auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-export")));
+        auto w = openDocument(m_tmp.filePath(QStringLiteral("rec-export")));
         const auto k = studio::ExportKind(kind);
         const QString path = m_tmp.filePath(
             QStringLiteral("export-%1%2").arg(kind).arg(studio::exportInfo(k).suffix));
@@ -175,7 +190,7 @@ private Q_SLOTS:
     }
 
     void netboxExportWritesAFolder() {
-        auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-netbox")));
+        auto w = openDocument(m_tmp.filePath(QStringLiteral("rec-netbox")));
         const QString dir = m_tmp.filePath(QStringLiteral("netbox"));
         QVERIFY2(w->exportTo(studio::ExportKind::NetBox, dir), qPrintable(w->lastError()));
         QVERIFY(QFile::exists(dir + QStringLiteral("/07-devices.csv")));
@@ -184,7 +199,7 @@ private Q_SLOTS:
     }
 
     void kubernetesExportWritesAFolder() {
-        auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-k8s")));
+        auto w = openDocument(m_tmp.filePath(QStringLiteral("rec-k8s")));
         const QString dir = m_tmp.filePath(QStringLiteral("k8s"));
         QVERIFY2(w->exportTo(studio::ExportKind::Kubernetes, dir), qPrintable(w->lastError()));
         QVERIFY(fileBytes(dir + QStringLiteral("/node-labels.yaml")).contains("kind: Node"));
@@ -194,7 +209,7 @@ private Q_SLOTS:
     /// The autosave is written from a copy on a worker thread: autosaveNow returns at once,
     /// and the file appears once the worker is done.
     void autosaveIsWrittenInTheBackground() {
-        auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-auto")));
+        auto w = openDocument(m_tmp.filePath(QStringLiteral("rec-auto")));
         QVERIFY(w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
         const QByteArray edited = bytesOf(*w);
         w->autosaveNow();
