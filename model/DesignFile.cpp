@@ -52,8 +52,6 @@ void requireFree(IdT id, const SlotVector<T, IdT>& existing, const std::string& 
         throw FieldError(child(ptr, "id"), "duplicate id " + std::to_string(id.value()));
 }
 
-void readScenarios(DesignData& d, const Json& list);
-
 /// Counts the racks, devices and links read or written against one ProgressSpan; throws
 /// Cancelled when the user cancels.
 class ObjectTicker {
@@ -137,7 +135,7 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
         }
     }
     if (const Json* sc = json::optionalMember(doc, "scenarios"))
-        readScenarios(d, *sc);
+        json::readScenarios(d, *sc);
 }
 
 /// Brings @p doc to kDesignFormatVersion, one migration step at a time; refuses newer files.
@@ -166,9 +164,11 @@ void migrate(Json& doc, LoadResult* res) {
     }
 }
 
+} // namespace
+
 // Each scenario is a full nested design document, read by the same code; its errors name the
 // place inside the outer file (/scenarios/1/design/racks/0/id).
-void readScenarios(DesignData& d, const Json& list) {
+void json::readScenarios(DesignData& d, const Json& list) {
     const std::string p = "/scenarios";
     json::requireArray(list, p);
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -197,8 +197,6 @@ void readScenarios(DesignData& d, const Json& list) {
         d.scenarios.push_back(std::move(s));
     }
 }
-
-} // namespace
 
 namespace DesignFile {
 
@@ -317,14 +315,22 @@ OJson toJson(const DesignData& d, const ProgressSpan& span = {kNoProgress, 0, 0}
     json::writeTail(doc, d);
     // Written only when there are some, so designs without scenarios keep their bytes.
     if (!d.scenarios.empty()) {
-        doc["scenarios"] = OJson::array();
-        for (const Scenario& s : d.scenarios)
-            doc["scenarios"].push_back(
-                {{"name", s.name.toStdString()}, {"design", toJson(*s.design)}});
+        doc["scenarios"] = json::writeScenarios(d);
     }
     return doc;
 }
 } // namespace
+
+} // namespace DesignFile
+
+json::OJson json::writeScenarios(const DesignData& d) {
+    OJson list = OJson::array();
+    for (const Scenario& s : d.scenarios)
+        list.push_back({{"name", s.name.toStdString()}, {"design", DesignFile::toJson(*s.design)}});
+    return list;
+}
+
+namespace DesignFile {
 
 QByteArray toBytes(const DesignData& d) {
     const std::string text = json::dumpStable(toJson(d));

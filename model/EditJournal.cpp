@@ -41,6 +41,10 @@ void applyLine(DesignData& d, const json::Json& line) {
     }
     if (const Json* props = optionalMember(line, "props"))
         readProps(d, *props);
+    if (const Json* scenarios = optionalMember(line, "scenarios")) {
+        d.scenarios.clear();
+        readScenarios(d, *scenarios);
+    }
     auto entries = [&](const char* key) -> const Json* {
         const Json* v = optionalMember(line, key);
         if (v)
@@ -133,7 +137,8 @@ void EditJournal::track() {
 bool EditJournal::start(const QString& path, QString* error, const QByteArray& baseBytes) {
     stop(false);
     m_file.setFileName(path);
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    // Unbuffered: a failed write can be taken back at once (see checkpoint()).
+    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
         if (error)
             *error = QStringLiteral("%1: cannot write the recovery journal: %2")
                          .arg(path, m_file.errorString());
@@ -186,6 +191,9 @@ bool EditJournal::checkpoint(const QString& what) {
         json::writeTail(props, d);
         line["props"] = std::move(props);
     }
+    // Scenario edits swap the whole document (a full line); the scenarios go with it.
+    if (m_full)
+        line["scenarios"] = json::writeScenarios(d);
     OJson racks = OJson::array(), devices = OJson::array(), links = OJson::array();
     for (RackId id : m_racks)
         racks.push_back(
@@ -201,9 +209,19 @@ bool EditJournal::checkpoint(const QString& what) {
     line["devices"] = std::move(devices);
     line["links"] = std::move(links);
     const std::string text = line.dump() + "\n";
+    const qint64 good = m_file.pos();
     if (m_file.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
-        !syncToDisk(m_file))
+        !syncToDisk(m_file)) {
+        // A full disk, say. Take back a partial line, so the journal stays readable to its
+        // end, and keep what changed: the next checkpoint writes it again, so once there is
+        // space no edit is missing.
+        m_lastError = m_file.errorString();
+        m_file.unsetError();
+        if (!m_file.resize(good) || !m_file.seek(good))
+            m_file.close(); // unreadable from here: stop rather than write after a torn line
         return false;
+    }
+    m_lastError.clear();
     ++m_seq;
     m_racks.clear();
     m_devices.clear();

@@ -24,7 +24,10 @@ public:
     /// opened or saved), which spares serializing it again; empty: serialized here.
     bool start(const QString& path, QString* error = nullptr, const QByteArray& baseBytes = {});
     /// Appends what changed since the last checkpoint (nothing is written if nothing did).
+    /// On a failed write (a full disk) the journal stays readable and what changed is kept:
+    /// the next checkpoint that can write writes it all. lastError() says why.
     bool checkpoint(const QString& what);
+    QString lastError() const { return m_lastError; }
     /// Stops journaling; @p remove deletes the file (a clean save or exit).
     void stop(bool remove);
     bool isActive() const { return m_file.isOpen(); }
@@ -52,6 +55,7 @@ private:
     bool m_props = false;
     bool m_full = false;
     std::size_t m_catalogWritten = 0;
+    QString m_lastError;
 };
 
 } // namespace cds

@@ -3,61 +3,140 @@
 #include "model/DesignFile.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QLockFile>
 #include <QSaveFile>
 #include <QStandardPaths>
 
 namespace cds::studio {
 
-RecoveryManager::RecoveryManager(QString folder)
-    : m_folder(std::move(folder)) {
-    if (m_folder.isEmpty())
+namespace {
+const QString kLock = QStringLiteral("session.lock");
+const QString kJournal = QStringLiteral("edits.journal");
+const QString kOrigin = QStringLiteral("autosave.origin");
+QString autosaveName() {
+    return QStringLiteral("autosave.") + DesignFile::extension();
+}
+bool holdsWork(const QDir& dir) {
+    return dir.exists(autosaveName()) || dir.exists(kJournal);
+}
+} // namespace
+
+RecoveryManager::RecoveryManager(QString root)
+    : m_root(std::move(root)) {
+    if (m_root.isEmpty())
         // Beside the user catalogs (CatalogLibrary::userFolder), in one place per user.
-        m_folder = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
-                   QStringLiteral("/cluster-design-studio/recovery");
+        m_root = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+                 QStringLiteral("/cluster-design-studio/recovery");
 }
 
+RecoveryManager::~RecoveryManager() = default; // the lock is released, the files stay
+
 QString RecoveryManager::autosavePath() const {
-    return m_folder + QStringLiteral("/autosave.") + DesignFile::extension();
+    return m_folder + QLatin1Char('/') + autosaveName();
 }
 QString RecoveryManager::journalPath() const {
-    return m_folder + QStringLiteral("/edits.journal");
+    return m_folder + QLatin1Char('/') + kJournal;
 }
-QString RecoveryManager::lockPath() const {
-    return m_folder + QStringLiteral("/session.lock");
-}
-QString RecoveryManager::metaPath() const {
-    return m_folder + QStringLiteral("/autosave.origin");
+
+QString RecoveryManager::findAbandoned() const {
+    // Called before this session's folder exists or with it excluded below.
+    const QDir root(m_root);
+    QString best;
+    QDateTime newest;
+    for (const QFileInfo& sub :
+         root.entryInfoList({QStringLiteral("session-*")}, QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString path = sub.absoluteFilePath();
+        if (path == QFileInfo(m_folder).absoluteFilePath())
+            continue;
+        QDir dir(path);
+        // A live instance holds its lock: trying it fails, and its folder is not ours to touch.
+        // A crashed one's lock is stale (its process is gone) or was released.
+        QLockFile probe(dir.filePath(kLock));
+        probe.setStaleLockTime(0);
+        if (!probe.tryLock(0))
+            continue;
+        probe.unlock();
+        if (!holdsWork(dir)) {
+            dir.removeRecursively(); // a session that left nothing to restore
+            continue;
+        }
+        const QDateTime when = sub.lastModified();
+        if (best.isEmpty() || when > newest) {
+            best = path;
+            newest = when;
+        }
+    }
+    return best;
 }
 
 bool RecoveryManager::hasPendingRecovery() const {
-    return m_started ? m_pending : leftBehind();
+    return m_lock ? !m_pending.isEmpty() : !findAbandoned().isEmpty();
 }
 
-bool RecoveryManager::leftBehind() const {
-    return QFile::exists(lockPath()) &&
-           (QFile::exists(autosavePath()) || QFile::exists(journalPath()));
+QString RecoveryManager::pendingAutosavePath() const {
+    return m_pending.isEmpty() ? QString() : m_pending + QLatin1Char('/') + autosaveName();
+}
+QString RecoveryManager::pendingJournalPath() const {
+    return m_pending.isEmpty() ? QString() : m_pending + QLatin1Char('/') + kJournal;
 }
 
 QString RecoveryManager::pendingOriginalPath() const {
-    QFile f(metaPath());
+    if (m_pending.isEmpty())
+        return {};
+    QFile f(m_pending + QLatin1Char('/') + kOrigin);
     if (!f.open(QIODevice::ReadOnly))
         return {};
-    return QString::fromUtf8(f.readAll()).trimmed();
+    return QString::fromUtf8(f.read(64 * 1024)).trimmed();
 }
 
-void RecoveryManager::startSession() {
-    m_pending = leftBehind();
-    m_started = true;
-    QDir().mkpath(m_folder);
-    QFile lock(lockPath());
-    if (lock.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        lock.write(QByteArray::number(QCoreApplication::applicationPid()));
+void RecoveryManager::discardPending() {
+    if (m_pending.isEmpty())
+        return;
+    // Take the crashed session's lock first, so two new instances never remove it together.
+    QLockFile lock(m_pending + QLatin1Char('/') + kLock);
+    lock.setStaleLockTime(0);
+    if (lock.tryLock(0)) {
+        lock.unlock();
+        QDir(m_pending).removeRecursively();
+    }
+    m_pending.clear();
+}
+
+bool RecoveryManager::startSession(QString* error) {
+    if (m_lock)
+        return true;
+    const QString name =
+        QStringLiteral("session-%1-%2")
+            .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")))
+            .arg(QCoreApplication::applicationPid());
+    m_folder = QDir(m_root).filePath(name);
+    if (!QDir().mkpath(m_folder)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot create the recovery folder").arg(m_folder);
+        return false;
+    }
+    m_lock = std::make_unique<QLockFile>(QDir(m_folder).filePath(kLock));
+    m_lock->setStaleLockTime(0); // held for as long as this instance runs
+    if (!m_lock->tryLock(0)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot take the recovery lock").arg(m_folder);
+        m_lock.reset();
+        return false;
+    }
+    m_pending = findAbandoned();
+    return true;
 }
 
 bool RecoveryManager::autosave(const DesignData& d, const QString& originalPath, QString* error) {
-    QDir().mkpath(m_folder);
+    if (m_folder.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("recovery is off for this session");
+        return false;
+    }
     if (!DesignFile::save(d, autosavePath(), error))
         return false;
     setOrigin(originalPath);
@@ -65,8 +144,9 @@ bool RecoveryManager::autosave(const DesignData& d, const QString& originalPath,
 }
 
 void RecoveryManager::setOrigin(const QString& originalPath) {
-    QDir().mkpath(m_folder);
-    QSaveFile meta(metaPath());
+    if (m_folder.isEmpty())
+        return;
+    QSaveFile meta(QDir(m_folder).filePath(kOrigin));
     if (meta.open(QIODevice::WriteOnly)) {
         meta.write(originalPath.toUtf8());
         meta.commit();
@@ -74,14 +154,16 @@ void RecoveryManager::setOrigin(const QString& originalPath) {
 }
 
 void RecoveryManager::discard() {
-    QFile::remove(autosavePath());
+    if (!m_folder.isEmpty())
+        QFile::remove(autosavePath());
 }
 
 void RecoveryManager::endSession() {
-    discard();
-    QFile::remove(journalPath());
-    QFile::remove(metaPath());
-    QFile::remove(lockPath());
+    if (m_folder.isEmpty())
+        return;
+    m_lock.reset(); // unlocks and removes the lock file
+    QDir(m_folder).removeRecursively();
+    m_folder.clear();
 }
 
 } // namespace cds::studio

@@ -4,27 +4,46 @@
 
 #include <QString>
 
+#include <memory>
+
+class QLockFile;
+
 namespace cds::studio {
 
-/// @brief Crash recovery: a session lock written at start and removed on a clean exit,
-/// and an autosave of the unsaved design beside it (~/.local/share/cluster-design-studio/recovery).
-/// A lock left behind with an autosave next to it means the last session crashed.
+/// @brief Crash recovery, one store per running instance.
+///
+/// Under the recovery root (~/.local/share/cluster-design-studio/recovery) each running
+/// studio has its own session folder holding a lock (QLockFile, held while it runs), the
+/// autosave of its unsaved design, the edit journal and the path the design came from. A clean
+/// exit removes the folder. A folder whose lock nobody holds any more (its studio crashed or
+/// was killed) and that still holds an autosave or a journal is work to recover; a second
+/// instance never sees a live one's folder as such, so it can neither offer nor delete it.
 class RecoveryManager {
 public:
-    /// @p folder defaults to GenericDataLocation/cluster-design-studio/recovery.
-    explicit RecoveryManager(QString folder = {});
+    /// @p root defaults to GenericDataLocation/cluster-design-studio/recovery.
+    explicit RecoveryManager(QString root = {});
+    ~RecoveryManager();
+    QString root() const { return m_root; }
+    /// This session's folder (empty before startSession()).
     QString folder() const { return m_folder; }
     QString autosavePath() const;
     /// The edit journal (model/EditJournal): every completed edit since the last open/save.
     QString journalPath() const;
-    /// The previous session ended without a clean exit and left an autosave or an edit
-    /// journal (as found by startSession(), or now if the session has not started).
+
+    /// A session that ended without a clean exit left an autosave or an edit journal (as
+    /// found by startSession(), or now if this session has not started).
     bool hasPendingRecovery() const;
-    /// The pending recovery was restored or declined.
-    void clearPending() { m_pending = false; }
-    /// The file the recovered design was opened from (empty for an untitled design).
+    /// The crashed session's files, and the file its design was opened from (empty for an
+    /// untitled design).
+    QString pendingAutosavePath() const;
+    QString pendingJournalPath() const;
     QString pendingOriginalPath() const;
-    void startSession();
+    /// The pending work was restored or declined: the crashed session's folder is removed.
+    void discardPending();
+
+    /// Creates this session's folder and takes its lock. Returns false with @p error when
+    /// the folder cannot be made (recovery is then off for this session).
+    bool startSession(QString* error = nullptr);
     /// Writes the autosave atomically; returns false with @p error on failure.
     bool autosave(const DesignData& d, const QString& originalPath, QString* error = nullptr);
     /// Records which file the design in progress came from (empty: untitled).
@@ -32,16 +51,16 @@ public:
     /// Removes the autosave (after a save, or once the design is clean again). The journal
     /// is the EditJournal's to remove.
     void discard();
-    /// Clean exit: removes the lock, the autosave and the journal.
+    /// Clean exit: removes this session's folder with its lock, autosave and journal.
     void endSession();
 
 private:
-    QString lockPath() const;
-    QString metaPath() const;
-    bool leftBehind() const;
+    /// The most recent abandoned session folder with work in it, or empty.
+    QString findAbandoned() const;
+    QString m_root;
     QString m_folder;
-    bool m_started = false;
-    bool m_pending = false;
+    QString m_pending; ///< the abandoned folder found at startSession()
+    std::unique_ptr<QLockFile> m_lock;
 };
 
 } // namespace cds::studio

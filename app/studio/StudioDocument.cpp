@@ -54,11 +54,12 @@ StudioDocument::StudioDocument(CatalogLibrary library, Options options, QObject*
         }
         Q_EMIT titleChanged();
     });
-    // A crashed session's journal stays untouched until the user decides on recovery.
-    const bool pending = m_recovery->hasPendingRecovery();
-    m_recovery->startSession();
-    if (!pending)
-        restartJournal();
+    // This instance's own recovery folder; a crashed session's stays untouched until the
+    // user decides on it, and a running one's is never ours.
+    QString error;
+    if (!m_recovery->startSession(&error))
+        m_lastError = error;
+    restartJournal();
     m_analysis->runNow();
 }
 
@@ -101,8 +102,18 @@ void StudioDocument::cancelled(const QString& text) {
 }
 
 void StudioDocument::checkpoint() {
-    if (m_journal->isActive() && !(m_journalHeld && m_journalHeld()))
-        m_journal->checkpoint(m_undo->undoText());
+    if (!m_journal->isActive() || (m_journalHeld && m_journalHeld()))
+        return;
+    const bool ok = m_journal->checkpoint(m_undo->undoText());
+    // Say it once when the journal stops being written, and once when it catches up.
+    if (ok == m_journalFailing) {
+        m_journalFailing = !ok;
+        Q_EMIT message(ok ? QStringLiteral("The recovery journal is written again")
+                          : QStringLiteral("%1: cannot write the recovery journal (%2); edits "
+                                           "are kept and written once there is space")
+                                .arg(m_journal->path(), m_journal->lastError()),
+                       ok ? 4000 : 15000);
+    }
 }
 
 void StudioDocument::resetTo(DesignData d, const QString& path, const QByteArray& fileBytes) {
@@ -119,6 +130,9 @@ void StudioDocument::resetTo(DesignData d, const QString& path, const QByteArray
 
 void StudioDocument::restartJournal(const QByteArray& baseBytes) {
     waitForAutosave(); // it writes the origin beside the autosave too
+    if (m_recovery->folder().isEmpty())
+        return; // recovery is off: the folder could not be made
+    m_journalFailing = false;
     QString error;
     if (!m_journal->start(m_recovery->journalPath(), &error, baseBytes))
         Q_EMIT message(error, 8000);
@@ -253,9 +267,7 @@ bool StudioDocument::hasPendingRecovery() const {
 }
 
 void StudioDocument::declineRecovery() {
-    m_recovery->discard();
-    m_recovery->clearPending();
-    restartJournal();
+    m_recovery->discardPending();
 }
 
 bool StudioDocument::restoreRecovery() {
@@ -264,26 +276,28 @@ bool StudioDocument::restoreRecovery() {
     // journal is missing or unreadable.
     DesignData data;
     QString from = QStringLiteral("the edit journal");
-    EditJournal::Recovery j = EditJournal::recover(m_recovery->journalPath());
+    EditJournal::Recovery j = EditJournal::recover(m_recovery->pendingJournalPath());
     if (j.ok) {
         data = std::move(j.data);
     } else {
-        LoadResult r = DesignFile::load(m_recovery->autosavePath());
+        LoadResult r = DesignFile::load(m_recovery->pendingAutosavePath());
         if (!r.ok) {
+            // Nothing is removed: the files stay for a later try or a look by hand.
             fail(QStringLiteral("Cannot restore"),
                  j.error.isEmpty() ? QStringLiteral("no readable autosave or journal") : j.error);
-            restartJournal();
             return false;
         }
         data = std::move(r.data);
         from = QStringLiteral("the autosave");
     }
-    m_recovery->clearPending();
     routeCables(data);
     resetTo(std::move(data), origin);
     // Restored work is unsaved until the user saves it; keep an autosave of it meanwhile.
     m_recoveredUnsaved = true;
     autosaveNow();
+    waitForAutosave(); // once this session holds the work, the crashed one's files can go
+    if (QFileInfo::exists(m_recovery->autosavePath()))
+        m_recovery->discardPending();
     Q_EMIT titleChanged();
     Q_EMIT message(QStringLiteral("Restored the design from %1").arg(from), 8000);
     return true;

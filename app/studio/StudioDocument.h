@@ -130,6 +130,7 @@ private:
     QString m_lastError;
     bool m_recoveredUnsaved = false;
     std::function<bool()> m_journalHeld;
+    bool m_journalFailing = false;
 };
 
 } // namespace cds::studio

@@ -19,6 +19,12 @@ void writeTail(OJson& doc, const DesignData& d);
 /// Reads whichever of the head and tail keys are present (hall is required).
 void readProps(DesignData& d, const Json& doc);
 
+/// The scenarios as a file holds them, each a nested design document (defined with the
+/// document code in DesignFile.cpp; the edit journal writes them the same way).
+OJson writeScenarios(const DesignData& d);
+/// Appends the scenarios in @p list to @p d; errors name the place inside the outer file.
+void readScenarios(DesignData& d, const Json& list);
+
 OJson writeRack(const DesignData& d, RackId id, const Rack& r);
 OJson writeDevice(const DesignData& d, DeviceId id, const Device& v);
 OJson writeLinkRow(const DesignData& d, LinkId id, const Link& l);

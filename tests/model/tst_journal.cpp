@@ -3,9 +3,36 @@
 
 #include "model/DesignFile.h"
 #include "model/EditJournal.h"
+#include "model/scenarios/ScenarioEdit.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
+
+#include <csignal>
+#include <sys/resource.h>
+
+namespace {
+/// A full disk for this process: files cannot grow past @p bytes while it lives (writes fail
+/// with EFBIG instead of ENOSPC, through the same error path). Unprivileged.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes) {
+        getrlimit(RLIMIT_FSIZE, &m_old);
+        m_oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit l = m_old;
+        l.rlim_cur = bytes;
+        setrlimit(RLIMIT_FSIZE, &l);
+    }
+    ~FileSizeLimit() {
+        setrlimit(RLIMIT_FSIZE, &m_old);
+        std::signal(SIGXFSZ, m_oldHandler);
+    }
+
+private:
+    rlimit m_old{};
+    void (*m_oldHandler)(int) = nullptr;
+};
+} // namespace
 
 using namespace cds;
 
@@ -38,6 +65,75 @@ private Q_SLOTS:
         QVERIFY(!r.tornTail);
         QCOMPARE(DesignFile::toBytes(r.data), DesignFile::toBytes(design.data()));
     }
+    /// A full disk mid-session: the checkpoints fail and say so, the journal stays readable
+    /// to its end, and once there is space again the next checkpoint writes every edit made
+    /// meanwhile.
+    void fullDiskLosesNoEditOnceThereIsSpace() {
+        Design design(test::smallCluster());
+        EditJournal journal(&design);
+        QVERIFY(journal.start(path("full.journal")));
+        QRandomGenerator rng{11u};
+        for (int i = 0; i < 5; ++i) {
+            test::applyRandomEdits(design, rng, 1);
+            QVERIFY(journal.checkpoint(QStringLiteral("edit")));
+        }
+        const QByteArray beforeFull = DesignFile::toBytes(design.data());
+        int failed = 0;
+        {
+            const FileSizeLimit full(rlim_t(QFileInfo(path("full.journal")).size() + 40));
+            for (int i = 0; i < 40; ++i) {
+                test::applyRandomEdits(design, rng, 1);
+                if (!journal.checkpoint(QStringLiteral("edit")))
+                    ++failed;
+            }
+            QVERIFY(!journal.lastError().isEmpty());
+        }
+        QVERIFY(failed > 30);
+        // While it was full, the file held only complete lines: it recovers to before.
+        {
+            EditJournal::Recovery r = EditJournal::recover(path("full.journal"));
+            QVERIFY2(r.ok, qPrintable(r.error));
+            QVERIFY(!r.tornTail);
+        }
+        QVERIFY(journal.isActive());
+        test::applyRandomEdits(design, rng, 1);
+        QVERIFY(journal.checkpoint(QStringLiteral("edit")));
+        EditJournal::Recovery r = EditJournal::recover(path("full.journal"));
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY(!r.tornTail);
+        QVERIFY(DesignFile::toBytes(r.data) != beforeFull);
+        QCOMPARE(DesignFile::toBytes(r.data), DesignFile::toBytes(design.data()));
+    }
+
+    /// Scenario edits (and the scenarios the file already had) survive a crash.
+    void scenariosAreJournaled() {
+        DesignData withOne = test::smallCluster();
+        {
+            Design tmp(withOne);
+            auto add = ScenariosEdit::addCurrent(tmp.data(), QStringLiteral("from the file"));
+            add->apply(tmp);
+            withOne = tmp.data();
+        }
+        Design design(withOne);
+        EditJournal journal(&design);
+        QVERIFY(journal.start(path("scen.journal")));
+        QRandomGenerator rng{3u};
+        test::applyRandomEdits(design, rng, 2);
+        QVERIFY(journal.checkpoint(QStringLiteral("edit")));
+        auto add = ScenariosEdit::addCurrent(design.data(), QStringLiteral("what if"));
+        QVERIFY(add);
+        add->apply(design);
+        QVERIFY(journal.checkpoint(QStringLiteral("Add scenario")));
+        test::applyRandomEdits(design, rng, 2);
+        QVERIFY(journal.checkpoint(QStringLiteral("edit")));
+        QCOMPARE(design.data().scenarios.size(), std::size_t(2));
+        EditJournal::Recovery r = EditJournal::recover(path("scen.journal"));
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.data.scenarios.size(), std::size_t(2));
+        QCOMPARE(r.data.scenarios[0].name, QStringLiteral("from the file"));
+        QCOMPARE(DesignFile::toBytes(r.data), DesignFile::toBytes(design.data()));
+    }
+
     void unchangedCheckpointWritesNothing() {
         Design design(test::smallCluster());
         EditJournal journal(&design);

@@ -6,6 +6,9 @@
 #include "DesignEditor.h"
 #include "RecoveryManager.h"
 
+#include "model/EditJournal.h"
+#include "model/scenarios/ScenarioEdit.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QUndoStack>
@@ -124,6 +127,61 @@ private Q_SLOTS:
         }
         auto w = openDocument(folder, QString());
         QVERIFY(w->restoreRecovery());
+        QCOMPARE(bytesOf(*w), edited);
+        w->endSession();
+    }
+
+    /// Two studios at once: each has its own recovery store. The second offers nothing of the
+    /// first's live work and cannot delete it; when the first crashes, the next start offers
+    /// exactly its work.
+    void twoInstancesKeepTheirOwnRecovery() {
+        const QString folder = m_tmp.filePath(QStringLiteral("rec-two"));
+        auto first = openDocument(folder);
+        QVERIFY(
+            first->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
+        first->autosaveNow();
+        first->waitForAutosave();
+        const QByteArray firstWork = bytesOf(*first);
+        {
+            auto second = openDocument(folder);
+            QVERIFY(!second->hasPendingRecovery());
+            QVERIFY(second->recovery()->folder() != first->recovery()->folder());
+            second->declineRecovery();
+            QVERIFY(second->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"),
+                                                      {5100, 3900}));
+            second->autosaveNow();
+            second->waitForAutosave();
+            second->endSession();
+        }
+        QVERIFY(QFile::exists(first->recovery()->autosavePath()));
+        EditJournal::Recovery live = EditJournal::recover(first->recovery()->journalPath());
+        QVERIFY2(live.ok, qPrintable(live.error));
+        QCOMPARE(DesignFile::toBytes(live.data), firstWork);
+        first.reset(); // the first one crashes
+        auto next = openDocument(folder, QString());
+        QVERIFY(next->hasPendingRecovery());
+        QVERIFY(next->restoreRecovery());
+        QCOMPARE(bytesOf(*next), firstWork);
+        next->endSession();
+        QVERIFY(!studio::RecoveryManager(folder).hasPendingRecovery());
+    }
+
+    /// Scenarios, those in the file and those added since, come back after a crash.
+    void recoveryKeepsScenarios() {
+        const QString folder = m_tmp.filePath(QStringLiteral("rec-scen"));
+        QByteArray edited;
+        {
+            auto w = openDocument(folder);
+            QVERIFY(w->editor()->push(
+                ScenariosEdit::addCurrent(w->design()->data(), QStringLiteral("baseline"))));
+            QVERIFY(
+                w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
+            QCOMPARE(w->design()->data().scenarios.size(), std::size_t(1));
+            edited = bytesOf(*w);
+        }
+        auto w = openDocument(folder, QString());
+        QVERIFY(w->restoreRecovery());
+        QCOMPARE(w->design()->data().scenarios.size(), std::size_t(1));
         QCOMPARE(bytesOf(*w), edited);
         w->endSession();
     }
