@@ -207,7 +207,7 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
         s.memoryGb = optNumber(*g, "memoryGb", gp, 0, 1e5, 0);
         s.bf16DenseTflops = optNumber(*g, "bf16DenseTflops", gp, 0, 1e6, 0);
         s.tdpW = optNumber(*g, "tdpW", gp, 0, 1e5, 0);
-        s.nvlinkDomainGpus = int(optNumber(*g, "nvlinkDomainGpus", gp, 0, 4096, 0));
+        s.nvlinkDomainGpus = int(optInteger(*g, "nvlinkDomainGpus", gp, 0, 4096, 0));
         it.gpu = s;
     }
     if (const Json* r = optionalMember(v, "rack")) {
@@ -352,6 +352,10 @@ bool CatalogLibrary::loadBytes(const QByteArray& bytes, const QString& path) {
         }
     } catch (const json::FieldError& e) {
         m_errors.push_back(json::fieldError(text, path, e));
+        return false;
+    } catch (const std::exception&) {
+        m_errors.push_back(
+            {path, 0, 0, {}, QStringLiteral("the file holds a value the studio cannot read")});
         return false;
     }
     for (const auto& it : parsed.items())

@@ -29,11 +29,20 @@ const std::vector<Migration>& migrations() {
         {1, "links stored as column rows instead of objects: large designs load ~3x faster",
          [](Json& doc) {
              Json rows = Json::array();
-             if (doc.contains("links") && doc["links"].is_array()) {
-                 for (const Json& l : doc["links"]) {
-                     if (!l.is_object())
-                         throw FieldError("/links", "a version 1 link must be an object");
-                     Json a = l.value("a", Json::object()), b = l.value("b", Json::object());
+             if (const Json* links = json::optionalMember(doc, "links")) {
+                 if (links->is_object() && links->contains("rows"))
+                     throw FieldError("/formatVersion",
+                                      "the file says formatVersion 1 but stores its links as "
+                                      "version 2 rows; correct formatVersion to 2");
+                 json::requireArray(*links, "/links");
+                 for (std::size_t i = 0; i < links->size(); ++i) {
+                     const Json& l = (*links)[i];
+                     const std::string lp = child("/links", i);
+                     json::requireObject(l, lp);
+                     const Json& a = json::member(l, "a", lp);
+                     const Json& b = json::member(l, "b", lp);
+                     json::requireObject(a, child(lp, "a"));
+                     json::requireObject(b, child(lp, "b"));
                      rows.push_back({l.value("id", Json()), a.value("device", Json()),
                                      a.value("port", Json()), b.value("device", Json()),
                                      b.value("port", Json()), l.value("fabric", Json()),
@@ -140,13 +149,33 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
         readScenarios(d, *sc);
 }
 
+/// A pointer into the migrated rows of a version 1 file, told as the place in that file:
+/// /links/rows/3/2 -> /links/3/a/port (the column the row took it from).
+std::string v1Pointer(const std::string& ptr) {
+    static const char* const kFrom[] = {"/id",     "/a/device", "/a/port",      "/b/device",
+                                        "/b/port", "/fabric",   "/pinnedMedium"};
+    const std::string rows = "/links/rows/";
+    if (ptr.rfind(rows, 0) != 0)
+        return ptr == "/links/rows" || ptr == "/links/columns" ? "/links" : ptr;
+    const std::size_t slash = ptr.find('/', rows.size());
+    const std::string index = ptr.substr(rows.size(), slash - rows.size());
+    std::string out = "/links/" + index;
+    if (slash != std::string::npos) {
+        const std::size_t col = std::strtoul(ptr.c_str() + slash + 1, nullptr, 10);
+        if (col < std::size(kFrom))
+            out += kFrom[col];
+    }
+    return out;
+}
+
 /// Brings @p doc to kDesignFormatVersion, one migration step at a time; refuses newer files.
-void migrate(Json& doc, LoadResult* res) {
+int migrate(Json& doc, LoadResult* res) {
     json::requireObject(doc, "");
     long long version =
         json::integer(json::member(doc, "formatVersion", ""), "/formatVersion", 1, 1'000'000);
+    const int fileVersion = int(version);
     if (res)
-        res->fileFormatVersion = int(version);
+        res->fileFormatVersion = fileVersion;
     if (version > kDesignFormatVersion)
         throw FieldError("/formatVersion",
                          "the file was written by a newer version of Cluster Design Studio "
@@ -164,6 +193,7 @@ void migrate(Json& doc, LoadResult* res) {
             ++version;
         }
     }
+    return fileVersion;
 }
 
 // Each scenario is a full nested design document, read by the same code; its errors name the
@@ -185,13 +215,14 @@ void readScenarios(DesignData& d, const Json& list) {
         const std::string dp = child(ip, "design");
         Json nested = json::member(list[i], "design", ip);
         auto data = std::make_shared<DesignData>();
+        int version = kDesignFormatVersion;
         try {
-            migrate(nested, nullptr);
+            version = migrate(nested, nullptr);
             if (json::optionalMember(nested, "scenarios"))
                 throw FieldError("/scenarios", "a scenario cannot hold scenarios of its own");
             readDocument(*data, nested);
         } catch (const FieldError& e) {
-            throw FieldError(dp + e.pointer, e.what());
+            throw FieldError(dp + (version == 1 ? v1Pointer(e.pointer) : e.pointer), e.what());
         }
         s.design = std::move(data);
         d.scenarios.push_back(std::move(s));
@@ -231,11 +262,17 @@ LoadResult loadFromBytes(const QByteArray& bytes, const QString& name, const Pro
     } catch (const Cancelled&) {
         return cancelledLoad(name);
     } catch (const FieldError& e) {
-        res.errors.push_back(json::fieldError(text, name, e));
+        if (res.fileFormatVersion == 1)
+            res.errors.push_back(
+                json::fieldError(text, name, FieldError(v1Pointer(e.pointer), e.what())));
+        else
+            res.errors.push_back(json::fieldError(text, name, e));
         res.data = {};
         return res;
-    } catch (const std::exception& e) {
-        res.errors.push_back({name, 0, 0, {}, QString::fromUtf8(e.what())});
+    } catch (const std::exception&) {
+        // Every reader throws FieldError; anything else is a defect, told without its internals.
+        res.errors.push_back(
+            {name, 0, 0, {}, QStringLiteral("the file holds a value the studio cannot read")});
         res.data = {};
         return res;
     }
