@@ -1,5 +1,7 @@
 #include "Catalog.h"
 
+#include "InputFile.h"
+
 #include "EnumKeys.h"
 #include "json/Json.h"
 
@@ -315,13 +317,13 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
 } // namespace json
 
 bool CatalogLibrary::loadFile(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        m_errors.push_back(
-            {path, 0, 0, {}, QStringLiteral("cannot open: %1").arg(f.errorString())});
+    QByteArray bytes;
+    QString error;
+    if (!readInputFile(path, kMaxCatalogFileBytes, bytes, error)) {
+        m_errors.push_back({path, 0, 0, {}, error});
         return false;
     }
-    return loadBytes(f.readAll(), path);
+    return loadBytes(bytes, path);
 }
 
 bool CatalogLibrary::loadBytes(const QByteArray& bytes, const QString& path) {
@@ -369,7 +371,10 @@ int CatalogLibrary::loadFolder(const QString& folder) {
     if (!dir.exists())
         return 0;
     std::size_t before = m_catalog.size();
-    const auto names = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    // System: devices, FIFOs and dangling links are listed too, so each is refused with a
+    // message instead of passing unseen.
+    const auto names =
+        dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::System, QDir::Name);
     for (const QString& n : names)
         loadFile(dir.filePath(n));
     return int(m_catalog.size() - before);

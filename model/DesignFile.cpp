@@ -1,5 +1,6 @@
 #include "DesignFile.h"
 
+#include "InputFile.h"
 #include "json/DesignJson.h"
 
 #include <QFile>
@@ -283,21 +284,15 @@ LoadResult loadFromBytes(const QByteArray& bytes, const QString& name, const Pro
 }
 
 LoadResult load(const QString& path, const Progress& progress, QByteArray* bytesRead) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        LoadResult r;
-        r.errors.push_back(
-            {path, 0, 0, {}, QStringLiteral("cannot open: %1").arg(f.errorString())});
-        return r;
-    }
-    if (f.size() > qint64(json::kMaxFileBytes)) {
-        LoadResult r;
-        r.errors.push_back({path, 0, 0, {}, QStringLiteral("file is larger than 1 GiB")});
-        return r;
-    }
     if (progress && !progress(0))
         return cancelledLoad(path);
-    const QByteArray bytes = f.readAll();
+    QByteArray bytes;
+    QString error;
+    if (!readInputFile(path, kMaxDesignFileBytes, bytes, error)) {
+        LoadResult r;
+        r.errors.push_back({path, 0, 0, {}, error});
+        return r;
+    }
     if (bytesRead)
         *bytesRead = bytes;
     return loadFromBytes(bytes, path, progress);
