@@ -1,10 +1,10 @@
 #include "DesignFile.h"
 
+#include "AtomicFile.h"
 #include "InputFile.h"
 #include "json/DesignJson.h"
 
 #include <QFile>
-#include <QSaveFile>
 
 #include <functional>
 #include <set>
@@ -365,12 +365,6 @@ QByteArray toBytes(const DesignData& d) {
 
 bool save(const DesignData& d, const QString& path, QString* error, const Progress& progress,
           QByteArray* written) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
-        return false;
-    }
     QByteArray bytes;
     try {
         const std::string text =
@@ -379,16 +373,12 @@ bool save(const DesignData& d, const QString& path, QString* error, const Progre
             throw Cancelled{};
         bytes = QByteArray(text.data(), qsizetype(text.size()));
     } catch (const Cancelled&) {
-        f.cancelWriting(); // the temporary file goes; the file at path stays as it was
-        if (error)
+        if (error) // nothing was written: the file at path stays as it was
             *error = QStringLiteral("%1: saving was cancelled; the file was not changed").arg(path);
         return false;
     }
-    if (f.write(bytes) != bytes.size() || !f.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: saving failed: %2").arg(path, f.errorString());
+    if (!writeFileAtomically(path, bytes, error))
         return false;
-    }
     if (written)
         *written = bytes;
     if (progress)

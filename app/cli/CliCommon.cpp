@@ -3,9 +3,11 @@
 #include "model/DesignFile.h"
 #include "model/fabric/CableRouting.h"
 
-#include <QSaveFile>
+#include "model/AtomicFile.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace cds::cli {
 
@@ -55,18 +57,28 @@ std::optional<DesignData> openDesign(const QString& path) {
 }
 
 bool writeOutput(const QString& path, const QByteArray& bytes) {
-    if (path.isEmpty() || path == QLatin1String("-")) {
-        std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
-        std::fflush(stdout);
-        return true;
-    }
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        err() << "cluster-studio-cli: " << path << ": cannot write: " << f.errorString() << "\n";
+    QString error;
+    const bool ok = path.isEmpty() || path == QLatin1String("-")
+                        ? writeStandardOutput(bytes, &error)
+                        : writeFileAtomically(path, bytes, &error);
+    if (!ok) {
+        err() << "cluster-studio-cli: " << error << "\n";
         err().flush();
-        return false;
     }
-    return true;
+    return ok;
+}
+
+bool standardOutputWritten() {
+    out().flush();
+    errno = 0;
+    const bool failed =
+        out().status() != QTextStream::Ok || std::fflush(stdout) != 0 || std::ferror(stdout);
+    if (!failed)
+        return true;
+    err() << "cluster-studio-cli: cannot write to standard output: "
+          << QString::fromLocal8Bit(std::strerror(errno ? errno : EIO)) << "\n";
+    err().flush();
+    return false;
 }
 
 } // namespace cds::cli
