@@ -56,8 +56,10 @@ void readHall(DesignData& d, const Json& h) {
     requireObject(h, p);
     d.hall = Hall{};
     d.hall.name = optString(h, "name", p, d.hall.name);
-    d.hall.widthMm = number(member(h, "widthMm", p), child(p, "widthMm"), 1000, kMaxCoordMm);
-    d.hall.depthMm = number(member(h, "depthMm", p), child(p, "depthMm"), 1000, kMaxCoordMm);
+    d.hall.widthMm =
+        number(member(h, "widthMm", p), child(p, "widthMm"), kMinHallSideMm, kMaxHallSideMm);
+    d.hall.depthMm =
+        number(member(h, "depthMm", p), child(p, "depthMm"), kMinHallSideMm, kMaxHallSideMm);
     d.hall.tileMm = optNumber(h, "tileMm", p, 100, 5000, 600);
     if (const Json* rows = optionalMember(h, "rows")) {
         std::string rp = child(p, "rows");
@@ -210,6 +212,7 @@ void readProps(DesignData& d, const Json& doc) {
     d.meta = DesignMeta{};
     if (const Json* m = optionalMember(doc, "meta")) {
         requireObject(*m, "/meta");
+        static_assert(kMaxMetaTextBytes == 4096, "optString's default bound");
         d.meta.title = optString(*m, "title", "/meta", d.meta.title);
         d.meta.customer = optString(*m, "customer", "/meta");
         d.meta.author = optString(*m, "author", "/meta");

@@ -73,6 +73,59 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(":1") && r.err.contains("out of range"), r.err.constData());
     }
+    // generate: capacity is checked before anything is allocated; what it writes opens again.
+    void generateRefusesBeyondCapacityAtOnce() {
+        const Run r =
+            cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("300000000"),
+                 QStringLiteral("-o"), m_tmp.filePath(QStringLiteral("huge.cds.json"))});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("beyond what 3 tiers"), r.err.constData());
+        QVERIFY(!QFile::exists(m_tmp.filePath(QStringLiteral("huge.cds.json"))));
+    }
+    void generateRefusesWhatItCouldNotReadBack_data() {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("hall") << QStringList{QStringLiteral("--hall"),
+                                             QStringLiteral("10000001x20000")}
+                              << QByteArray("--hall sides must be between 1000 and 10000000 mm");
+        QTest::newRow("title") << QStringList{QStringLiteral("--title"), QString(4097, u't')}
+                               << QByteArray("--title must be at most 4096 bytes");
+    }
+    void generateRefusesWhatItCouldNotReadBack() {
+        QFETCH(QStringList, extra);
+        QFETCH(QByteArray, message);
+        const QString out = m_tmp.filePath(QStringLiteral("g.cds.json"));
+        const Run r = cli(QStringList{QStringLiteral("generate"), QStringLiteral("--gpus"),
+                                      QStringLiteral("16"), QStringLiteral("-o"), out} +
+                          extra);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+    }
+    void generateAtTheLimitsWritesAFileThatOpens() {
+        const QString out = m_tmp.filePath(QStringLiteral("limits.cds.json"));
+        QCOMPARE(cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("16"),
+                      QStringLiteral("--title"), QString(4096, u't'), QStringLiteral("--hall"),
+                      QStringLiteral("10000000x20000"), QStringLiteral("-o"), out})
+                     .code,
+                 0);
+        const Run r = cli({QStringLiteral("stats"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+    }
+    void exportRefusesAScaleThatIsNotANumberOrTooLarge_data() {
+        QTest::addColumn<QString>("scale");
+        QTest::newRow("nan") << QStringLiteral("nan");
+        QTest::newRow("inf") << QStringLiteral("inf");
+        QTest::newRow("1e9") << QStringLiteral("1e9");
+    }
+    void exportRefusesAScaleThatIsNotANumberOrTooLarge() {
+        QFETCH(QString, scale);
+        const Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
+                           QStringLiteral("svg"), QStringLiteral("--scale"), scale,
+                           QStringLiteral("-o"), m_tmp.filePath(QStringLiteral("x.svg"))});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--scale"), r.err.constData());
+        QVERIFY(!r.err.contains("-2147483648"));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestCliRobustness)
