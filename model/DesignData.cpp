@@ -13,6 +13,22 @@ constexpr std::array<const char*, 4> kTierKeys = {"none", "leaf", "spine", "core
 constexpr std::array<const char*, 4> kFabricKindKeys = {"compute", "storage", "inband", "oob"};
 } // namespace
 
+RectMm rackFootprint(const DesignData& d, const Rack& r, PointMm c, int rotationDeg) {
+    double w = 600, depth = 1200;
+    if (d.catalog.contains(r.type))
+        if (const auto& spec = d.catalog[r.type].rack) {
+            w = spec->widthMm;
+            depth = spec->depthMm;
+        }
+    if (((rotationDeg / 90) % 2 + 2) % 2 == 1)
+        std::swap(w, depth);
+    return {c.x - w / 2, c.y - depth / 2, w, depth};
+}
+
+RectMm rackFootprint(const DesignData& d, const Rack& r) {
+    return rackFootprint(d, r, r.centre, r.rotationDeg);
+}
+
 QString coolingKey(CoolingType c) {
     return QLatin1String(kCoolingKeys[std::size_t(c)]);
 }

@@ -95,6 +95,13 @@ struct Rack {
     bool operator==(const Rack&) const = default;
 };
 
+struct DesignData;
+/// Floor footprint of rack @p r (its type's width and depth; 600 x 1200 mm without a rack
+/// spec) centred at @p c and turned by @p rotationDeg: 90 and 270 swap width and depth.
+RectMm rackFootprint(const DesignData& d, const Rack& r, PointMm c, int rotationDeg);
+/// Where rack @p r stands now.
+RectMm rackFootprint(const DesignData& d, const Rack& r);
+
 /// @brief A device mounted in a rack (or, with no rack, not yet placed).
 /// uPosition is the lowest U it occupies, 1-based from the bottom.
 struct Device {

@@ -6,28 +6,13 @@
 namespace cds::views {
 
 namespace {
-void rackSize(const DesignData& d, const Rack& r, double& w, double& depth) {
-    w = 600;
-    depth = 1200;
-    if (d.catalog.contains(r.type)) {
-        if (const auto& spec = d.catalog[r.type].rack) {
-            w = spec->widthMm;
-            depth = spec->depthMm;
-        }
-    }
-}
-
 QString rackLabel(const Rack& r) {
     return r.name.isEmpty() ? QStringLiteral("the new rack") : r.name;
 }
 } // namespace
 
 RectMm footprintAt(const DesignData& d, const Rack& r, PointMm c, int rotationDeg) {
-    double w, depth;
-    rackSize(d, r, w, depth);
-    if (((rotationDeg / 90) % 2 + 2) % 2 == 1)
-        std::swap(w, depth);
-    return {c.x - w / 2, c.y - depth / 2, w, depth};
+    return rackFootprint(d, r, c, rotationDeg); // one home: the model, which validate uses
 }
 
 PointMm snapToTiles(const DesignData& d, const Rack& r, PointMm c, int rotationDeg) {
