@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <set>
+#include <unordered_map>
 
 namespace cds {
 
@@ -89,6 +90,21 @@ std::size_t arraySize(const Json& doc, const char* key) {
 
 const Progress kNoProgress;
 
+/// The two ends of a link, in a fixed order: a link and its reverse are the same pair.
+using PortPair = std::pair<std::uint64_t, std::uint64_t>;
+PortPair portPair(const Link& l) {
+    const auto key = [](const PortRef& p) {
+        return (std::uint64_t(p.device.value()) << 16) | p.port;
+    };
+    const std::uint64_t a = key(l.a), b = key(l.b);
+    return a < b ? PortPair{a, b} : PortPair{b, a};
+}
+struct PortPairHash {
+    std::size_t operator()(const PortPair& p) const {
+        return std::hash<std::uint64_t>()(p.first * 0x9E3779B97F4A7C15ULL ^ p.second);
+    }
+};
+
 /// Reads the optional array @p key of @p doc into @p into with @p read (json::readRack,
 /// json::readDevice), refusing duplicate ids.
 template <typename IdT, typename T>
@@ -134,6 +150,10 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
         const Json& rows = json::member(*links, "rows", "/links");
         json::requireArray(rows, "/links/rows");
         d.links.reserve(rows.size());
+        // A second link between the same two ports is refused here, in one pass, so a file of
+        // a million copies costs what loading it costs, not what analysing it would.
+        std::unordered_map<PortPair, LinkId, PortPairHash> joined;
+        joined.reserve(rows.size());
         for (std::size_t i = 0; i < rows.size(); ++i) {
             LinkId id;
             Link l;
@@ -142,6 +162,10 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
             if (d.links.contains(id))
                 throw FieldError(child(child("/links/rows", i), 0),
                                  "duplicate id " + std::to_string(id.value()));
+            if (auto [it, fresh] = joined.emplace(portPair(l), id); !fresh)
+                throw FieldError(child("/links/rows", i), "link " + std::to_string(id.value()) +
+                                                              " joins the same two ports as link " +
+                                                              std::to_string(it->second.value()));
             d.links.insert(id, std::move(l));
             tick();
         }

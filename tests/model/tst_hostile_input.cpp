@@ -104,6 +104,25 @@ private Q_SLOTS:
         QVERIFY(e.line > 0);
         noLibraryText(e.message);
     }
+    // Regression (issue 19): a million links between the same two ports loaded, then took
+    // ~55 s and GBs to analyse; they are refused while the file is read.
+    void aMillionDuplicateLinksAreRefusedAsTheFileIsRead() {
+        QFile f(fixture(QStringLiteral("base.cds.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray text = f.readAll();
+        const qsizetype rows = text.indexOf("\"rows\": [");
+        QVERIFY(rows > 0);
+        QByteArray copies;
+        copies.reserve(30'000'000);
+        for (int i = 0; i < 1'000'000; ++i)
+            copies += "[" + QByteArray::number(100 + i) + ", 0, 0, 2, 0, 0, null], ";
+        text.insert(rows + qsizetype(qstrlen("\"rows\": [")), copies);
+        const LoadResult r = DesignFile::loadFromBytes(text, QStringLiteral("copies.cds.json"));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.errors.front().field, QStringLiteral("/links/rows/1"));
+        QVERIFY2(r.errors.front().message.contains(QLatin1String("joins the same two ports")),
+                 qPrintable(r.errors.front().toString()));
+    }
     void nulBytesAreToldAsBinaryData() {
         const FileError e = refused(QStringLiteral("nul-bytes.cds.json"));
         QVERIFY2(e.message.contains(QLatin1String("NUL byte")), qPrintable(e.message));
