@@ -1,18 +1,46 @@
 #include "CliCommon.h"
 
+#include "model/AtomicFile.h"
 #include "model/DesignFile.h"
 #include "model/fabric/CableRouting.h"
 
-#include "model/AtomicFile.h"
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+#include <QIODevice>
 
 namespace cds::cli {
 
+namespace {
+
+/// Why standard output failed (the first failure), empty while it works.
+QString& stdoutError() {
+    static QString e;
+    return e;
+}
+
+/// Standard output for the QTextStream: every write checked by writeStandardOutput, whose
+/// reason ("No space left on device") is kept for standardOutputWritten.
+class StdoutDevice final : public QIODevice {
+public:
+    StdoutDevice() { open(QIODevice::WriteOnly | QIODevice::Unbuffered); }
+
+protected:
+    qint64 readData(char*, qint64) override { return -1; }
+    qint64 writeData(const char* data, qint64 size) override {
+        QString error;
+        if (!stdoutError().isEmpty() ||
+            !writeStandardOutput(QByteArray::fromRawData(data, qsizetype(size)), &error)) {
+            if (stdoutError().isEmpty())
+                stdoutError() = error;
+            return -1;
+        }
+        return size;
+    }
+};
+
+} // namespace
+
 QTextStream& out() {
-    static QTextStream s(stdout);
+    static StdoutDevice device;
+    static QTextStream s(&device);
     return s;
 }
 
@@ -58,25 +86,25 @@ std::optional<DesignData> openDesign(const QString& path) {
 
 bool writeOutput(const QString& path, const QByteArray& bytes) {
     QString error;
-    const bool ok = path.isEmpty() || path == QLatin1String("-")
-                        ? writeStandardOutput(bytes, &error)
-                        : writeFileAtomically(path, bytes, &error);
-    if (!ok) {
+    if (path.isEmpty() || path == QLatin1String("-")) {
+        out().flush(); // what was printed before goes first
+        if (stdoutError().isEmpty() && !writeStandardOutput(bytes, &error))
+            stdoutError() = error;
+        return stdoutError().isEmpty(); // standardOutputWritten reports it, once
+    }
+    if (!writeFileAtomically(path, bytes, &error)) {
         err() << "cluster-studio-cli: " << error << "\n";
         err().flush();
+        return false;
     }
-    return ok;
+    return true;
 }
 
 bool standardOutputWritten() {
     out().flush();
-    errno = 0;
-    const bool failed =
-        out().status() != QTextStream::Ok || std::fflush(stdout) != 0 || std::ferror(stdout);
-    if (!failed)
+    if (stdoutError().isEmpty())
         return true;
-    err() << "cluster-studio-cli: cannot write to standard output: "
-          << QString::fromLocal8Bit(std::strerror(errno ? errno : EIO)) << "\n";
+    err() << "cluster-studio-cli: " << stdoutError() << "\n";
     err().flush();
     return false;
 }

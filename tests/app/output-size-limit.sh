@@ -11,8 +11,9 @@ check() { # name, command...
   out="$work/$name"
   printf 'previous contents\n' > "$out"
   # Ignore SIGXFSZ so the write fails with EFBIG instead of killing the process; no byte fits.
-  ( trap '' XFSZ; ulimit -f 0; "$@" -o "$out" ) 2> "$work/err"
-  rc=$?
+  # Its stderr goes through a pipe: the limit applies to every regular file it writes.
+  { ( trap '' XFSZ; ulimit -f 0; exec "$@" -o "$out" ); echo $? > "$work/rc"; } 2>&1 | cat > "$work/err"
+  rc=$(cat "$work/rc")
   if [ $rc -eq 0 ]; then echo "FAIL $name: exit 0 under a zero file-size limit"; status=1; fi
   if ! grep -q "cannot write: File too large" "$work/err"; then
     echo "FAIL $name: no message:"; cat "$work/err"; status=1
