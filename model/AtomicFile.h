@@ -3,11 +3,40 @@
 #include <QByteArray>
 #include <QString>
 
+#include <sys/types.h>
+
+#include <utility>
+#include <vector>
+
 namespace cds {
 
-/// Writes @p bytes to @p path through a temporary file renamed over it (QSaveFile), so a
-/// failure or a crash leaves any previous file as it was. Returns false and sets @p error to
-/// "PATH: cannot write: REASON".
+/// The one way the program writes an output file. A regular file (or a new one) is written to
+/// a temporary file beside it, every write, the flush to disk (fsync) and the close checked,
+/// then renamed over it, so a failure (a full disk) or a crash leaves any previous file as it
+/// was. A target that is not a regular file is never replaced: a device or a FIFO
+/// (/dev/stdout, a pipe) is written in place, each write checked; a folder or a socket is
+/// refused. Returns false and sets @p error to "PATH: cannot write: REASON" in the system's
+/// words ("No space left on device").
 bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error);
+
+/// Relative path and contents of one file of a folder export.
+using FolderFile = std::pair<QString, QByteArray>;
+
+/// Writes @p files (paths relative to @p dir, created with their folders) as one output:
+/// every file is first staged beside its target and only when all are written are they
+/// renamed into place, so a failure part way leaves every previous file as it was and no
+/// staged file behind. Targets must be regular files (or new).
+bool writeFilesAtomically(const QString& dir, const std::vector<FolderFile>& files, QString* error);
+
+/// Writes @p bytes to the standard output, checking the write and the flush; on failure
+/// sets @p error to "cannot write to standard output: REASON".
+bool writeStandardOutput(const QByteArray& bytes, QString* error);
+
+namespace AtomicFileTesting {
+/// The write(2) every output goes through; tests put a function here that fails like a full
+/// disk. nullptr restores write(2).
+using WriteFunction = ssize_t (*)(int fd, const void* data, size_t size);
+void setWriteFunction(WriteFunction f);
+} // namespace AtomicFileTesting
 
 } // namespace cds

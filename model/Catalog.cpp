@@ -1,5 +1,7 @@
 #include "Catalog.h"
 
+#include "InputFile.h"
+
 #include "EnumKeys.h"
 #include "json/Json.h"
 
@@ -215,7 +217,7 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
         s.memoryGb = optNumber(*g, "memoryGb", gp, 0, 1e5, 0);
         s.bf16DenseTflops = optNumber(*g, "bf16DenseTflops", gp, 0, 1e6, 0);
         s.tdpW = optNumber(*g, "tdpW", gp, 0, 1e5, 0);
-        s.nvlinkDomainGpus = int(optNumber(*g, "nvlinkDomainGpus", gp, 0, 4096, 0));
+        s.nvlinkDomainGpus = int(optInteger(*g, "nvlinkDomainGpus", gp, 0, 4096, 0));
         it.gpu = s;
     }
     if (const Json* r = optionalMember(v, "rack")) {
@@ -323,13 +325,13 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
 } // namespace json
 
 bool CatalogLibrary::loadFile(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        m_errors.push_back(
-            {path, 0, 0, {}, QStringLiteral("cannot open: %1").arg(f.errorString())});
+    QByteArray bytes;
+    QString error;
+    if (!readInputFile(path, kMaxCatalogFileBytes, bytes, error)) {
+        m_errors.push_back({path, 0, 0, {}, error});
         return false;
     }
-    return loadBytes(f.readAll(), path);
+    return loadBytes(bytes, path);
 }
 
 bool CatalogLibrary::loadBytes(const QByteArray& bytes, const QString& path) {
@@ -361,6 +363,10 @@ bool CatalogLibrary::loadBytes(const QByteArray& bytes, const QString& path) {
     } catch (const json::FieldError& e) {
         m_errors.push_back(json::fieldError(text, path, e));
         return false;
+    } catch (const std::exception&) {
+        m_errors.push_back(
+            {path, 0, 0, {}, QStringLiteral("the file holds a value the studio cannot read")});
+        return false;
     }
     for (const auto& it : parsed.items())
         m_catalog.add(it);
@@ -373,7 +379,10 @@ int CatalogLibrary::loadFolder(const QString& folder) {
     if (!dir.exists())
         return 0;
     std::size_t before = m_catalog.size();
-    const auto names = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    // System: devices, FIFOs and dangling links are listed too, so each is refused with a
+    // message instead of passing unseen.
+    const auto names =
+        dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::System, QDir::Name);
     for (const QString& n : names)
         loadFile(dir.filePath(n));
     return int(m_catalog.size() - before);

@@ -15,6 +15,12 @@ namespace cds {
 
 enum class CoolingType : std::uint8_t { Air, RearDoorHx, DirectLiquid, Immersion };
 inline constexpr int kCoolingTypeCount = 4;
+
+/// What a design file holds, as its reader checks it: anything that writes a design (the
+/// generator) keeps within these, so every file written opens again.
+inline constexpr double kMinHallSideMm = 1000;
+inline constexpr double kMaxHallSideMm = 10'000'000; // 10 km
+inline constexpr int kMaxMetaTextBytes = 4096;       ///< title, customer, author, notes (UTF-8)
 QString coolingKey(CoolingType c); ///< "air", "rear-door-hx", "direct-liquid", "immersion"
 QString coolingLabel(CoolingType c);
 std::optional<CoolingType> coolingFromKey(const QString& key);

@@ -1,12 +1,14 @@
 #include "DesignFile.h"
 
+#include "AtomicFile.h"
+#include "InputFile.h"
 #include "json/DesignJson.h"
 
 #include <QFile>
-#include <QSaveFile>
 
 #include <functional>
 #include <set>
+#include <unordered_map>
 
 namespace cds {
 
@@ -29,11 +31,20 @@ const std::vector<Migration>& migrations() {
         {1, "links stored as column rows instead of objects: large designs load ~3x faster",
          [](Json& doc) {
              Json rows = Json::array();
-             if (doc.contains("links") && doc["links"].is_array()) {
-                 for (const Json& l : doc["links"]) {
-                     if (!l.is_object())
-                         throw FieldError("/links", "a version 1 link must be an object");
-                     Json a = l.value("a", Json::object()), b = l.value("b", Json::object());
+             if (const Json* links = json::optionalMember(doc, "links")) {
+                 if (links->is_object() && links->contains("rows"))
+                     throw FieldError("/formatVersion",
+                                      "the file says formatVersion 1 but stores its links as "
+                                      "version 2 rows; correct formatVersion to 2");
+                 json::requireArray(*links, "/links");
+                 for (std::size_t i = 0; i < links->size(); ++i) {
+                     const Json& l = (*links)[i];
+                     const std::string lp = child("/links", i);
+                     json::requireObject(l, lp);
+                     const Json& a = json::member(l, "a", lp);
+                     const Json& b = json::member(l, "b", lp);
+                     json::requireObject(a, child(lp, "a"));
+                     json::requireObject(b, child(lp, "b"));
                      rows.push_back({l.value("id", Json()), a.value("device", Json()),
                                      a.value("port", Json()), b.value("device", Json()),
                                      b.value("port", Json()), l.value("fabric", Json()),
@@ -76,6 +87,21 @@ std::size_t arraySize(const Json& doc, const char* key) {
 }
 
 const Progress kNoProgress;
+
+/// The two ends of a link, in a fixed order: a link and its reverse are the same pair.
+using PortPair = std::pair<std::uint64_t, std::uint64_t>;
+PortPair portPair(const Link& l) {
+    const auto key = [](const PortRef& p) {
+        return (std::uint64_t(p.device.value()) << 16) | p.port;
+    };
+    const std::uint64_t a = key(l.a), b = key(l.b);
+    return a < b ? PortPair{a, b} : PortPair{b, a};
+}
+struct PortPairHash {
+    std::size_t operator()(const PortPair& p) const {
+        return std::hash<std::uint64_t>()(p.first * 0x9E3779B97F4A7C15ULL ^ p.second);
+    }
+};
 
 /// Reads the optional array @p key of @p doc into @p into with @p read (json::readRack,
 /// json::readDevice), refusing duplicate ids.
@@ -122,6 +148,10 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
         const Json& rows = json::member(*links, "rows", "/links");
         json::requireArray(rows, "/links/rows");
         d.links.reserve(rows.size());
+        // A second link between the same two ports is refused here, in one pass, so a file of
+        // a million copies costs what loading it costs, not what analysing it would.
+        std::unordered_map<PortPair, LinkId, PortPairHash> joined;
+        joined.reserve(rows.size());
         for (std::size_t i = 0; i < rows.size(); ++i) {
             LinkId id;
             Link l;
@@ -130,6 +160,10 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
             if (d.links.contains(id))
                 throw FieldError(child(child("/links/rows", i), 0),
                                  "duplicate id " + std::to_string(id.value()));
+            if (auto [it, fresh] = joined.emplace(portPair(l), id); !fresh)
+                throw FieldError(child("/links/rows", i), "link " + std::to_string(id.value()) +
+                                                              " joins the same two ports as link " +
+                                                              std::to_string(it->second.value()));
             d.links.insert(id, std::move(l));
             tick();
         }
@@ -138,13 +172,33 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
         json::readScenarios(d, *sc);
 }
 
+/// A pointer into the migrated rows of a version 1 file, told as the place in that file:
+/// /links/rows/3/2 -> /links/3/a/port (the column the row took it from).
+std::string v1Pointer(const std::string& ptr) {
+    static const char* const kFrom[] = {"/id",     "/a/device", "/a/port",      "/b/device",
+                                        "/b/port", "/fabric",   "/pinnedMedium"};
+    const std::string rows = "/links/rows/";
+    if (ptr.rfind(rows, 0) != 0)
+        return ptr == "/links/rows" || ptr == "/links/columns" ? "/links" : ptr;
+    const std::size_t slash = ptr.find('/', rows.size());
+    const std::string index = ptr.substr(rows.size(), slash - rows.size());
+    std::string out = "/links/" + index;
+    if (slash != std::string::npos) {
+        const std::size_t col = std::strtoul(ptr.c_str() + slash + 1, nullptr, 10);
+        if (col < std::size(kFrom))
+            out += kFrom[col];
+    }
+    return out;
+}
+
 /// Brings @p doc to kDesignFormatVersion, one migration step at a time; refuses newer files.
-void migrate(Json& doc, LoadResult* res) {
+int migrate(Json& doc, LoadResult* res) {
     json::requireObject(doc, "");
     long long version =
         json::integer(json::member(doc, "formatVersion", ""), "/formatVersion", 1, 1'000'000);
+    const int fileVersion = int(version);
     if (res)
-        res->fileFormatVersion = int(version);
+        res->fileFormatVersion = fileVersion;
     if (version > kDesignFormatVersion)
         throw FieldError("/formatVersion",
                          "the file was written by a newer version of Cluster Design Studio "
@@ -162,6 +216,7 @@ void migrate(Json& doc, LoadResult* res) {
             ++version;
         }
     }
+    return fileVersion;
 }
 
 } // namespace
@@ -185,13 +240,14 @@ void json::readScenarios(DesignData& d, const Json& list) {
         const std::string dp = child(ip, "design");
         Json nested = json::member(list[i], "design", ip);
         auto data = std::make_shared<DesignData>();
+        int version = kDesignFormatVersion;
         try {
-            migrate(nested, nullptr);
+            version = migrate(nested, nullptr);
             if (json::optionalMember(nested, "scenarios"))
                 throw FieldError("/scenarios", "a scenario cannot hold scenarios of its own");
             readDocument(*data, nested);
         } catch (const FieldError& e) {
-            throw FieldError(dp + e.pointer, e.what());
+            throw FieldError(dp + (version == 1 ? v1Pointer(e.pointer) : e.pointer), e.what());
         }
         s.design = std::move(data);
         d.scenarios.push_back(std::move(s));
@@ -229,11 +285,17 @@ LoadResult loadFromBytes(const QByteArray& bytes, const QString& name, const Pro
     } catch (const Cancelled&) {
         return cancelledLoad(name);
     } catch (const FieldError& e) {
-        res.errors.push_back(json::fieldError(text, name, e));
+        if (res.fileFormatVersion == 1)
+            res.errors.push_back(
+                json::fieldError(text, name, FieldError(v1Pointer(e.pointer), e.what())));
+        else
+            res.errors.push_back(json::fieldError(text, name, e));
         res.data = {};
         return res;
-    } catch (const std::exception& e) {
-        res.errors.push_back({name, 0, 0, {}, QString::fromUtf8(e.what())});
+    } catch (const std::exception&) {
+        // Every reader throws FieldError; anything else is a defect, told without its internals.
+        res.errors.push_back(
+            {name, 0, 0, {}, QStringLiteral("the file holds a value the studio cannot read")});
         res.data = {};
         return res;
     }
@@ -244,21 +306,15 @@ LoadResult loadFromBytes(const QByteArray& bytes, const QString& name, const Pro
 }
 
 LoadResult load(const QString& path, const Progress& progress, QByteArray* bytesRead) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        LoadResult r;
-        r.errors.push_back(
-            {path, 0, 0, {}, QStringLiteral("cannot open: %1").arg(f.errorString())});
-        return r;
-    }
-    if (f.size() > qint64(json::kMaxFileBytes)) {
-        LoadResult r;
-        r.errors.push_back({path, 0, 0, {}, QStringLiteral("file is larger than 1 GiB")});
-        return r;
-    }
     if (progress && !progress(0))
         return cancelledLoad(path);
-    const QByteArray bytes = f.readAll();
+    QByteArray bytes;
+    QString error;
+    if (!readInputFile(path, kMaxDesignFileBytes, bytes, error)) {
+        LoadResult r;
+        r.errors.push_back({path, 0, 0, {}, error});
+        return r;
+    }
     if (bytesRead)
         *bytesRead = bytes;
     return loadFromBytes(bytes, path, progress);
@@ -339,12 +395,6 @@ QByteArray toBytes(const DesignData& d) {
 
 bool save(const DesignData& d, const QString& path, QString* error, const Progress& progress,
           QByteArray* written) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
-        return false;
-    }
     QByteArray bytes;
     try {
         const std::string text =
@@ -353,16 +403,12 @@ bool save(const DesignData& d, const QString& path, QString* error, const Progre
             throw Cancelled{};
         bytes = QByteArray(text.data(), qsizetype(text.size()));
     } catch (const Cancelled&) {
-        f.cancelWriting(); // the temporary file goes; the file at path stays as it was
-        if (error)
+        if (error) // nothing was written: the file at path stays as it was
             *error = QStringLiteral("%1: saving was cancelled; the file was not changed").arg(path);
         return false;
     }
-    if (f.write(bytes) != bytes.size() || !f.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: saving failed: %2").arg(path, f.errorString());
+    if (!writeFileAtomically(path, bytes, error))
         return false;
-    }
     if (written)
         *written = bytes;
     if (progress)

@@ -1,5 +1,7 @@
 #include "EditJournal.h"
 
+#include "InputFile.h"
+
 #include "DesignFile.h"
 #include "json/DesignJson.h"
 
@@ -241,12 +243,12 @@ void EditJournal::stop(bool remove) {
 
 EditJournal::Recovery EditJournal::recover(const QString& path) {
     Recovery r;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        r.error = QStringLiteral("%1: cannot open: %2").arg(path, f.errorString());
+    QByteArray all;
+    QString error;
+    if (!readInputFile(path, kMaxJournalFileBytes, all, error)) {
+        r.error = QStringLiteral("%1: %2").arg(path, error);
         return r;
     }
-    const QByteArray all = f.readAll();
     const qsizetype eol = all.indexOf('\n');
     json::Json header;
     FileError err;

@@ -1,16 +1,46 @@
 #include "CliCommon.h"
 
+#include "model/AtomicFile.h"
 #include "model/DesignFile.h"
 #include "model/fabric/CableRouting.h"
 
-#include <QSaveFile>
-
-#include <cstdio>
+#include <QIODevice>
 
 namespace cds::cli {
 
+namespace {
+
+/// Why standard output failed (the first failure), empty while it works.
+QString& stdoutError() {
+    static QString e;
+    return e;
+}
+
+/// Standard output for the QTextStream: every write checked by writeStandardOutput, whose
+/// reason ("No space left on device") is kept for standardOutputWritten.
+class StdoutDevice final : public QIODevice {
+public:
+    StdoutDevice() { open(QIODevice::WriteOnly | QIODevice::Unbuffered); }
+
+protected:
+    qint64 readData(char*, qint64) override { return -1; }
+    qint64 writeData(const char* data, qint64 size) override {
+        QString error;
+        if (!stdoutError().isEmpty() ||
+            !writeStandardOutput(QByteArray::fromRawData(data, qsizetype(size)), &error)) {
+            if (stdoutError().isEmpty())
+                stdoutError() = error;
+            return -1;
+        }
+        return size;
+    }
+};
+
+} // namespace
+
 QTextStream& out() {
-    static QTextStream s(stdout);
+    static StdoutDevice device;
+    static QTextStream s(&device);
     return s;
 }
 
@@ -55,18 +85,28 @@ std::optional<DesignData> openDesign(const QString& path) {
 }
 
 bool writeOutput(const QString& path, const QByteArray& bytes) {
+    QString error;
     if (path.isEmpty() || path == QLatin1String("-")) {
-        std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
-        std::fflush(stdout);
-        return true;
+        out().flush(); // what was printed before goes first
+        if (stdoutError().isEmpty() && !writeStandardOutput(bytes, &error))
+            stdoutError() = error;
+        return stdoutError().isEmpty(); // standardOutputWritten reports it, once
     }
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        err() << "cluster-studio-cli: " << path << ": cannot write: " << f.errorString() << "\n";
+    if (!writeFileAtomically(path, bytes, &error)) {
+        err() << "cluster-studio-cli: " << error << "\n";
         err().flush();
         return false;
     }
     return true;
+}
+
+bool standardOutputWritten() {
+    out().flush();
+    if (stdoutError().isEmpty())
+        return true;
+    err() << "cluster-studio-cli: " << stdoutError() << "\n";
+    err().flush();
+    return false;
 }
 
 } // namespace cds::cli

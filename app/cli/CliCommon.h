@@ -26,8 +26,13 @@ std::optional<int> parse(QCommandLineParser& p, const QStringList& args, const Q
 /// Loads a design, prints its errors to stderr, derives cable lengths and media.
 std::optional<DesignData> openDesign(const QString& path);
 
-/// Writes @p bytes to @p path, or stdout when empty or "-". Atomic for files.
+/// Writes @p bytes to @p path (writeFileAtomically), or stdout when empty or "-"; every
+/// write checked, a failure told on stderr.
 bool writeOutput(const QString& path, const QByteArray& bytes);
+
+/// Flushes what the commands printed; false, with a message on stderr, when the standard
+/// output could not take it (`> /dev/full`, a closed pipe): the command then exits 2.
+bool standardOutputWritten();
 
 // Subcommands (one file each).
 int runValidate(const QStringList& args);

@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <cmath>
 #include <cstring>
 
 namespace cds::cli {
@@ -36,6 +37,9 @@ bool isFolderFormat(const QString& f) {
 bool isDrawingFormat(const QString& f) {
     return f == QLatin1String("pdf") || f == QLatin1String("svg") || f == QLatin1String("png");
 }
+
+/// Pixels per metre: a 1 m rack row at this scale is already past any drawing's size limit.
+constexpr int kMaxScale = 100000;
 
 int fail(const QString& message) {
     err() << "cluster-studio-cli export: " << message << "\n";
@@ -116,9 +120,11 @@ int runExport(const QStringList& args) {
         return fail(QStringLiteral("unknown --view '%1' (floorplan or racks)").arg(view));
     bool scaleOk = false;
     const double scale = p.value(QStringLiteral("scale")).toDouble(&scaleOk);
-    if (!scaleOk || scale < 0)
-        return fail(QStringLiteral("--scale '%1' is not a positive number")
-                        .arg(p.value(QStringLiteral("scale"))));
+    if (!scaleOk || !std::isfinite(scale) || scale < 0 || scale > kMaxScale)
+        return fail(QStringLiteral("--scale '%1' is not a number of pixels per metre from 0 "
+                                   "(the default) to %2")
+                        .arg(p.value(QStringLiteral("scale")))
+                        .arg(kMaxScale));
     if (!isFolderFormat(format) && !parentExists(outPath))
         return fail(QStringLiteral("%1: cannot write: the folder does not exist").arg(outPath));
 

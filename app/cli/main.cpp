@@ -46,16 +46,18 @@ int main(int argc, char** argv) {
     if (args.isEmpty() || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {
         usage(args.isEmpty() ? err() : out());
-        return args.isEmpty() ? BadInput : Ok;
+        return args.isEmpty() || !standardOutputWritten() ? BadInput : Ok;
     }
     if (args.first() == QLatin1String("--version")) {
         out() << "cluster-studio-cli " << CDS_VERSION << "\n";
-        out().flush();
-        return Ok;
+        return standardOutputWritten() ? Ok : BadInput;
     }
     for (const Command& c : kCommands)
-        if (args.first() == QLatin1String(c.name))
-            return c.run(args);
+        if (args.first() == QLatin1String(c.name)) {
+            const int code = c.run(args);
+            // Output lost on the way (a full disk behind `>`) is a failure, never exit 0.
+            return standardOutputWritten() ? code : BadInput;
+        }
     err() << "cluster-studio-cli: unknown command '" << args.first() << "'\n";
     usage(err());
     return BadInput;

@@ -3,7 +3,10 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QStatusBar>
 #include <QTimer>
+
+#include <cstdio>
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -24,8 +27,18 @@ int main(int argc, char** argv) {
                               QStringLiteral("design to open (*.cds.json)"));
     cli.process(app);
 
-    cds::studio::MainWindow w;
+    // A user catalog that cannot be read is skipped, never fatal: the studio says which.
+    cds::CatalogLibrary library = cds::CatalogLibrary::loadDefault();
+    QStringList skipped;
+    for (const cds::FileError& e : library.errors()) {
+        std::fprintf(stderr, "cluster-studio: catalog skipped: %s\n", qPrintable(e.toString()));
+        skipped << e.toString();
+    }
+    cds::studio::MainWindow w(std::move(library));
     w.show();
+    if (!skipped.isEmpty())
+        w.statusBar()->showMessage(
+            QStringLiteral("Catalog skipped: %1").arg(skipped.join(QStringLiteral("; "))));
     // A crash leaves the autosave behind: offer it before opening anything else.
     if (!w.offerRecovery() && !cli.positionalArguments().isEmpty())
         w.openFile(cli.positionalArguments().front());

@@ -1,8 +1,12 @@
 #include "BomXlsx.h"
 
+#include "../AtomicFile.h"
+#include "../InputFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
 
 #include <xlsxwriter.h>
 
@@ -171,13 +175,16 @@ bool writeBomXlsx(const DesignData& d, const Bom& bom, const QString& path, QStr
             *error = QStringLiteral("%1: cannot write: the folder does not exist").arg(path);
         return false;
     }
-    // libxlsxwriter writes the zip in place; write beside the target and rename, so a failed
-    // export never leaves a half-written workbook under the user's name.
-    const QString tmp = path + QStringLiteral(".part");
-    lxw_workbook* wb = workbook_new(QFile::encodeName(tmp).constData());
+    // libxlsxwriter writes the zip in place: it writes into a private temporary folder, and
+    // the workbook then goes to @p path through the one atomic writer (checked writes, never a
+    // rename over a device node).
+    const QTemporaryDir scratch;
+    const QString tmp = scratch.filePath(QStringLiteral("bom.xlsx"));
+    lxw_workbook* wb =
+        scratch.isValid() ? workbook_new(QFile::encodeName(tmp).constData()) : nullptr;
     if (!wb) {
         if (error)
-            *error = QStringLiteral("%1: cannot write").arg(path);
+            *error = QStringLiteral("%1: cannot write: no temporary folder").arg(path);
         return false;
     }
     const Utf8 title(d.meta.title), author(d.meta.author);
@@ -190,20 +197,19 @@ bool writeBomXlsx(const DesignData& d, const Bom& bom, const QString& path, QStr
     mediaSheet(wb, f, d, bom);
     const lxw_error rc = workbook_close(wb);
     if (rc != LXW_NO_ERROR) {
-        QFile::remove(tmp);
         if (error)
             *error = QStringLiteral("%1: cannot write: %2")
                          .arg(path, QString::fromUtf8(lxw_strerror(rc)));
         return false;
     }
-    QFile::remove(path);
-    if (!QFile::rename(tmp, path)) {
-        QFile::remove(tmp);
+    QByteArray bytes;
+    QString reason;
+    if (!readInputFile(tmp, kMaxDesignFileBytes, bytes, reason)) {
         if (error)
-            *error = QStringLiteral("%1: cannot write (rename failed)").arg(path);
+            *error = QStringLiteral("%1: cannot write: %2").arg(path, reason);
         return false;
     }
-    return true;
+    return writeFileAtomically(path, bytes, error);
 }
 
 } // namespace cds

@@ -204,15 +204,7 @@ std::vector<std::pair<QString, QByteArray>> kubernetesFiles(const KubernetesExpo
 }
 
 bool writeKubernetesFolder(const KubernetesExport& e, const QString& dir, QString* error) {
-    if (!QDir().mkpath(dir)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot create the folder").arg(dir);
-        return false;
-    }
-    for (const auto& [rel, bytes] : kubernetesFiles(e))
-        if (!writeFileAtomically(QDir(dir).filePath(rel), bytes, error))
-            return false;
-    return true;
+    return writeFilesAtomically(dir, kubernetesFiles(e), error);
 }
 
 } // namespace cds

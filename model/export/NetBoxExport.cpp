@@ -378,18 +378,8 @@ std::vector<std::pair<QString, QByteArray>> netboxFiles(const NetBoxExport& e) {
 }
 
 bool writeNetBoxFolder(const NetBoxExport& e, const QString& dir, QString* error) {
-    for (const auto& [rel, bytes] : netboxFiles(e)) {
-        const QString path = QDir(dir).filePath(rel);
-        if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
-            if (error)
-                *error = QStringLiteral("%1: cannot create the folder")
-                             .arg(QFileInfo(path).absolutePath());
-            return false;
-        }
-        if (!writeFileAtomically(path, bytes, error))
-            return false;
-    }
-    return true;
+    // One output: all files staged, then renamed; a failure leaves the previous export whole.
+    return writeFilesAtomically(dir, netboxFiles(e), error);
 }
 
 } // namespace cds

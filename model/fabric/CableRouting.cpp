@@ -113,6 +113,13 @@ void apply(LinkRouter& router, Link& l) {
 void routeCables(DesignData& d) {
     LinkRouter router(d);
     d.links.forEach([&](LinkId, Link& l) { apply(router, l); });
+    // A scenario read from a file is routed like the design itself, so comparing them compares
+    // like with like (optics, cost). Scenarios are shared and immutable: each gets a routed copy.
+    for (Scenario& s : d.scenarios) {
+        auto routed = std::make_shared<DesignData>(*s.design);
+        routeCables(*routed);
+        s.design = std::move(routed);
+    }
 }
 
 void rerouteLinks(DesignData& d, const DesignIndex& index, const std::vector<LinkId>& links) {

@@ -44,7 +44,8 @@ private:
     std::unique_ptr<class MediaChooser> m_chooser;
 };
 
-/// Derives every link's length and medium (pinned media are kept as chosen).
+/// Derives every link's length and medium (pinned media are kept as chosen), in the design
+/// and in each of its scenarios.
 void routeCables(DesignData& d);
 /// Re-derives only @p links (after a rack or device moved); @p index must be current.
 void rerouteLinks(DesignData& d, const DesignIndex& index, const std::vector<LinkId>& links);

@@ -49,6 +49,7 @@ private:
         return FabricId(static_cast<FabricId::Rep>(m_d.fabrics.size() - 1));
     }
     bool checkParams();
+    bool checkCapacity();
     void addServers();
     bool buildCompute();
     /// Storage or in-band: leaves per SU over the servers' ports of @p role, 1:1 above.
@@ -93,8 +94,42 @@ bool Generation::checkParams() {
         return fail(QStringLiteral("--oversubscription must be between 1:1 and 64:1"));
     if (m_p.tiers != 0 && m_p.tiers != 2 && m_p.tiers != 3)
         return fail(QStringLiteral("--tiers must be auto, 2 or 3"));
+    // What the design file can hold, so the file written opens again.
+    for (double side : {m_p.hallWidthMm, m_p.hallDepthMm})
+        if (side != 0 && !(side >= kMinHallSideMm && side <= kMaxHallSideMm))
+            return fail(QStringLiteral("--hall sides must be between %1 and %2 mm")
+                            .arg(kMinHallSideMm)
+                            .arg(kMaxHallSideMm, 0, 'f', 0));
+    if (m_p.title.toUtf8().size() > kMaxMetaTextBytes)
+        return fail(
+            QStringLiteral("--title must be at most %1 bytes (UTF-8)").arg(kMaxMetaTextBytes));
     m_nodes = m_p.gpus / g;
     return true;
+}
+
+// Before a single server is allocated: a request beyond what three tiers of the switch can
+// carry (--gpus 300000000) is refused at once, not after running out of memory.
+bool Generation::checkCapacity() {
+    const int c = m_server->portCount(PortRole::Compute);
+    const double nic =
+        m_server->ports[std::size_t(m_server->firstPort(PortRole::Compute))].speedGbps;
+    const auto sw = chooseSwitch(m_d, use(*m_switch), nic);
+    if (!sw)
+        return true; // buildCompute says why
+    const int k = sw->radix;
+    const int dMax = leafDownlinks(k, m_p.oversubscription);
+    const long long maxNodes = m_p.topology == Topology::RailOptimized
+                                   ? 1LL * k * ((k / 2) / c) * std::min(m_p.suNodes, dMax)
+                                   : 1LL * k * (k / 2) * (dMax / c);
+    if (m_nodes <= maxNodes)
+        return true;
+    return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry "
+                               "(%3 ports of %4G: at most %5 GPUs with this topology)")
+                    .arg(m_p.gpus)
+                    .arg(m_switch->id)
+                    .arg(k)
+                    .arg(sw->laneGbps)
+                    .arg(maxNodes * m_server->gpuCount()));
 }
 
 void Generation::addServers() {
@@ -305,7 +340,7 @@ void Generation::buildOob() {
 }
 
 GenerateResult Generation::run() {
-    if (!checkParams() || !step(5))
+    if (!checkParams() || !checkCapacity() || !step(5))
         return std::move(m_r);
     m_d.meta.title = m_p.title.isEmpty() ? QStringLiteral("%1 x %2 GPUs (%3), %4 on %5")
                                                .arg(m_p.gpus)

@@ -56,8 +56,10 @@ void readHall(DesignData& d, const Json& h) {
     requireObject(h, p);
     d.hall = Hall{};
     d.hall.name = optString(h, "name", p, d.hall.name);
-    d.hall.widthMm = number(member(h, "widthMm", p), child(p, "widthMm"), 1000, kMaxCoordMm);
-    d.hall.depthMm = number(member(h, "depthMm", p), child(p, "depthMm"), 1000, kMaxCoordMm);
+    d.hall.widthMm =
+        number(member(h, "widthMm", p), child(p, "widthMm"), kMinHallSideMm, kMaxHallSideMm);
+    d.hall.depthMm =
+        number(member(h, "depthMm", p), child(p, "depthMm"), kMinHallSideMm, kMaxHallSideMm);
     d.hall.tileMm = optNumber(h, "tileMm", p, 100, 5000, 600);
     if (const Json* rows = optionalMember(h, "rows")) {
         std::string rp = child(p, "rows");
@@ -133,7 +135,7 @@ void readFabrics(DesignData& d, const Json& fabs) {
                                                    "infiniband or ethernet");
         fab.targetOversubscription = optNumber(f, "targetOversubscription", fp, 1, 64, 1);
         fab.railOptimized = optBool(f, "railOptimized", fp);
-        fab.suNodes = int(optNumber(f, "suNodes", fp, 1, 4096, 32));
+        fab.suNodes = int(optInteger(f, "suNodes", fp, 1, 4096, 32));
         d.fabrics.push_back(fab);
     }
 }
@@ -210,6 +212,7 @@ void readProps(DesignData& d, const Json& doc) {
     d.meta = DesignMeta{};
     if (const Json* m = optionalMember(doc, "meta")) {
         requireObject(*m, "/meta");
+        static_assert(kMaxMetaTextBytes == 4096, "optString's default bound");
         d.meta.title = optString(*m, "title", "/meta", d.meta.title);
         d.meta.customer = optString(*m, "customer", "/meta");
         d.meta.author = optString(*m, "author", "/meta");
@@ -297,7 +300,7 @@ Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId&
         throw FieldError(child(rp, "type"), "catalog entry is not a rack");
     rack.centre.x = number(member(r, "x", rp), child(rp, "x"), -kMaxCoordMm, kMaxCoordMm);
     rack.centre.y = number(member(r, "y", rp), child(rp, "y"), -kMaxCoordMm, kMaxCoordMm);
-    rack.rotationDeg = int(optNumber(r, "rotation", rp, 0, 270, 0));
+    rack.rotationDeg = int(optInteger(r, "rotation", rp, 0, 270, 0));
     if (rack.rotationDeg % 90 != 0)
         throw FieldError(child(rp, "rotation"), "rotation must be 0, 90, 180 or 270");
     if (const Json* c = optionalMember(r, "cooling"))
@@ -306,7 +309,7 @@ Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId&
     if (const Json* f = optionalMember(r, "feeds")) {
         std::string fp = child(rp, "feeds");
         requireObject(*f, fp);
-        rack.feeds.count = int(optNumber(*f, "count", fp, 0, 16, 2));
+        rack.feeds.count = int(optInteger(*f, "count", fp, 0, 16, 2));
         rack.feeds.kwPerFeed = optNumber(*f, "kwPerFeed", fp, 0, 1000, 0);
     }
     return rack;
@@ -335,9 +338,9 @@ Device readDevice(const DesignData& d, const Json& v, const std::string& dp, Dev
         dev.fabric = fabricRef(d, *f, child(dp, "fabric"));
     if (const Json* t = optionalMember(v, "tier"))
         dev.tier = enumValue<Tier>(*t, child(dp, "tier"), &tierFromKey, "leaf, spine or core");
-    dev.group = std::int16_t(optNumber(v, "group", dp, -1, 30000, -1));
-    dev.rail = std::int16_t(optNumber(v, "rail", dp, -1, 30000, -1));
-    dev.breakout = std::uint8_t(optNumber(v, "breakout", dp, 1, 8, 1));
+    dev.group = std::int16_t(optInteger(v, "group", dp, -1, 30000, -1));
+    dev.rail = std::int16_t(optInteger(v, "rail", dp, -1, 30000, -1));
+    dev.breakout = std::uint8_t(optInteger(v, "breakout", dp, 1, 8, 1));
     return dev;
 }
 

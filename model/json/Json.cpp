@@ -2,7 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <deque>
+#include <memory>
+#include <unordered_map>
+#include <vector>
 
 namespace cds::json {
 
@@ -150,48 +155,301 @@ void offsetToLineColumn(std::string_view text, std::size_t offset, int& line, in
     }
 }
 
+namespace {
+
+/// One open object or array of the token scan.
+struct Frame {
+    bool object = false;
+    bool expectKey = false;    ///< the next string in this object is a key
+    std::size_t keysBegin = 0; ///< its keys in Scanner::keys start here
+    std::unique_ptr<std::unordered_map<std::string_view, std::size_t>> index; ///< for big objects
+};
+
+struct Key {
+    std::string_view name;
+    std::size_t offset;
+};
+
+constexpr std::size_t kLinearKeys = 16; // objects with more keys get a hash index
+
+/// The checks nlohmann::json does not make, in one pass over the text before it parses:
+/// nesting depth, duplicate keys (nlohmann keeps the last silently) and numbers no double can
+/// hold (nlohmann throws out_of_range). Tolerant of bad syntax, which the parser then reports.
+class Scanner {
+public:
+    explicit Scanner(std::string_view t)
+        : m_t(t) {}
+
+    /// Returns false with the offset and message of the first problem.
+    bool run(std::size_t& at, std::string& message) {
+        for (std::size_t i = 0; i < m_t.size();) {
+            const char c = m_t[i];
+            if (c == '"') {
+                const std::size_t end = scanString(m_t, i, nullptr);
+                if (!m_frames.empty() && m_frames.back().object && m_frames.back().expectKey) {
+                    m_frames.back().expectKey = false;
+                    if (!addKey(i, std::min(end, m_t.size()), at, message))
+                        return false;
+                }
+                i = end;
+                continue;
+            }
+            if (c == '{' || c == '[') {
+                if (m_frames.size() >= std::size_t(kMaxDepth)) {
+                    at = i;
+                    message = "nesting deeper than " + std::to_string(kMaxDepth) + " levels";
+                    return false;
+                }
+                Frame f;
+                f.object = c == '{';
+                f.expectKey = f.object;
+                f.keysBegin = m_keys.size();
+                m_frames.push_back(std::move(f));
+            } else if (c == '}' || c == ']') {
+                if (!m_frames.empty()) {
+                    m_keys.resize(m_frames.back().keysBegin);
+                    m_frames.pop_back();
+                }
+            } else if (c == ',') {
+                if (!m_frames.empty() && m_frames.back().object)
+                    m_frames.back().expectKey = true;
+            } else if (c == '-' || (c >= '0' && c <= '9')) {
+                std::size_t end = i + 1;
+                while (end < m_t.size() && isNumberChar(m_t[end]))
+                    ++end;
+                if (!checkNumber(i, end, at, message))
+                    return false;
+                i = end;
+                continue;
+            }
+            ++i;
+        }
+        return true;
+    }
+
+private:
+    static bool isNumberChar(char c) {
+        return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+    }
+
+    bool checkNumber(std::size_t begin, std::size_t end, std::size_t& at, std::string& message) {
+        const std::string_view tok = m_t.substr(begin, end - begin);
+        // Up to 15 digits without an exponent always fit a double; only longer ones are parsed.
+        if (tok.size() <= 15 && tok.find_first_of("eE") == std::string_view::npos)
+            return true;
+        const std::string copy(tok.substr(0, 1024));
+        const double d = std::strtod(copy.c_str(), nullptr);
+        if (std::isfinite(d))
+            return true;
+        at = begin;
+        const std::string shown = tok.size() > 40 ? std::string(tok.substr(0, 20)) + "... (" +
+                                                        std::to_string(tok.size()) + " characters)"
+                                                  : std::string(tok);
+        message = "number " + shown + " is out of range (larger than any value the studio reads)";
+        return false;
+    }
+
+    static void appendUtf8(std::string& out, std::uint32_t c) {
+        if (c < 0x80) {
+            out.push_back(char(c));
+        } else if (c < 0x800) {
+            out.push_back(char(0xC0 | (c >> 6)));
+            out.push_back(char(0x80 | (c & 0x3F)));
+        } else if (c < 0x10000) {
+            out.push_back(char(0xE0 | (c >> 12)));
+            out.push_back(char(0x80 | ((c >> 6) & 0x3F)));
+            out.push_back(char(0x80 | (c & 0x3F)));
+        } else {
+            out.push_back(char(0xF0 | (c >> 18)));
+            out.push_back(char(0x80 | ((c >> 12) & 0x3F)));
+            out.push_back(char(0x80 | ((c >> 6) & 0x3F)));
+            out.push_back(char(0x80 | (c & 0x3F)));
+        }
+    }
+
+    static std::uint32_t hex4(std::string_view s, std::size_t i) {
+        if (i + 4 > s.size())
+            return 0xFFFFFFFF;
+        std::uint32_t v = 0;
+        for (std::size_t k = i; k < i + 4; ++k) {
+            const char c = s[k];
+            v <<= 4;
+            if (c >= '0' && c <= '9')
+                v |= std::uint32_t(c - '0');
+            else if (c >= 'a' && c <= 'f')
+                v |= std::uint32_t(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F')
+                v |= std::uint32_t(c - 'A' + 10);
+            else
+                return 0xFFFFFFFF;
+        }
+        return v;
+    }
+
+    /// A key as the parser stores it: "n\u0061me" and "name" are the same key.
+    static std::string decodeKey(std::string_view raw) {
+        std::string out;
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+            if (raw[i] != '\\' || i + 1 >= raw.size()) {
+                out.push_back(raw[i]);
+                continue;
+            }
+            const char e = raw[++i];
+            switch (e) {
+            case 'b':
+                out.push_back('\b');
+                break;
+            case 'f':
+                out.push_back('\f');
+                break;
+            case 'n':
+                out.push_back('\n');
+                break;
+            case 'r':
+                out.push_back('\r');
+                break;
+            case 't':
+                out.push_back('\t');
+                break;
+            case 'u': {
+                std::uint32_t c = hex4(raw, i + 1);
+                if (c == 0xFFFFFFFF) { // bad escape: the parser reports it
+                    out.push_back(e);
+                    break;
+                }
+                i += 4;
+                if (c >= 0xD800 && c < 0xDC00 && i + 6 < raw.size() && raw[i + 1] == '\\' &&
+                    raw[i + 2] == 'u') {
+                    const std::uint32_t lo = hex4(raw, i + 3);
+                    if (lo >= 0xDC00 && lo < 0xE000) {
+                        c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+                        i += 6;
+                    }
+                }
+                appendUtf8(out, c);
+                break;
+            }
+            default:
+                out.push_back(e);
+                break;
+            }
+        }
+        return out;
+    }
+
+    bool addKey(std::size_t begin, std::size_t end, std::size_t& at, std::string& message) {
+        std::string_view name = m_t.substr(begin + 1, end > begin + 1 ? end - begin - 2 : 0);
+        if (name.find('\\') != std::string_view::npos) {
+            m_decoded.push_back(decodeKey(name));
+            name = m_decoded.back();
+        }
+        Frame& f = m_frames.back();
+        const std::size_t count = m_keys.size() - f.keysBegin;
+        std::size_t first = std::string_view::npos;
+        if (f.index) {
+            if (auto it = f.index->find(name); it != f.index->end())
+                first = it->second;
+        } else {
+            for (std::size_t k = f.keysBegin; k < m_keys.size(); ++k)
+                if (m_keys[k].name == name) {
+                    first = m_keys[k].offset;
+                    break;
+                }
+        }
+        if (first != std::string_view::npos) {
+            int line = 0, column = 0;
+            offsetToLineColumn(m_t, first, line, column);
+            at = begin;
+            message = "duplicate key \"" + std::string(name.substr(0, 200)) + "\" (first at line " +
+                      std::to_string(line) + ", column " + std::to_string(column) +
+                      "); a file must name each key once";
+            return false;
+        }
+        m_keys.push_back({name, begin});
+        if (f.index) {
+            f.index->emplace(name, begin);
+        } else if (count + 1 > kLinearKeys) {
+            f.index = std::make_unique<std::unordered_map<std::string_view, std::size_t>>();
+            for (std::size_t k = f.keysBegin; k < m_keys.size(); ++k)
+                f.index->emplace(m_keys[k].name, m_keys[k].offset);
+        }
+        return true;
+    }
+
+    std::string_view m_t;
+    std::vector<Frame> m_frames;
+    std::vector<Key> m_keys;
+    std::deque<std::string> m_decoded; // stable storage for keys with escapes
+};
+
+/// The parser's message in our words: "syntax error while parsing object key - invalid
+/// literal; last read: '{x'; expected string literal" -> "invalid JSON in an object key:
+/// invalid literal 'x'; expected a string".
+std::string syntaxMessage(const std::string& what) {
+    std::string msg = what;
+    if (auto colon = msg.find(": "); colon != std::string::npos)
+        msg = msg.substr(colon + 2);
+    return "invalid JSON: " + msg;
+}
+
+} // namespace
+
 bool parse(std::string_view text, const QString& file, Json& out, FileError& error) {
     error = FileError{file, 0, 0, {}, {}};
     if (text.size() > kMaxFileBytes) {
-        error.message = QStringLiteral("file is larger than 1 GiB");
+        error.message = QStringLiteral("file is larger than %1 MiB").arg(kMaxFileBytes >> 20);
         return false;
     }
-    // Depth pre-scan: hostile nesting must not reach a recursive parser or destructor.
-    int depth = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        char c = text[i];
-        if (c == '"') {
-            i = scanString(text, i, nullptr) - 1;
-        } else if (c == '{' || c == '[') {
-            if (++depth > kMaxDepth) {
-                offsetToLineColumn(text, i, error.line, error.column);
-                error.message = QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth);
-                return false;
-            }
-        } else if (c == '}' || c == ']') {
-            --depth;
-        }
+    if (text.empty() || skipSpace(text, 0) == text.size()) {
+        error.message = QStringLiteral("the file is empty");
+        return false;
+    }
+    if (const void* nul = std::memchr(text.data(), 0, text.size())) {
+        offsetToLineColumn(text, std::size_t(static_cast<const char*>(nul) - text.data()),
+                           error.line, error.column);
+        error.message = QStringLiteral("the file holds a NUL byte: it is binary data, not JSON");
+        return false;
+    }
+    // Hostile nesting, duplicate keys and huge numbers are refused before nlohmann sees them.
+    std::size_t at = 0;
+    std::string message;
+    if (!Scanner(text).run(at, message)) {
+        offsetToLineColumn(text, at, error.line, error.column);
+        error.message = QString::fromStdString(message);
+        return false;
     }
     try {
         out = Json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::parse_error& e) {
         std::size_t byte = e.byte > 0 ? e.byte - 1 : 0;
         offsetToLineColumn(text, byte, error.line, error.column);
-        std::string msg = e.what();
-        // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..."
-        if (auto colon = msg.find(": "); colon != std::string::npos)
-            msg = msg.substr(colon + 2);
-        if (text.empty() || skipSpace(text, 0) == text.size())
-            msg = "the file is empty";
-        error.message = QString::fromStdString(msg);
+        error.message = QString::fromStdString(syntaxMessage(e.what()));
+        return false;
+    } catch (const nlohmann::json::exception&) {
+        // The scan above refuses what nlohmann throws for (number overflow); never a crash.
+        error.message = QStringLiteral("the file holds a value the studio cannot read");
         return false;
     }
     return true;
 }
 
 FileError fieldError(std::string_view text, const QString& file, const FieldError& e) {
-    FileError err{file, 0, 0, QString::fromStdString(e.pointer), QString::fromUtf8(e.what())};
-    std::size_t off = locatePointer(text, e.pointer);
+    // A pointer names a place in the file: when the value is absent (a migrated file, a
+    // member read as null), the nearest enclosing value that exists is named instead.
+    std::string pointer = e.pointer;
+    std::string absent;
+    std::size_t off = locatePointer(text, pointer);
+    while (off == std::string_view::npos && !pointer.empty()) {
+        const std::size_t slash = pointer.rfind('/');
+        const std::string token = pointer.substr(slash + 1);
+        absent = absent.empty() ? token : token + "/" + absent;
+        pointer.resize(slash);
+        off = locatePointer(text, pointer);
+    }
+    QString message = QString::fromUtf8(e.what());
+    if (!absent.empty())
+        message = QStringLiteral("\"%1\": %2").arg(QString::fromStdString(absent), message);
+    FileError err{file, 0, 0, QString::fromStdString(pointer), message};
     if (off != std::string_view::npos)
         offsetToLineColumn(text, off, err.line, err.column);
     return err;
@@ -294,6 +552,12 @@ double optNumber(const Json& obj, std::string_view key, const std::string& objPt
                  double max, double fallback) {
     const Json* v = optionalMember(obj, key);
     return v ? number(*v, child(objPtr, key), min, max) : fallback;
+}
+
+long long optInteger(const Json& obj, std::string_view key, const std::string& objPtr,
+                     long long min, long long max, long long fallback) {
+    const Json* v = optionalMember(obj, key);
+    return v ? integer(*v, child(objPtr, key), min, max) : fallback;
 }
 
 std::optional<double> optNumber(const Json& obj, std::string_view key, const std::string& objPtr,

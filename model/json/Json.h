@@ -23,7 +23,7 @@ struct FieldError : std::runtime_error {
 };
 
 inline constexpr int kMaxDepth = 64;
-inline constexpr std::size_t kMaxFileBytes = std::size_t(1) << 30; // 1 GiB
+inline constexpr std::size_t kMaxFileBytes = std::size_t(1) << 30; // 1 GiB (README: limits)
 
 /// Parses @p text; refuses nesting deeper than kMaxDepth before nlohmann sees it.
 /// On failure fills @p error (line/column from the parser) and returns false.
@@ -54,6 +54,9 @@ QString qstring(const Json& v, const std::string& ptr, std::size_t maxLength = 4
 // Convenience: optional members with defaults.
 double optNumber(const Json& obj, std::string_view key, const std::string& objPtr, double min,
                  double max, double fallback);
+/// A whole number: 90.5 or 1.9 are refused, never truncated (90.0 is read as 90).
+long long optInteger(const Json& obj, std::string_view key, const std::string& objPtr,
+                     long long min, long long max, long long fallback);
 std::optional<double> optNumber(const Json& obj, std::string_view key, const std::string& objPtr,
                                 double min, double max);
 QString optString(const Json& obj, std::string_view key, const std::string& objPtr,

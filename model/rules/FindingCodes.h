@@ -26,6 +26,9 @@ inline const QString kPortDoubleUse = QStringLiteral("port.double-use");
 inline const QString kPortInvalid = QStringLiteral("port.invalid");
 inline const QString kPortUnconnected = QStringLiteral("port.unconnected");
 
+inline const QString kRackOnObstacle = QStringLiteral("rack.on-obstacle");
+inline const QString kRackOutsideHall = QStringLiteral("rack.outside-hall");
+inline const QString kRackOverlap = QStringLiteral("rack.overlap");
 inline const QString kRackPowerDensity = QStringLiteral("rack.power-density");
 inline const QString kRackUOverflow = QStringLiteral("rack.u-overflow");
 inline const QString kRackUOverlap = QStringLiteral("rack.u-overlap");

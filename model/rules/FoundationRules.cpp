@@ -7,6 +7,7 @@ void registerFoundationRules(RuleRegistry& r) {
     r.add(std::make_unique<PowerDensityRule>());
     r.add(std::make_unique<MissingDataRule>());
     r.add(std::make_unique<RackWeightRule>());
+    r.add(std::make_unique<RackPlacementRule>());
     r.add(std::make_unique<UnconnectedPortRule>());
 }
 

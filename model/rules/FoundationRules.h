@@ -37,6 +37,16 @@ public:
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
 };
 
+/// @brief Where racks stand: inside the hall, off every obstacle, not overlapping each other.
+/// The studio refuses such moves; files, paste and generate can still make them.
+class RackPlacementRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("RackPlacementRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+    bool readsPlacement() const override { return true; }
+};
+
 /// @brief Required ports (compute NICs, BMC...) with no cable.
 class UnconnectedPortRule final : public Rule {
 public:

@@ -15,7 +15,7 @@ for t in design catalog; do
   cp "$root/tests/fuzz/corpus/$t"/* "$work/" 2>/dev/null || true
   echo "fuzz: $t for ${seconds}s"
   if ! (cd "$build" && ASAN_OPTIONS=detect_leaks=1 "$build/tests/fuzz/fuzz_$t" "$work" \
-        -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+        -dict="$root/tests/fuzz/dict/$t.dict" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$root/tests/fuzz/regressions/$t/" -print_final_stats=1 2>&1 | tail -15); then
     echo "fuzz: $t FAILED; the input is in tests/fuzz/regressions/$t/"; status=1
   fi

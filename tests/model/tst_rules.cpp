@@ -1,5 +1,6 @@
 #include "TestDesigns.h"
 
+#include "model/RackGeometry.h"
 #include "model/rules/FoundationRules.h"
 
 #include <algorithm>
@@ -23,6 +24,33 @@ class TestRules : public QObject {
         qFatal("no device %s", name);
     }
 private Q_SLOTS:
+    // Regression (issue 19): these validated with 0 errors although the studio refuses them.
+    void racksOutsideTheHallOnAnObstacleOrOverlappingAreErrors() {
+        DesignData d = test::smallCluster();
+        QVERIFY(withCode(d, QStringLiteral("rack.overlap")).empty());
+        const std::vector<RackId> racks = d.racks.ids();
+        QVERIFY(racks.size() >= 2);
+        const RectMm first = footprint(d, d.racks[racks[0]]);
+        d.racks[racks[1]].centre = {d.racks[racks[0]].centre.x + first.w / 2,
+                                    d.racks[racks[0]].centre.y};
+        const auto overlap = withCode(d, QStringLiteral("rack.overlap"));
+        QCOMPARE(int(overlap.size()), 1);
+        QCOMPARE(overlap[0].severity, Severity::Error);
+        QCOMPARE(int(overlap[0].objects.size()), 2);
+
+        d = test::smallCluster();
+        d.racks[racks[0]].centre = {-100, 500}; // half of it west of the hall
+        const auto outside = withCode(d, QStringLiteral("rack.outside-hall"));
+        QCOMPARE(int(outside.size()), 1);
+        QCOMPARE(outside[0].severity, Severity::Error);
+
+        d = test::smallCluster();
+        const RectMm f = footprint(d, d.racks[racks[0]]);
+        d.hall.obstacles.push_back({QStringLiteral("column C3"), {f.x + 10, f.y + 10, 200, 200}});
+        const auto onObstacle = withCode(d, QStringLiteral("rack.on-obstacle"));
+        QCOMPARE(int(onObstacle.size()), 1);
+        QVERIFY(onObstacle[0].message.contains(QLatin1String("column C3")));
+    }
     void goodDesignHasNoErrors() {
         const auto fs = runChecks(test::smallCluster());
         for (const Finding& f : fs)

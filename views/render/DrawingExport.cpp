@@ -53,15 +53,16 @@ bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& p
         draw = [&, gap](QPainter& p, const QRectF& r) { er.paintRow(p, racks, r, gap); };
     }
     const QSizeF size(body.width() + 2 * margin, body.height() + 2 * margin);
-    if (size.width() > kMaxPixels || size.height() > kMaxPixels || size.width() < 16 ||
-        size.height() < 16) {
+    // Written as "within" so a NaN scale is refused too.
+    const auto within = [](double v) { return v >= 16 && v <= kMaxPixels; };
+    if (!within(size.width()) || !within(size.height())) {
         if (error)
             *error =
                 QStringLiteral(
                     "--scale %1 gives a %2 x %3 px drawing; choose a scale that gives 16 to %4 px")
                     .arg(ppm)
-                    .arg(qRound(size.width()))
-                    .arg(qRound(size.height()))
+                    .arg(qRound64(size.width()))
+                    .arg(qRound64(size.height()))
                     .arg(kMaxPixels);
         return false;
     }

@@ -1,5 +1,7 @@
 #include "../TestDesigns.h"
 #include "model/DesignFile.h"
+#include "model/fabric/CableRouting.h"
+#include "model/scenarios/ScenarioComparison.h"
 #include "model/scenarios/ScenarioEdit.h"
 
 using namespace cds;
@@ -35,6 +37,25 @@ private Q_SLOTS:
                  DesignFile::toBytes(*d.scenarios[1].design));
         QCOMPARE(r.data.scenarios[1].design->racks[RackId(0)].cooling, CoolingType::Air);
         QCOMPARE(DesignFile::toBytes(r.data), bytes); // identical bytes on a re-save
+    }
+
+    // Regression (issue 19): a scenario read from a file was not cable-routed, so one identical
+    // to the design showed optics at 0 (-100 %) and a lower cost.
+    void aScenarioReadFromAFileIsRoutedLikeTheDesign() {
+        LoadResult opened = DesignFile::load(
+            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/two-dgx-h100.cds.json"));
+        QVERIFY(opened.ok);
+        routeCables(opened.data);
+        Design design(opened.data);
+        ScenariosEdit::addCurrent(design.data(), QStringLiteral("same"))->apply(design);
+        LoadResult r = load(DesignFile::toBytes(design.data()));
+        QVERIFY(r.ok);
+        routeCables(r.data); // what opening a file does (CLI and studio)
+        const ScenarioComparison c = compareScenarios(r.data, QStringLiteral("current"));
+        QCOMPARE(int(c.columns.size()), 2);
+        QVERIFY(c.columns[0].value(ScenarioFigure::Optics) > 0);
+        for (int f = 0; f < kScenarioFigureCount; ++f)
+            QCOMPARE(c.delta(1, ScenarioFigure(f)).delta, 0.0);
     }
 
     void noScenariosKeepsOldBytes() {
