@@ -3,8 +3,6 @@
 #include "model/advisor/Advice.h"
 #include "model/advisor/AdvisorJson.h"
 
-#include <QRegularExpression>
-
 namespace cds::cli {
 
 namespace {
@@ -25,33 +23,13 @@ int fail(const QString& mode, const QString& msg) {
     return BadInput;
 }
 
-/// "405B", "15.6T", "7.5e9", "70b": a count with an optional K/M/B/T suffix.
-std::optional<double> count(const QString& text) {
-    static const QRegularExpression re(
-        QStringLiteral("^\\s*([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([kKmMbBgGtT]?)\\s*$"));
-    const auto m = re.match(text);
-    if (!m.hasMatch())
-        return std::nullopt;
-    double v = m.captured(1).toDouble();
-    const QChar s = m.captured(2).isEmpty() ? QChar() : m.captured(2).at(0).toUpper();
-    if (s == QLatin1Char('K'))
-        v *= 1e3;
-    else if (s == QLatin1Char('M'))
-        v *= 1e6;
-    else if (s == QLatin1Char('B') || s == QLatin1Char('G'))
-        v *= 1e9;
-    else if (s == QLatin1Char('T'))
-        v *= 1e12;
-    return v;
-}
-
 /// Reads option @p name as a number into @p v; false (after the message) when malformed.
 bool number(const QCommandLineParser& p, const char* name, double& v, const QString& mode,
             int* code) {
     const QString key = QString::fromLatin1(name);
     if (!p.isSet(key) && p.value(key).isEmpty())
         return true;
-    const auto n = count(p.value(key));
+    const auto n = parseCount(p.value(key));
     if (!n) {
         *code = fail(mode, QStringLiteral("--%1 expects a number (e.g. 405B, 15.6T, 0.4), not "
                                           "'%2'")

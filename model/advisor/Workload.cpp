@@ -1,5 +1,7 @@
 #include "Workload.h"
 
+#include <QRegularExpression>
+
 #include <cmath>
 
 namespace cds {
@@ -22,6 +24,25 @@ double weightBytes(Precision p) {
 
 double peakFactor(Precision p) {
     return p == Precision::Fp8 ? 2.0 : 1.0;
+}
+
+std::optional<double> parseCount(const QString& text) {
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([kKmMbBgGtT]?)\\s*$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    double v = m.captured(1).toDouble();
+    const QString s = m.captured(2).toUpper();
+    if (s == QLatin1String("K"))
+        v *= 1e3;
+    else if (s == QLatin1String("M"))
+        v *= 1e6;
+    else if (s == QLatin1String("B") || s == QLatin1String("G"))
+        v *= 1e9;
+    else if (s == QLatin1String("T"))
+        v *= 1e12;
+    return v;
 }
 
 ModelShape ModelShape::forParams(double params) {

@@ -20,6 +20,9 @@ double weightBytes(Precision p);
 /// Instinct MI300X data sheet).
 double peakFactor(Precision p);
 
+/// "405B", "15.6T", "7.5e9", "70b": a count with an optional K, M, B (or G) or T suffix.
+std::optional<double> parseCount(const QString& text);
+
 /// Activation recomputation. Auto recomputes selectively, and fully the fewest layers that
 /// make the activations fit.
 enum class Recompute : std::uint8_t { Auto, Selective, Full };
