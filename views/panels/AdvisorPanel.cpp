@@ -13,6 +13,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -120,10 +121,18 @@ void AdvisorPanel::buildUi() {
     inputs->addLayout(form);
     inputs->addLayout(buttons);
     inputs->addStretch();
+    // The reasoning scrolls: the bottom dock is short.
+    auto* text = new QWidget(this);
+    auto* texts = new QVBoxLayout(text);
+    texts->addWidget(m_result);
+    texts->addWidget(m_design);
+    texts->addStretch();
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(text);
     auto* outputs = new QVBoxLayout;
     outputs->addWidget(m_memory);
-    outputs->addWidget(m_result, 1);
-    outputs->addWidget(m_design, 1);
+    outputs->addWidget(scroll, 1);
     auto* top = new QHBoxLayout(this);
     top->addLayout(inputs);
     top->addLayout(outputs, 1);
