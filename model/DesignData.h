@@ -174,6 +174,9 @@ struct DesignSettings {
     double cableSlackM = 1.0;           ///< added to every routed cable
     double trayHeightAboveRackMm = 300; ///< overhead tray above the rack top
     double maxRackWeightKg = 0;         ///< 0 = use each rack's own rating
+    /// Energy price the workload advisor costs a run at: US industrial average 2024, about
+    /// 8.1 cents/kWh (EIA Electric Power Monthly, table 5.6.A).
+    double energyUsdPerKwh = 0.081;
     static std::array<CoolingEnvelope, kCoolingTypeCount> defaultCooling();
     /// The same settings with every invariant the file format requires (warnKw <= maxKw).
     DesignSettings normalized() const;

@@ -41,6 +41,7 @@ int runBom(const QStringList& args);
 int runCatalog(const QStringList& args);
 int runGenerate(const QStringList& args);
 int runExport(const QStringList& args);
+int runAdvise(const QStringList& args);
 
 /// The application object for this command line: a QGuiApplication (offscreen when there
 /// is no display) only for exports that draw (pdf, svg, png), so the other commands never

@@ -25,6 +25,8 @@ const std::array kCommands = {
     Command{"export",
             "pdf|svg|png|xlsx|cabling-csv|netbox|slurm|slurm-yaml|kubernetes (--format, -o PATH)",
             &runExport},
+    Command{"advise", "size training or serving, the size guide (advise train|infer|guide)",
+            &runAdvise},
 };
 
 void usage(QTextStream& s) {

@@ -14,6 +14,7 @@
 #include "views/elevation/ElevationView.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
+#include "views/panels/AdvisorPanel.h"
 #include "views/panels/CatalogPalette.h"
 #include "views/panels/ProblemsPanel.h"
 #include "views/panels/PropertiesPanel.h"
@@ -149,6 +150,10 @@ void MainWindow::buildDocks() {
     QDockWidget* dashboard =
         addDock(m_dashboard, QStringLiteral("Dashboard"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(problems, dashboard);
+    auto* advisor = new views::AdvisorPanel(m_analysis, &m_doc->library(), this);
+    connect(advisor, &views::AdvisorPanel::generateRequested, this, &MainWindow::generate);
+    tabifyDockWidget(dashboard,
+                     addDock(advisor, QStringLiteral("Advisor"), Qt::BottomDockWidgetArea));
     problems->raise();
     findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
     resizeDocks({catalog}, {330}, Qt::Horizontal);

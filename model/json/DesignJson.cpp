@@ -117,6 +117,8 @@ void readSettings(DesignData& d, const Json& s) {
     d.settings.trayHeightAboveRackMm =
         optNumber(s, "trayHeightAboveRackMm", p, 0, 10000, d.settings.trayHeightAboveRackMm);
     d.settings.maxRackWeightKg = optNumber(s, "maxRackWeightKg", p, 0, 100000, 0);
+    d.settings.energyUsdPerKwh =
+        optNumber(s, "energyUsdPerKwh", p, 0, 100, d.settings.energyUsdPerKwh);
 }
 
 void readFabrics(DesignData& d, const Json& fabs) {
@@ -187,7 +189,8 @@ void writeHead(OJson& doc, const DesignData& d) {
     doc["settings"] = {{"cooling", cooling},
                        {"cableSlackM", d.settings.cableSlackM},
                        {"trayHeightAboveRackMm", d.settings.trayHeightAboveRackMm},
-                       {"maxRackWeightKg", d.settings.maxRackWeightKg}};
+                       {"maxRackWeightKg", d.settings.maxRackWeightKg},
+                       {"energyUsdPerKwh", d.settings.energyUsdPerKwh}};
     doc["fabrics"] = OJson::array();
     for (const Fabric& f : d.fabrics)
         doc["fabrics"].push_back({{"name", str(f.name)},

@@ -1,0 +1,88 @@
+// The Advisor panel: a workload in, the recommendation and the open design's figures out, and
+// "Generate this design" as one undo step through the window's generate path.
+#include "StudioFixture.h"
+
+#include "model/analysis/LiveAnalysis.h"
+#include "views/panels/AdvisorPanel.h"
+
+#include <QDockWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QUndoStack>
+
+using namespace cds;
+
+class TestAdvisorPanel : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    views::AdvisorPanel* panelOf(studio::MainWindow& w) {
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("AdvisorDock"));
+        return dock ? qobject_cast<views::AdvisorPanel*>(dock->widget()) : nullptr;
+    }
+private Q_SLOTS:
+    void initTestCase() { test::initStudioTests(); }
+
+    void showsWhatTheOpenDesignCanDo() {
+        auto w = test::openStudio(m_tmp.path());
+        views::AdvisorPanel* p = panelOf(*w);
+        QVERIFY(p);
+        w->analysis()->runNow();
+        // The example: two DGX H100, 16 GPUs of 80 GB = 1,280 GB.
+        QVERIFY2(p->designText().contains(QLatin1String("16 GPUs of H100 SXM5 (1.3 TB)")),
+                 qPrintable(p->designText()));
+        QVERIFY(p->designText().contains(QLatin1String("trains up to 72B")));
+        p->setTraining(QStringLiteral("8B"), QStringLiteral("100B"));
+        QVERIFY2(p->designText().contains(QLatin1String("takes")), qPrintable(p->designText()));
+        p->setTraining(QStringLiteral("405B"), QStringLiteral("1T"));
+        QVERIFY2(p->designText().contains(QLatin1String("does not run on it")),
+                 qPrintable(p->designText()));
+        // 70B bf16 with 16 sequences of 8,192 tokens: 140 + 42.9 GB, 4 H100s per replica.
+        p->setServing(QStringLiteral("70B"), 8192, 16);
+        QVERIFY2(p->designText().contains(QLatin1String("4 replica(s) of 4 GPUs")),
+                 qPrintable(p->designText()));
+    }
+
+    void recommendsAndGeneratesInOneUndoStep() {
+        auto w = test::openStudio(m_tmp.path());
+        views::AdvisorPanel* p = panelOf(*w);
+        QVERIFY(p);
+        p->setTraining(QStringLiteral("8B"), QStringLiteral("1T"), 20);
+        p->advise();
+        QVERIFY2(p->recommended().has_value(), qPrintable(p->recommendationText()));
+        QVERIFY(p->generateButton()->isEnabled());
+        QVERIFY(p->recommendationText().contains(QLatin1String("Plan: tensor")));
+        QVERIFY(p->memoryBarShare() > 0 && p->memoryBarShare() <= 1);
+        const int gpus = p->recommended()->gpus;
+        const QByteArray before = test::bytesOf(*w);
+        const int steps = w->undoStack()->count();
+        p->generateButton()->click();
+        QCOMPARE(w->undoStack()->count(), steps + 1);
+        w->analysis()->runNow();
+        QCOMPARE(w->analysis()->metrics().gpus, gpus);
+        QVERIFY(p->designText().contains(QStringLiteral("%1 GPUs").arg(gpus)));
+        w->undoStack()->undo();
+        QCOMPARE(test::bytesOf(*w), before);
+        w->undoStack()->redo();
+        w->analysis()->runNow();
+        QCOMPARE(w->analysis()->metrics().gpus, gpus);
+        const QString out = qEnvironmentVariable("CDS_ADVISOR_PNG");
+        if (!out.isEmpty()) {
+            p->resize(1100, 420);
+            p->grab().save(out);
+        }
+    }
+
+    void impossibleWorkloadSaysWhy() {
+        auto w = test::openStudio(m_tmp.path());
+        views::AdvisorPanel* p = panelOf(*w);
+        p->setTraining(QStringLiteral("8B"), QStringLiteral("0"), 20);
+        p->advise();
+        QVERIFY(!p->recommended());
+        QVERIFY(!p->generateButton()->isEnabled());
+        QVERIFY2(p->recommendationText().contains(QLatin1String("token")),
+                 qPrintable(p->recommendationText()));
+    }
+};
+
+QTEST_MAIN(TestAdvisorPanel)
+#include "tst_advisor_panel.moc"
