@@ -37,6 +37,15 @@ public:
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
 };
 
+/// @brief Liquid-only systems (NVL72, MI355X) on racks without liquid cooling, and a CDU plant
+/// that cannot carry the direct-liquid heat with one unit out of service (N+1).
+class LiquidCoolingRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("LiquidCoolingRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+};
+
 /// @brief Required ports (compute NICs, BMC...) with no cable.
 class UnconnectedPortRule final : public Rule {
 public:
