@@ -63,7 +63,9 @@ private:
                            const QString& name, const QString& prefix,
                            const std::vector<DeviceId>& extra);
     void addSupport();
-    void connectUfm(FabricId f, const SwitchChoice& sw);
+    /// The UFM pair on free compute-fabric ports: a leaf's leftover downlink (below
+    /// @p leafDown, so the leaf stays balanced), else a spine's or core's free port.
+    void connectUfm(FabricId f, const SwitchChoice& sw, int leafDown);
     const CatalogItem* matchingItem(Category c, PortRole role, double speed) const;
     std::vector<DeviceId> addDevices(const CatalogItem& it, int n, const QString& prefix);
     void buildOob();
@@ -260,7 +262,7 @@ bool Generation::buildCompute() {
         buildFatTree(m_d, f, *sw, plan, leaves,
                      tech == Technology::Ethernet ? QStringLiteral("eth") : QStringLiteral("ib")));
     if (tech == Technology::InfiniBand && m_p.support)
-        connectUfm(f, *sw);
+        connectUfm(f, *sw, plan.tiers >= 2 ? plan.leafDown : sw->radix);
     m_r.notes << QStringLiteral("compute fabric: %1 tier(s), %2 leaves, %3 spines, %4 cores")
                      .arg(plan.tiers)
                      .arg(leaves.size())
@@ -403,7 +405,7 @@ void Generation::addSupport() {
     }
 }
 
-void Generation::connectUfm(FabricId f, const SwitchChoice& sw) {
+void Generation::connectUfm(FabricId f, const SwitchChoice& sw, int leafDown) {
     const CatalogItem* ufm = nullptr;
     for (const char* id : kUfms) {
         const CatalogItem* it = m_lib.item(QLatin1String(id));
@@ -437,7 +439,8 @@ void Generation::connectUfm(FabricId f, const SwitchChoice& sw) {
             if (v.tier != tier || v.fabric != f || int(free.size()) >= kUfmAppliances * perUfm)
                 return;
             const auto& u = used[id.value()];
-            for (int p = sw.firstPort + sw.radix - 1; p >= sw.firstPort; --p)
+            const int top = tier == Tier::Leaf ? std::min(sw.radix, leafDown) : sw.radix;
+            for (int p = sw.firstPort + top - 1; p >= sw.firstPort; --p)
                 if (!u[std::size_t(p)]) { // one port per switch: the pair spans switches
                     free.push_back({id, std::uint16_t(p)});
                     break;
@@ -559,6 +562,9 @@ GenerateResult Generation::run() {
     const CatalogItem* rack =
         m_lib.item(m_server->uHeight > 42 ? QStringLiteral("rack-48u-600x1200")
                                           : QStringLiteral("rack-42u-600x1200"));
+    // An NVL72 ships in its own MGX rack; its network, storage and management racks do not.
+    const CatalogItem* own =
+        m_server->rackScale ? m_lib.item(QStringLiteral("nvidia-mgx-rack-nvl72")) : nullptr;
     for (std::size_t i = 0; !rack && i < m_lib.size(); ++i)
         if (m_lib.items()[i].category == Category::Rack && m_lib.items()[i].rack)
             rack = &m_lib.items()[i];
@@ -570,6 +576,7 @@ GenerateResult Generation::run() {
     mgmt.insert(mgmt.end(), m_ufm.begin(), m_ufm.end());
     mgmt.insert(mgmt.end(), m_mgmtSwitches.begin(), m_mgmtSwitches.end());
     PlacementInput in{use(*rack),
+                      own ? use(*own) : TypeId(),
                       m_p.cooling,
                       m_server->liquidCooled && !m_p.cooling
                           ? std::optional<CoolingType>(CoolingType::DirectLiquid)
@@ -589,8 +596,8 @@ GenerateResult Generation::run() {
     }
     m_r.notes << planner.notes();
     if (m_p.support) {
-        m_r.notes << addPdus(m_d, m_lib);
         m_r.notes << planner.addCdus(m_lib);
+        m_r.notes << addPdus(m_d, m_lib);
     }
     if (!step(70))
         return std::move(m_r);

@@ -152,7 +152,7 @@ bool FloorPlanner::place() {
                 kw += kwOf(id);
             Rack r;
             r.name = pr.name;
-            r.type = m_in.rackType;
+            r.type = pr.fixedCooling && m_in.serverRackType ? m_in.serverRackType : m_in.rackType;
             r.cooling = pr.fixedCooling ? pr.cooling
                         : m_in.cooling  ? *m_in.cooling
                                         : coolingForLoad(m_d.settings, kw);

@@ -11,6 +11,7 @@ namespace cds {
 /// and the central switches (spines, cores and their management switches).
 struct PlacementInput {
     TypeId rackType;
+    TypeId serverRackType; ///< compute racks when they differ (an NVL72's own MGX rack)
     std::optional<CoolingType> cooling;       ///< nullopt: chosen per rack from its load
     std::optional<CoolingType> serverCooling; ///< compute racks: liquid-only systems need DLC
     int maxServersPerRack = 4;                ///< SuperPOD practice for 8U DGX systems
