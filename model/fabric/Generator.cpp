@@ -597,6 +597,10 @@ GenerateResult Generation::run() {
     m_r.notes << planner.notes();
     if (m_p.support) {
         m_r.notes << planner.addCdus(m_lib);
+        if (!planner.error().isEmpty()) {
+            m_r.error = planner.error();
+            return std::move(m_r);
+        }
         m_r.notes << addPdus(m_d, m_lib);
     }
     if (!step(70))

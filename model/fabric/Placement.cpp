@@ -8,6 +8,8 @@ namespace cds {
 namespace {
 constexpr double kMarginMm = 1200; ///< clear floor around the rows: two tiles
 constexpr double kAisleMm = 1200;  ///< cold and hot aisles: two 600 mm tiles
+/// Headroom for the rack's own PDUs and accessories, which are added after placement.
+constexpr double kAccessoryKw = 0.25;
 } // namespace
 
 std::pair<int, CoolingType> FloorPlanner::serversPerRack(const DesignSettings& s,
@@ -59,7 +61,8 @@ std::vector<FloorPlanner::PlannedRack> FloorPlanner::packNetwork(const std::vect
     const int uCap = m_d.catalog[m_in.rackType].rack->uCapacity;
     // Switch racks stay air or rear-door cooled unless the user forced a cooling type.
     const double limitKw =
-        m_d.settings.cooling[std::size_t(m_in.cooling.value_or(CoolingType::RearDoorHx))].warnKw;
+        m_d.settings.cooling[std::size_t(m_in.cooling.value_or(CoolingType::RearDoorHx))].warnKw -
+        kAccessoryKw;
     std::vector<PlannedRack> racks;
     double kw = 0;
     int used = uCap;
@@ -155,7 +158,7 @@ bool FloorPlanner::place() {
             r.type = pr.fixedCooling && m_in.serverRackType ? m_in.serverRackType : m_in.rackType;
             r.cooling = pr.fixedCooling ? pr.cooling
                         : m_in.cooling  ? *m_in.cooling
-                                        : coolingForLoad(m_d.settings, kw);
+                                        : coolingForLoad(m_d.settings, kw + kAccessoryKw);
             r.rotationDeg = row % 2 ? 180 : 0;
             r.centre = {kMarginMm + (slot + 0.5) * spec.widthMm,
                         kMarginMm + row * (spec.depthMm + kAisleMm) + spec.depthMm / 2};

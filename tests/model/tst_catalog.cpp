@@ -44,7 +44,7 @@ private Q_SLOTS:
         // (DOMAIN.md, README, the seed) are never a source.
         for (const CatalogItem& it : test::bundled().catalog().items()) {
             QVERIFY2(!it.source.isEmpty(), qPrintable(it.id));
-            for (const QString& own : {QStringLiteral("DOMAIN"), QStringLiteral("README"),
+            for (const QString& own : {QStringLiteral("DOMAIN.md"), QStringLiteral("README"),
                                        QStringLiteral("seed document")}) {
                 QVERIFY2(!it.source.contains(own, Qt::CaseInsensitive), qPrintable(it.id));
                 if (it.price)
