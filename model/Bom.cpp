@@ -162,6 +162,7 @@ CostCategory costCategoryOf(const CatalogItem& it) {
     case Category::Storage:
         return CostCategory::Storage;
     case Category::Management:
+    case Category::Nic:
         return CostCategory::Other;
     }
     return CostCategory::Other;

@@ -19,8 +19,8 @@ namespace cds {
 namespace {
 
 constexpr std::array<const char*, kCategoryCount> kCategoryKeys = {
-    "server",  "switch", "rack",    "cable",     "transceiver",
-    "cooling", "power",  "storage", "management"};
+    "server",  "switch", "rack",    "cable",      "transceiver",
+    "cooling", "power",  "storage", "management", "nic"};
 constexpr std::array<const char*, 6> kRoleKeys = {"compute", "storage", "inband",
                                                   "oob",     "fabric",  "uplink"};
 constexpr std::array<const char*, 5> kMediaKeys = {"dac", "acc", "aoc", "mmf", "smf"};
@@ -53,8 +53,8 @@ std::optional<Category> categoryFromKey(const QString& k) {
 }
 QString categoryLabel(Category c) {
     static const std::array<const char*, kCategoryCount> labels = {
-        "GPU servers", "Network switches", "Racks",     "Cables", "Optics", "Cooling",
-        "Power",       "Storage",          "Management"};
+        "GPU servers", "Network switches", "Racks",      "Cables",          "Optics", "Cooling",
+        "Power",       "Storage",          "Management", "Network adapters"};
     return QLatin1String(labels[std::size_t(c)]);
 }
 QString portRoleKey(PortRole r) {
@@ -199,6 +199,7 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
     it.powerTypicalW = optNumber(v, "powerTypicalW", ptr, 0, 1e6);
     it.powerMaxW = optNumber(v, "powerMaxW", ptr, 0, 1e6);
     it.rackScale = optBool(v, "rackScale", ptr);
+    it.liquidCooled = optBool(v, "liquidCooled", ptr);
     if (const Json* p = optionalMember(v, "price")) {
         std::string pp = child(ptr, "price");
         requireObject(*p, pp);
@@ -274,8 +275,12 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
     }
     if (const Json* p = optionalMember(v, "power"))
         it.feedKw = optNumber(*p, "feedKw", child(ptr, "power"), 0, 1e4);
-    if (const Json* s = optionalMember(v, "storage"))
-        it.usableTb = optNumber(*s, "usableTb", child(ptr, "storage"), 0, 1e7);
+    if (const Json* s = optionalMember(v, "storage")) {
+        const std::string sp = child(ptr, "storage");
+        it.usableTb = optNumber(*s, "usableTb", sp, 0, 1e7);
+        it.readGbps = optNumber(*s, "readGbps", sp, 0, 1e6);
+        it.writeGbps = optNumber(*s, "writeGbps", sp, 0, 1e6);
+    }
     if (const Json* ports = optionalMember(v, "ports")) {
         std::string pp = child(ptr, "ports");
         requireArray(*ports, pp);

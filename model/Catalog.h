@@ -22,9 +22,10 @@ enum class Category : std::uint8_t {
     Cooling,
     Power,
     Storage,
-    Management
+    Management,
+    Nic ///< network adapters (SuperNICs, DPUs) as parts; servers list their ports themselves
 };
-inline constexpr int kCategoryCount = 9;
+inline constexpr int kCategoryCount = 10;
 
 enum class PortRole : std::uint8_t { Compute, Storage, Inband, Oob, Fabric, Uplink };
 enum class MediaType : std::uint8_t { Dac, Acc, Aoc, Mmf, Smf };
@@ -136,7 +137,10 @@ struct CatalogItem {
     QString coolingType;
     std::optional<double> feedKw;
     std::optional<double> usableTb;
+    std::optional<double> readGbps;  ///< storage node: sustained read throughput, Gb/s
+    std::optional<double> writeGbps; ///< storage node: sustained write throughput, Gb/s
     bool rackScale = false;
+    bool liquidCooled = false; ///< the system needs direct liquid cooling (NVL72, MI355X)
     std::vector<PortGroup> portGroups;
     std::vector<PortDef> ports; ///< expanded from portGroups
     std::string canonicalJson;  ///< compact, key-sorted JSON of the entry as read

@@ -38,6 +38,12 @@ Metrics computeMetrics(const DesignData& d) {
     return computeMetrics(d, index, computeBom(d));
 }
 
+QString rackRoleKey(RackRole r) {
+    static const std::array<const char*, kRackRoleCount> keys = {"compute", "network", "storage",
+                                                                 "management", "cooling"};
+    return QLatin1String(keys[std::size_t(r)]);
+}
+
 Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom& bom) {
     Metrics m;
     m.racks = int(d.racks.size());
@@ -50,6 +56,20 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
             m.gpus += t.gpuCount();
             m.gpuMemoryGb += t.gpuCount() * t.gpu->memoryGb;
             m.bf16Pflops += t.gpuCount() * t.gpu->bf16DenseTflops / 1000.0;
+            m.nvlinkDomainGpus = std::max(m.nvlinkDomainGpus, t.nvlinkDomainGpus());
+        }
+        if (t.category == Category::Storage) {
+            ++m.storageServers;
+            m.storageUsableTb += t.usableTb.value_or(0);
+            m.storageReadGbps += t.readGbps.value_or(0);
+        }
+        if (t.category == Category::Management)
+            ++(t.portCount(PortRole::Compute) > 0 ? m.ufm : m.headNodes);
+        if (t.category == Category::Power)
+            ++m.pdus;
+        if (t.category == Category::Cooling && t.coolingType == QLatin1String("cdu")) {
+            ++m.cdus;
+            m.cduCapacityKw += t.coolingCapacityKw.value_or(0);
         }
         if (t.category == Category::Switch && v.tier != Tier::None) {
             const Fabric* f = d.fabric(v.fabric);
@@ -64,6 +84,22 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
         rm.rack = rid;
         rm.row = index.rowOf(rid);
         rm.capacityU = rt.rack ? rt.rack->uCapacity : 0;
+        RackRole role = RackRole::Network;
+        int rank = 0; // compute > storage > management > cooling > network
+        for (DeviceId did : index.devicesIn(rid)) {
+            const CatalogItem& t = d.catalog[d.devices[did].type];
+            const auto [rl, rk] =
+                t.gpuCount() > 0                     ? std::pair{RackRole::Compute, 4}
+                : t.category == Category::Storage    ? std::pair{RackRole::Storage, 3}
+                : t.category == Category::Management ? std::pair{RackRole::Management, 2}
+                : t.category == Category::Cooling    ? std::pair{RackRole::Cooling, 1}
+                                                     : std::pair{role, 0};
+            if (rk > rank) {
+                rank = rk;
+                role = rl;
+            }
+        }
+        ++m.racksByRole[std::size_t(role)];
         if (rt.weightKg)
             rm.weightKg += *rt.weightKg;
         else
@@ -88,6 +124,8 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
         m.powerMissing += rm.powerMissing;
         m.weightMissing += rm.weightMissing;
         m.facilityW += rm.itMaxW * d.settings.cooling[std::size_t(r.cooling)].pue;
+        if (r.cooling == CoolingType::DirectLiquid)
+            m.liquidHeatKw += rm.itMaxW / 1000.0;
         m.maxRackKw = std::max(m.maxRackKw, rm.itMaxW / 1000.0);
         if (rm.row >= 0)
             m.perRowKw[std::size_t(rm.row)] += rm.itMaxW / 1000.0;
@@ -105,7 +143,11 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
             return;
         const Fabric* f = d.fabric(l.fabric);
         const FabricKind kind = f ? f->kind : FabricKind::Compute;
-        const int level = levelOf(a->tier, b->tier);
+        int level = levelOf(a->tier, b->tier);
+        // Node-leaf counts GPU servers' links; a UFM appliance on a leaf port is "other".
+        if (level == 0 && d.catalog[(a->tier == Tier::None ? a : b)->type].gpuCount() == 0 &&
+            kind == FabricKind::Compute)
+            level = 3;
         LinkTierCounts& c = m.links[std::size_t(kind)];
         (level == 0 ? c.nodeLeaf : level == 1 ? c.leafSpine : level == 2 ? c.spineCore : c.other)++;
         if (kind == FabricKind::Compute && level < 3) {

@@ -34,6 +34,12 @@ struct RackMetrics {
     int row = -1;
 };
 
+/// What a rack is for, from what it holds: GPU servers, storage, management gear, a CDU,
+/// else switches.
+enum class RackRole : std::uint8_t { Compute, Network, Storage, Management, Cooling };
+inline constexpr int kRackRoleCount = 5;
+QString rackRoleKey(RackRole r); ///< "compute", "network", "storage", "management", "cooling"
+
 /// @brief The numbers a design is judged by; recomputed from the model, never stored.
 struct Metrics {
     int gpus = 0;
@@ -64,6 +70,20 @@ struct Metrics {
     /// Oversubscription (down:up) at the leaf and spine tiers of the compute fabric; 0 = n/a.
     double leafOversubscription = 0;
     double spineOversubscription = 0;
+    std::array<int, kRackRoleCount> racksByRole{};
+    int storageServers = 0;
+    double storageUsableTb = 0;
+    double storageReadGbps = 0;
+    int ufm = 0;       ///< InfiniBand fabric-manager appliances
+    int headNodes = 0; ///< head / management nodes (servers of category management, not UFM)
+    int pdus = 0;
+    int cdus = 0;
+    double cduCapacityKw = 0;
+    double liquidHeatKw = 0;        ///< IT load (max) of the direct-liquid racks
+    int nvlinkDomainGpus = 0;       ///< largest NVLink domain of the design's GPU systems
+    double coolantFlowLpm() const { ///< Q = P / (c_p dT) for water at a 10 K rise
+        return liquidHeatKw * 60.0 / (4.18 * 10.0);
+    }
     double costPerGpu() const { return gpus ? totalCostUsd / gpus : 0; }
 };
 

@@ -131,6 +131,15 @@ int runExport(const QStringList& args) {
     auto d = openDesign(p.positionalArguments().first());
     if (!d)
         return BadInput;
+    int noMedium = 0;
+    d->links.forEach([&](LinkId, const Link& l) { noMedium += !(l.pinnedMedium || l.medium); });
+    if (noMedium > 0) {
+        err() << "cluster-studio-cli export: warning: " << noMedium
+              << " link(s) have no cable or optic that reaches (validate reports them as "
+                 "link.no-medium); they are written with medium 'none' and are missing from "
+                 "the BOM\n";
+        err().flush();
+    }
     QString error;
     bool ok = true;
     if (format == QLatin1String("cabling-csv")) {

@@ -5,6 +5,8 @@
 
 #include <QRegularExpression>
 
+#include <cmath>
+
 namespace cds::cli {
 
 namespace {
@@ -36,7 +38,17 @@ int runGenerate(const QStringList& args) {
     p.addOption(opt("tiers", "auto (default), 2 or 3.", "T", "auto"));
     p.addOption(
         opt("oversubscription", "Leaf downlink:uplink, e.g. 1:1 (default), 2:1.", "D:U", "1:1"));
-    p.addOption(opt("su-nodes", "Servers per scalable unit (default 32).", "N", "32"));
+    p.addOption(opt("su-nodes",
+                    "Servers per scalable unit (default: NVIDIA's, 32 nodes or 8 NVL72 racks).",
+                    "N"));
+    p.addOption(opt("storage-tb",
+                    "Usable parallel-file-system capacity in TB (default: what the bandwidth "
+                    "needs brings).",
+                    "TB"));
+    p.addOption(opt("storage-gbps-per-gpu",
+                    "Storage read bandwidth per GPU in Gb/s (default 4: NVIDIA DGX SuperPOD "
+                    "enhanced storage, 125 GB/s per 256 GPUs).",
+                    "G"));
     p.addOption(opt("hall", "Hall size in mm, e.g. 30000x20000 (default: sized to fit).", "WxD"));
     p.addOption(opt("cooling",
                     "Force one cooling type: air, rear-door-hx, direct-liquid, "
@@ -90,9 +102,24 @@ int runGenerate(const QStringList& args) {
                                          "not '%1'")
                               .arg(p.value(QStringLiteral("oversubscription"))));
     g.oversubscription = m.captured(1).toDouble() / m.captured(2).toDouble();
-    g.suNodes = p.value(QStringLiteral("su-nodes")).toInt(&ok);
-    if (!ok || g.suNodes < 1)
-        return usageError(QStringLiteral("--su-nodes expects a positive number"));
+    if (p.isSet(QStringLiteral("su-nodes"))) {
+        g.suNodes = p.value(QStringLiteral("su-nodes")).toInt(&ok);
+        if (!ok || g.suNodes < 1)
+            return usageError(QStringLiteral("--su-nodes expects a positive number"));
+    }
+    if (p.isSet(QStringLiteral("storage-tb"))) {
+        g.storageTb = p.value(QStringLiteral("storage-tb")).toDouble(&ok);
+        if (!ok || g.storageTb < 0 || !std::isfinite(g.storageTb))
+            return usageError(QStringLiteral("--storage-tb expects a number of TB >= 0, not '%1'")
+                                  .arg(p.value(QStringLiteral("storage-tb"))));
+    }
+    if (p.isSet(QStringLiteral("storage-gbps-per-gpu"))) {
+        g.storageGbpsPerGpu = p.value(QStringLiteral("storage-gbps-per-gpu")).toDouble(&ok);
+        if (!ok || g.storageGbpsPerGpu < 0 || g.storageGbpsPerGpu > 1e4)
+            return usageError(
+                QStringLiteral("--storage-gbps-per-gpu expects Gb/s per GPU >= 0, not '%1'")
+                    .arg(p.value(QStringLiteral("storage-gbps-per-gpu"))));
+    }
     if (p.isSet(QStringLiteral("hall"))) {
         static const QRegularExpression wxd(QStringLiteral("^(\\d+)x(\\d+)$"));
         const auto h = wxd.match(p.value(QStringLiteral("hall")));

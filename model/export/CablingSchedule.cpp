@@ -110,6 +110,10 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
             r.mediumModel = medium->model;
             if (medium->media)
                 r.mediumType = mediaTypeKey(medium->media->type);
+        } else { // never an empty cell a reader could take for "any cable"
+            r.mediumId = QStringLiteral("none");
+            r.mediumModel = QStringLiteral("no catalog medium reaches (validate: link.no-medium)");
+            r.mediumType = QStringLiteral("none");
         }
         r.lengthM = std::round(double(l.lengthM) * 10.0) / 10.0;
         rows.push_back(std::move(r));

@@ -319,9 +319,11 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     // NetBox's CSV import takes one termination per side, so a twin-port cable becomes one
     // NetBox cable per link, all labelled with the schedule's cable id.
     PortNames portNames(d);
+    int noMedium = 0;
     for (const CableRow& r : cablingRows(d))
         for (LinkId id : r.links) {
             const Link& l = d.links[id];
+            noMedium += !(l.pinnedMedium || l.medium);
             const CableEnd a = cableEnd(d, l.a, portNames), b = cableEnd(d, l.b, portNames);
             const QString colour = l.fabric && l.fabric.value() < d.fabrics.size()
                                        ? networkColour(d.fabrics[l.fabric.value()].kind)
@@ -331,6 +333,10 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
                                 QString::number(double(l.lengthM), 'f', 1), QStringLiteral("m")});
         }
     e.cablesCsv = cables.toUtf8();
+    if (noMedium > 0)
+        e.warnings << QStringLiteral("%1 cable(s) have no catalog medium that reaches "
+                                     "(link.no-medium); their type is left empty")
+                          .arg(noMedium);
 
     std::map<QString, QString> manufacturers; // name -> slug
     for (TypeId t : used) {

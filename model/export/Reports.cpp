@@ -41,6 +41,9 @@ QByteArray statsJson(const DesignData& d, const Metrics& m) {
     OJson by = OJson::object();
     for (int c = 0; c < kCostCategoryCount; ++c)
         by[str(costCategoryKey(CostCategory(c)))] = round2(m.costByCategory[std::size_t(c)]);
+    OJson roles = OJson::object();
+    for (int r = 0; r < kRackRoleCount; ++r)
+        roles[str(rackRoleKey(RackRole(r)))] = m.racksByRole[std::size_t(r)];
     OJson j = {
         {"title", str(d.meta.title)},
         {"gpus", m.gpus},
@@ -79,6 +82,20 @@ QByteArray statsJson(const DesignData& d, const Metrics& m) {
         {"injection_gbps_per_gpu", round2(m.injectionGbpsPerGpu)},
         {"oversubscription",
          {{"leaf", round3(m.leafOversubscription)}, {"spine", round3(m.spineOversubscription)}}},
+        {"racks_by_role", roles},
+        {"storage",
+         {{"servers", m.storageServers},
+          {"usable_tb", round2(m.storageUsableTb)},
+          {"read_gbps", round2(m.storageReadGbps)}}},
+        {"ufm", m.ufm},
+        {"head_nodes", m.headNodes},
+        {"pdus", m.pdus},
+        {"cdus",
+         {{"count", m.cdus},
+          {"capacity_kw", round2(m.cduCapacityKw)},
+          {"liquid_heat_kw", round2(m.liquidHeatKw)},
+          {"coolant_flow_l_per_min", round2(m.coolantFlowLpm())}}},
+        {"nvlink_domain_gpus", m.nvlinkDomainGpus},
     };
     return bytes(j);
 }

@@ -7,15 +7,22 @@
 #include "Placement.h"
 
 #include <algorithm>
+#include <cmath>
+#include <unordered_map>
 
 namespace cds {
 
 namespace {
 
-/// Bundled ids of the switches the non-compute networks use when the library has them.
-const char* const kStorageSwitch = "nvidia-sn5600";
-const char* const kInbandSwitch = "nvidia-sn4600c";
+/// Bundled ids of the switches the non-compute networks use, in order of preference: the
+/// first whose ports split to the servers' port speed serves the network.
+const std::vector<const char*> kStorageSwitches = {"nvidia-sn5600", "nvidia-sn4600c"};
+const std::vector<const char*> kInbandSwitches = {"nvidia-sn4600c", "nvidia-sn5600"};
 const char* const kOobSwitch = "nvidia-sn2201";
+/// UFM appliances by the compute fabric's lane speed: NDR 400G, XDR 800G.
+const std::vector<const char*> kUfms = {"nvidia-ufm-appliance", "nvidia-ufm-appliance-xdr"};
+constexpr int kUfmAppliances = 2; ///< an HA pair, as in NVIDIA's SuperPOD management rack
+constexpr int kHeadNodes = 4;     ///< BCM head-node HA pair + Slurm/Kubernetes control pair
 
 /// @brief The state of one generation run: the design growing, its scalable units.
 class Generation {
@@ -44,7 +51,7 @@ private:
         f.technology = tech;
         f.targetOversubscription = kind == FabricKind::Compute ? m_p.oversubscription : 1.0;
         f.railOptimized = kind == FabricKind::Compute && m_p.topology == Topology::RailOptimized;
-        f.suNodes = m_p.suNodes;
+        f.suNodes = m_suNodes;
         m_d.fabrics.push_back(f);
         return FabricId(static_cast<FabricId::Rep>(m_d.fabrics.size() - 1));
     }
@@ -53,8 +60,15 @@ private:
     void addServers();
     bool buildCompute();
     /// Storage or in-band: leaves per SU over the servers' ports of @p role, 1:1 above.
-    bool buildBlockNetwork(FabricKind kind, PortRole role, const char* switchId,
-                           const QString& name, const QString& prefix);
+    bool buildBlockNetwork(FabricKind kind, PortRole role, const std::vector<const char*>& ids,
+                           const QString& name, const QString& prefix,
+                           const std::vector<DeviceId>& extra);
+    void addSupport();
+    /// The UFM pair on free compute-fabric ports: a leaf's leftover downlink (below
+    /// @p leafDown, so the leaf stays balanced), else a spine's or core's free port.
+    void connectUfm(FabricId f, const SwitchChoice& sw, int leafDown);
+    const CatalogItem* matchingItem(Category c, PortRole role, double speed) const;
+    std::vector<DeviceId> addDevices(const CatalogItem& it, int n, const QString& prefix);
     void buildOob();
     void recordLeaves(const BuiltFabric& b);
 
@@ -68,6 +82,8 @@ private:
     int m_nodes = 0;
     std::vector<std::vector<DeviceId>> m_suServers, m_suNetwork;
     std::vector<DeviceId> m_central;
+    std::vector<DeviceId> m_storage, m_heads, m_ufm, m_mgmtSwitches;
+    int m_suNodes = 32;
 };
 
 bool Generation::checkParams() {
@@ -88,8 +104,26 @@ bool Generation::checkParams() {
                         .arg(m_server->id));
     if (m_server->portCount(PortRole::Compute) == 0)
         return fail(QStringLiteral("server %1 has no compute-fabric ports").arg(m_server->id));
-    if (m_p.suNodes < 1)
+    if (m_p.suNodes < 0)
         return fail(QStringLiteral("--su-nodes must be at least 1"));
+    // NVIDIA's SuperPODs: 32 8-GPU nodes per SU, 8 NVL72 racks per SU (DGX GB200 RA).
+    // NVIDIA's SUs: 8 NVL72 racks (DGX GB200 RA); 72 nodes where a leaf takes 72 at 1:1 (DGX
+    // B300 on Quantum-X800 XDR RA); else 32 (DGX H100 / B200 RAs).
+    m_suNodes = m_p.suNodes;
+    if (m_suNodes == 0) {
+        DesignData probe;
+        const int nic = m_server->firstPort(PortRole::Compute);
+        const auto sw = nic < 0 ? std::nullopt
+                                : chooseSwitch(probe, probe.catalog.add(*m_switch),
+                                               m_server->ports[std::size_t(nic)].speedGbps);
+        const int dMax = sw ? leafDownlinks(sw->radix, m_p.oversubscription) : 0;
+        m_suNodes = m_server->rackScale ? 8 : dMax >= 72 ? 72 : 32;
+    }
+    if (m_server->liquidCooled && m_p.cooling && *m_p.cooling != CoolingType::DirectLiquid &&
+        *m_p.cooling != CoolingType::Immersion)
+        return fail(QStringLiteral("%1 is liquid-cooled only: --cooling %2 cannot cool it (use "
+                                   "direct-liquid)")
+                        .arg(m_server->id, coolingKey(*m_p.cooling)));
     if (m_p.oversubscription < 1.0 || m_p.oversubscription > 64)
         return fail(QStringLiteral("--oversubscription must be between 1:1 and 64:1"));
     if (m_p.tiers != 0 && m_p.tiers != 2 && m_p.tiers != 3)
@@ -134,15 +168,15 @@ bool Generation::checkCapacity() {
 
 void Generation::addServers() {
     const TypeId t = use(*m_server);
-    const int sus = (m_nodes + m_p.suNodes - 1) / m_p.suNodes;
+    const int sus = (m_nodes + m_suNodes - 1) / m_suNodes;
     m_suServers.assign(std::size_t(sus), {});
     m_suNetwork.assign(std::size_t(sus), {});
     for (int n = 0; n < m_nodes; ++n) {
-        const int su = n / m_p.suNodes;
+        const int su = n / m_suNodes;
         Device v;
         v.name = QStringLiteral("su%1-node%2")
                      .arg(su + 1, 2, 10, QChar(u'0'))
-                     .arg(n % m_p.suNodes + 1, 2, 10, QChar(u'0'));
+                     .arg(n % m_suNodes + 1, 2, 10, QChar(u'0'));
         v.type = t;
         v.group = std::int16_t(su);
         m_suServers[std::size_t(su)].push_back(m_d.devices.add(std::move(v)));
@@ -180,26 +214,36 @@ bool Generation::buildCompute() {
     const bool rail = m_p.topology == Topology::RailOptimized;
     std::vector<LeafSpec> leaves;
     long long maxNodes = 0;
+    // Rack-scale systems carry many rails (72 NICs on an NVL72): a leaf takes the largest
+    // group of rails, dividing the NIC count, whose SU-wide endpoints fit its downlinks.
+    int railsPerLeaf = 1;
+    if (rail && m_server->rackScale)
+        for (int r = std::max(1, dMax / std::max(1, m_suNodes)); r >= 1; --r)
+            if (c % r == 0) {
+                railsPerLeaf = r;
+                break;
+            }
     if (rail) {
-        if (m_p.suNodes > dMax)
+        if (m_suNodes * railsPerLeaf > dMax)
             return fail(QStringLiteral("--su-nodes %1 needs %1 leaf downlinks; a %2-port leaf at "
                                        "%3:1 offers %4")
-                            .arg(m_p.suNodes)
+                            .arg(m_suNodes)
                             .arg(k)
                             .arg(m_p.oversubscription)
                             .arg(dMax));
         for (std::size_t s = 0; s < m_suServers.size(); ++s)
-            for (int i = 0; i < c; ++i) {
-                LeafSpec ls{std::int16_t(s), std::int16_t(i), {}};
-                for (DeviceId srv : m_suServers[s])
-                    ls.down.push_back({srv, std::uint16_t(p0 + i)});
+            for (int i = 0; i < c; i += railsPerLeaf) {
+                LeafSpec ls{std::int16_t(s), std::int16_t(railsPerLeaf == 1 ? i : -1), {}};
+                for (int r = i; r < i + railsPerLeaf; ++r)
+                    for (DeviceId srv : m_suServers[s])
+                        ls.down.push_back({srv, std::uint16_t(p0 + r)});
                 leaves.push_back(std::move(ls));
             }
-        maxNodes = 1LL * k * ((k / 2) / c) * m_p.suNodes;
-        if (2 * m_p.suNodes <= dMax)
+        maxNodes = 1LL * k * ((k / 2) / c) * m_suNodes;
+        if (2 * m_suNodes * railsPerLeaf <= dMax)
             m_r.notes << QStringLiteral("rail leaves use %1 of their %2 downlinks; --su-nodes "
                                         "up to %2 would fill them")
-                             .arg(m_p.suNodes)
+                             .arg(m_suNodes * railsPerLeaf)
                              .arg(dMax);
     } else {
         const int perLeaf = dMax / c;
@@ -220,8 +264,18 @@ bool Generation::buildCompute() {
     int down = 0;
     for (const LeafSpec& l : leaves)
         down = std::max(down, int(l.down.size()));
-    const FatTreePlan plan =
-        planFatTree({k, int(leaves.size()), down, m_p.oversubscription, m_p.tiers, rail ? c : 1});
+    // NVIDIA designs every leaf for the full SU (DGX SuperPOD RAs: "the fabric should be
+    // designed to support the full SU, including leaf switches and leaf-spine cables"), and at
+    // its full radix when at most one node's worth of ports is left over: that port is where
+    // the UFM connects (the 31-node SU). A cluster smaller than one SU keeps its actual size.
+    if (rail) {
+        if (m_nodes >= m_suNodes)
+            down = m_suNodes * railsPerLeaf;
+        if (dMax - down <= railsPerLeaf)
+            down = dMax;
+    }
+    const FatTreePlan plan = planFatTree({k, int(leaves.size()), down, m_p.oversubscription,
+                                          m_p.tiers, rail ? c / railsPerLeaf : 1});
     if (!plan.ok) {
         if (m_nodes > maxNodes || m_p.tiers == 3)
             return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry "
@@ -239,7 +293,11 @@ bool Generation::buildCompute() {
             ? m_switch->switchSpec->technology
             : Technology::InfiniBand;
     const FabricId f = addFabric(QStringLiteral("Compute"), FabricKind::Compute, tech);
-    recordLeaves(buildFatTree(m_d, f, *sw, plan, leaves, QStringLiteral("ib")));
+    recordLeaves(
+        buildFatTree(m_d, f, *sw, plan, leaves,
+                     tech == Technology::Ethernet ? QStringLiteral("eth") : QStringLiteral("ib")));
+    if (tech == Technology::InfiniBand && m_p.support)
+        connectUfm(f, *sw, plan.tiers >= 2 ? plan.leafDown : sw->radix);
     m_r.notes << QStringLiteral("compute fabric: %1 tier(s), %2 leaves, %3 spines, %4 cores")
                      .arg(plan.tiers)
                      .arg(leaves.size())
@@ -248,20 +306,39 @@ bool Generation::buildCompute() {
     return true;
 }
 
-bool Generation::buildBlockNetwork(FabricKind kind, PortRole role, const char* switchId,
-                                   const QString& name, const QString& prefix) {
-    const CatalogItem* swItem = m_lib.item(QLatin1String(switchId));
+bool Generation::buildBlockNetwork(FabricKind kind, PortRole role,
+                                   const std::vector<const char*>& ids, const QString& name,
+                                   const QString& prefix, const std::vector<DeviceId>& extra) {
     const int first = m_server->firstPort(role);
-    if (!swItem || first < 0) {
-        m_r.notes << QStringLiteral("no %1 network: switch %2 not in the catalog or no ports")
-                         .arg(name, QLatin1String(switchId));
+    if (first < 0) {
+        m_r.notes << QStringLiteral("no %1 network: %2 has no such ports").arg(name, m_server->id);
         return true;
     }
+    const double speed = m_server->ports[std::size_t(first)].speedGbps;
+    const CatalogItem* swItem = nullptr;
+    std::optional<SwitchChoice> sw;
+    for (const char* id : ids) {
+        const CatalogItem* it = m_lib.item(QLatin1String(id));
+        if (!it)
+            continue;
+        // Probe on a scratch catalog: only the chosen switch enters the design.
+        DesignData probe;
+        if (chooseSwitch(probe, probe.catalog.add(*it), speed)) {
+            swItem = it;
+            sw = chooseSwitch(m_d, use(*it), speed);
+            break;
+        }
+    }
+    if (!sw) {
+        QStringList names;
+        for (const char* id : ids)
+            names << QLatin1String(id);
+        return fail(QStringLiteral("no switch (%1) can serve the %2G %3 ports of %4")
+                        .arg(names.join(QStringLiteral(", ")))
+                        .arg(speed)
+                        .arg(name, m_server->id));
+    }
     const int perServer = m_server->portCount(role);
-    const auto sw = chooseSwitch(m_d, use(*swItem), m_server->ports[std::size_t(first)].speedGbps);
-    if (!sw)
-        return fail(QStringLiteral("switch %1 cannot serve the %2 ports of %3")
-                        .arg(swItem->id, name, m_server->id));
     const int perLeaf = std::max(1, leafDownlinks(sw->radix, 1.0) / perServer);
     const int p0 = firstLogicalPort(*m_server, 1, role);
     std::vector<LeafSpec> leaves;
@@ -273,6 +350,20 @@ bool Generation::buildBlockNetwork(FabricKind kind, PortRole role, const char* s
                     ls.down.push_back({m_suServers[s][j], std::uint16_t(p0 + n)});
             leaves.push_back(std::move(ls));
         }
+    // Storage servers and management nodes: their own leaves, with the central switches.
+    const int half = leafDownlinks(sw->radix, 1.0);
+    std::vector<PortRef> others;
+    for (DeviceId id : extra) {
+        const CatalogItem& t = m_d.typeOf(m_d.devices[id]);
+        const int q = firstLogicalPort(t, 1, role);
+        for (int n = 0; q >= 0 && n < t.portCount(role); ++n)
+            others.push_back({id, std::uint16_t(q + n)});
+    }
+    for (std::size_t i = 0; i < others.size(); i += std::size_t(half))
+        leaves.push_back({-1,
+                          -1,
+                          {others.begin() + std::ptrdiff_t(i),
+                           others.begin() + std::ptrdiff_t(std::min(others.size(), i + half))}});
     int down = 0;
     for (const LeafSpec& l : leaves)
         down = std::max(down, int(l.down.size()));
@@ -284,6 +375,130 @@ bool Generation::buildBlockNetwork(FabricKind kind, PortRole role, const char* s
     const FabricId f = addFabric(name, kind, tech);
     recordLeaves(buildFatTree(m_d, f, *sw, plan, leaves, prefix));
     return true;
+}
+
+const CatalogItem* Generation::matchingItem(Category c, PortRole role, double speed) const {
+    const CatalogItem* best = nullptr;
+    for (const CatalogItem& it : m_lib.items()) {
+        const int p = it.firstPort(role);
+        if (it.category != c || p < 0 ||
+            std::abs(it.ports[std::size_t(p)].speedGbps - speed) > 1e-6)
+            continue;
+        if (c == Category::Storage && (!it.readGbps || !it.usableTb))
+            continue;
+        if (!best || it.id < best->id)
+            best = &it;
+    }
+    return best;
+}
+
+std::vector<DeviceId> Generation::addDevices(const CatalogItem& it, int n, const QString& prefix) {
+    const TypeId t = use(it);
+    std::vector<DeviceId> out;
+    for (int i = 0; i < n; ++i) {
+        Device v;
+        v.name = QStringLiteral("%1-%2").arg(prefix).arg(i + 1, 2, 10, QChar(u'0'));
+        v.type = t;
+        out.push_back(m_d.devices.add(std::move(v)));
+    }
+    return out;
+}
+
+void Generation::addSupport() {
+    // Parallel file system sized by read bandwidth per GPU and usable capacity.
+    const int sp = m_server->firstPort(PortRole::Storage);
+    if (m_p.storageFabric && sp >= 0) {
+        const double speed = m_server->ports[std::size_t(sp)].speedGbps;
+        if (const CatalogItem* st = matchingItem(Category::Storage, PortRole::Storage, speed)) {
+            const double need = m_p.gpus * std::max(0.0, m_p.storageGbpsPerGpu);
+            const int byBw = int(std::ceil(need / *st->readGbps - 1e-9));
+            const int byTb = int(std::ceil(std::max(0.0, m_p.storageTb) / *st->usableTb - 1e-9));
+            const int n = std::max({2, byBw, byTb});
+            m_storage = addDevices(*st, n, QStringLiteral("stor-node"));
+            m_r.notes << QStringLiteral("storage: %1 x %2, %3 TB usable, %4 Gb/s read (%5 Gb/s "
+                                        "per GPU asked)")
+                             .arg(n)
+                             .arg(st->id)
+                             .arg(n * *st->usableTb)
+                             .arg(n * *st->readGbps)
+                             .arg(m_p.storageGbpsPerGpu);
+        } else {
+            m_r.notes << QStringLiteral("no storage servers: none in the catalog has %1G storage "
+                                        "ports like %2")
+                             .arg(speed)
+                             .arg(m_server->id);
+        }
+    }
+    const int ip = m_server->firstPort(PortRole::Inband);
+    if (m_p.inbandFabric && ip >= 0) {
+        const double speed = m_server->ports[std::size_t(ip)].speedGbps;
+        if (const CatalogItem* h = matchingItem(Category::Management, PortRole::Inband, speed))
+            m_heads = addDevices(*h, kHeadNodes, QStringLiteral("head"));
+        else
+            m_r.notes << QStringLiteral("no head nodes: none in the catalog has %1G in-band ports")
+                             .arg(speed);
+    }
+}
+
+void Generation::connectUfm(FabricId f, const SwitchChoice& sw, int leafDown) {
+    const CatalogItem* ufm = nullptr;
+    for (const char* id : kUfms) {
+        const CatalogItem* it = m_lib.item(QLatin1String(id));
+        const int up = it ? it->firstPort(PortRole::Compute) : -1;
+        if (up >= 0 && std::abs(it->ports[std::size_t(up)].speedGbps - sw.laneGbps) < 1e-6)
+            ufm = it;
+    }
+    if (!ufm) {
+        m_r.notes << QStringLiteral("no UFM appliances: none in the catalog has %1G fabric ports")
+                         .arg(sw.laneGbps);
+        return;
+    }
+    // Free fabric ports on the compute switches: the port a full-radix leaf leaves over.
+    std::unordered_map<DeviceId::Rep, std::vector<bool>> used;
+    auto track = [&](DeviceId id) {
+        const Device& v = m_d.devices[id];
+        if (v.fabric == f && v.tier != Tier::None)
+            used.try_emplace(id.value(), std::size_t(sw.firstPort + sw.radix), false);
+    };
+    m_d.devices.forEach([&](DeviceId id, const Device&) { track(id); });
+    m_d.links.forEach([&](LinkId, const Link& l) {
+        for (const PortRef& e : {l.a, l.b})
+            if (auto it = used.find(e.device.value());
+                it != used.end() && e.port < it->second.size())
+                it->second[e.port] = true;
+    });
+    const int perUfm = ufm->portCount(PortRole::Compute);
+    std::vector<PortRef> free;
+    for (Tier tier : {Tier::Leaf, Tier::Spine, Tier::Core})
+        m_d.devices.forEach([&](DeviceId id, const Device& v) {
+            if (v.tier != tier || v.fabric != f || int(free.size()) >= kUfmAppliances * perUfm)
+                return;
+            const auto& u = used[id.value()];
+            const int top = tier == Tier::Leaf ? std::min(sw.radix, leafDown) : sw.radix;
+            for (int p = sw.firstPort + top - 1; p >= sw.firstPort; --p)
+                if (!u[std::size_t(p)]) { // one port per switch: the pair spans switches
+                    free.push_back({id, std::uint16_t(p)});
+                    break;
+                }
+        });
+    if (int(free.size()) < kUfmAppliances * perUfm) {
+        m_r.notes << QStringLiteral("no UFM appliances: the compute fabric has no free switch "
+                                    "ports (NVIDIA deploys 31-node SUs to leave one: --su-nodes "
+                                    "31)");
+        return;
+    }
+    m_ufm = addDevices(*ufm, kUfmAppliances, QStringLiteral("ufm"));
+    for (std::size_t i = 0; i < m_ufm.size(); ++i)
+        for (int n = 0; n < perUfm; ++n) {
+            Link l;
+            l.a = {m_ufm[i], std::uint16_t(firstLogicalPort(*ufm, 1, PortRole::Compute) + n)};
+            l.b = free[i * std::size_t(perUfm) + std::size_t(n)];
+            l.fabric = f;
+            m_d.links.add(std::move(l));
+        }
+    m_r.notes << QStringLiteral("UFM: %1 x %2 on free compute-fabric ports")
+                     .arg(m_ufm.size())
+                     .arg(ufm->id);
 }
 
 void Generation::buildOob() {
@@ -333,6 +548,13 @@ void Generation::buildOob() {
     mgmtPorts(m_central, central);
     if (!central.empty())
         build(std::move(central), -1, m_central);
+    std::vector<PortRef> support;
+    std::vector<DeviceId> supportDevs = m_storage;
+    supportDevs.insert(supportDevs.end(), m_heads.begin(), m_heads.end());
+    supportDevs.insert(supportDevs.end(), m_ufm.begin(), m_ufm.end());
+    mgmtPorts(supportDevs, support);
+    if (!support.empty())
+        build(std::move(support), -2, m_mgmtSwitches);
     m_r.notes << QStringLiteral("out-of-band: %1 x %2 (uplinks to the site network not "
                                 "modelled)")
                      .arg(count)
@@ -354,22 +576,30 @@ GenerateResult Generation::run() {
     m_d.devices.reserve(std::size_t(m_nodes) * 5 / 4);
     m_d.links.reserve(std::size_t(m_nodes) * std::size_t(m_server->ports.size()) * 3);
     addServers();
+    if (m_p.support)
+        addSupport();
     if (!buildCompute() || !step(30))
         return std::move(m_r);
     if (m_p.storageFabric &&
-        !buildBlockNetwork(FabricKind::Storage, PortRole::Storage, kStorageSwitch,
-                           QStringLiteral("Storage"), QStringLiteral("stor")))
+        !buildBlockNetwork(FabricKind::Storage, PortRole::Storage, kStorageSwitches,
+                           QStringLiteral("Storage"), QStringLiteral("stor"), m_storage))
         return std::move(m_r);
     if (m_p.inbandFabric &&
-        !buildBlockNetwork(FabricKind::Inband, PortRole::Inband, kInbandSwitch,
-                           QStringLiteral("In-band management"), QStringLiteral("inb")))
+        !buildBlockNetwork(FabricKind::Inband, PortRole::Inband, kInbandSwitches,
+                           QStringLiteral("In-band management"), QStringLiteral("inb"), m_heads))
         return std::move(m_r);
     if (m_p.oobFabric)
         buildOob();
     if (!step(50))
         return std::move(m_r);
 
-    const CatalogItem* rack = m_lib.item(QStringLiteral("rack-42u-600x1200"));
+    // Rack-scale systems fill a 48U rack; everything else goes in 42U racks.
+    const CatalogItem* rack =
+        m_lib.item(m_server->uHeight > 42 ? QStringLiteral("rack-48u-600x1200")
+                                          : QStringLiteral("rack-42u-600x1200"));
+    // An NVL72 ships in its own MGX rack; its network, storage and management racks do not.
+    const CatalogItem* own =
+        m_server->rackScale ? m_lib.item(QStringLiteral("nvidia-mgx-rack-nvl72")) : nullptr;
     for (std::size_t i = 0; !rack && i < m_lib.size(); ++i)
         if (m_lib.items()[i].category == Category::Rack && m_lib.items()[i].rack)
             rack = &m_lib.items()[i];
@@ -377,14 +607,37 @@ GenerateResult Generation::run() {
         m_r.error = QStringLiteral("the catalog has no rack");
         return std::move(m_r);
     }
-    PlacementInput in{use(*rack),      m_p.cooling, 4,           m_p.hallWidthMm,
-                      m_p.hallDepthMm, m_suServers, m_suNetwork, m_central};
+    std::vector<DeviceId> mgmt = m_heads;
+    mgmt.insert(mgmt.end(), m_ufm.begin(), m_ufm.end());
+    mgmt.insert(mgmt.end(), m_mgmtSwitches.begin(), m_mgmtSwitches.end());
+    PlacementInput in{use(*rack),
+                      own ? use(*own) : TypeId(),
+                      m_p.cooling,
+                      m_server->liquidCooled && !m_p.cooling
+                          ? std::optional<CoolingType>(CoolingType::DirectLiquid)
+                          : m_p.cooling,
+                      4,
+                      m_p.hallWidthMm,
+                      m_p.hallDepthMm,
+                      m_suServers,
+                      m_suNetwork,
+                      m_central,
+                      m_storage,
+                      mgmt};
     FloorPlanner planner(m_d, in);
     if (!planner.place()) {
         m_r.error = planner.error();
         return std::move(m_r);
     }
     m_r.notes << planner.notes();
+    if (m_p.support) {
+        m_r.notes << planner.addCdus(m_lib);
+        if (!planner.error().isEmpty()) {
+            m_r.error = planner.error();
+            return std::move(m_r);
+        }
+        m_r.notes << addPdus(m_d, m_lib);
+    }
     if (!step(70))
         return std::move(m_r);
     embedSupportItems(m_d, m_lib);

@@ -18,12 +18,19 @@ struct GenerateParams {
     Topology topology = Topology::RailOptimized;
     int tiers = 0;                 ///< 0 = automatic from endpoints and radix; else 2 or 3
     double oversubscription = 1.0; ///< downlink:uplink at the leaf, 1 = non-blocking (spines 1:1)
-    int suNodes = 32;              ///< servers per scalable unit (rail group)
+    int suNodes = 0;               ///< servers per SU; 0 = NVIDIA's: 8 NVL72 racks, else 32
     double hallWidthMm = 0;        ///< 0 = sized to fit
     double hallDepthMm = 0;
     bool storageFabric = true;
     bool inbandFabric = true;
     bool oobFabric = true;
+    /// Parallel file system: usable capacity (0 = what the bandwidth needs brings) and read
+    /// bandwidth per GPU. NVIDIA's DGX SuperPOD storage guidance ("enhanced": 125 GB/s read
+    /// per 32-node SU of 256 GPUs) is ~3.9 Gb/s per GPU, rounded to 4.
+    double storageTb = 0;
+    double storageGbpsPerGpu = kDefaultStorageGbpsPerGpu;
+    static constexpr double kDefaultStorageGbpsPerGpu = 4.0;
+    bool support = true;                ///< storage servers, UFM, head nodes, PDUs and CDUs
     std::optional<CoolingType> cooling; ///< nullopt: chosen per rack from its load
     QString title;                      ///< empty: described from the parameters
 };

@@ -8,6 +8,8 @@ namespace cds {
 namespace {
 constexpr double kMarginMm = 1200; ///< clear floor around the rows: two tiles
 constexpr double kAisleMm = 1200;  ///< cold and hot aisles: two 600 mm tiles
+/// Headroom for the rack's own PDUs and accessories, which are added after placement.
+constexpr double kAccessoryKw = 0.25;
 } // namespace
 
 std::pair<int, CoolingType> FloorPlanner::serversPerRack(const DesignSettings& s,
@@ -59,7 +61,8 @@ std::vector<FloorPlanner::PlannedRack> FloorPlanner::packNetwork(const std::vect
     const int uCap = m_d.catalog[m_in.rackType].rack->uCapacity;
     // Switch racks stay air or rear-door cooled unless the user forced a cooling type.
     const double limitKw =
-        m_d.settings.cooling[std::size_t(m_in.cooling.value_or(CoolingType::RearDoorHx))].warnKw;
+        m_d.settings.cooling[std::size_t(m_in.cooling.value_or(CoolingType::RearDoorHx))].warnKw -
+        kAccessoryKw;
     std::vector<PlannedRack> racks;
     double kw = 0;
     int used = uCap;
@@ -86,12 +89,13 @@ bool FloorPlanner::place() {
         const QString su = QStringLiteral("su%1").arg(s + 1, 2, 10, QChar(u'0'));
         if (!servers.empty()) {
             const auto [per, cooling] =
-                serversPerRack(m_d.settings, m_in.cooling, kwOf(servers[0]), uOf(servers[0]),
+                serversPerRack(m_d.settings, m_in.serverCooling, kwOf(servers[0]), uOf(servers[0]),
                                spec.uCapacity, m_in.maxServersPerRack);
             for (std::size_t i = 0; i < servers.size(); i += std::size_t(per)) {
                 PlannedRack r{QStringLiteral("%1-c%2").arg(su).arg(i / per + 1, 2, 10, QChar(u'0')),
                               cooling,
-                              {}};
+                              {},
+                              m_in.serverCooling.has_value()};
                 for (std::size_t j = i; j < std::min(servers.size(), i + per); ++j)
                     r.devices.push_back(servers[j]);
                 chunk.push_back(std::move(r));
@@ -104,8 +108,12 @@ bool FloorPlanner::place() {
     // Central rows go in the middle of the hall: the longest leaf-spine run is then half the
     // hall, which keeps 100G management links within AOC reach in large designs.
     const std::size_t centralChunk = chunks.size() / 2;
-    chunks.insert(chunks.begin() + std::ptrdiff_t(centralChunk),
-                  packNetwork(m_in.central, QStringLiteral("spine")));
+    std::vector<PlannedRack> central = packNetwork(m_in.central, QStringLiteral("spine"));
+    for (PlannedRack& r : packNetwork(m_in.storage, QStringLiteral("storage")))
+        central.push_back(std::move(r));
+    for (PlannedRack& r : packNetwork(m_in.management, QStringLiteral("mgmt")))
+        central.push_back(std::move(r));
+    chunks.insert(chunks.begin() + std::ptrdiff_t(centralChunk), std::move(central));
 
     std::size_t total = 0, widest = 1;
     for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
@@ -147,8 +155,10 @@ bool FloorPlanner::place() {
                 kw += kwOf(id);
             Rack r;
             r.name = pr.name;
-            r.type = m_in.rackType;
-            r.cooling = m_in.cooling ? *m_in.cooling : coolingForLoad(m_d.settings, kw);
+            r.type = pr.fixedCooling && m_in.serverRackType ? m_in.serverRackType : m_in.rackType;
+            r.cooling = pr.fixedCooling ? pr.cooling
+                        : m_in.cooling  ? *m_in.cooling
+                                        : coolingForLoad(m_d.settings, kw + kAccessoryKw);
             r.rotationDeg = row % 2 ? 180 : 0;
             r.centre = {kMarginMm + (slot + 0.5) * spec.widthMm,
                         kMarginMm + row * (spec.depthMm + kAisleMm) + spec.depthMm / 2};
@@ -160,6 +170,7 @@ bool FloorPlanner::place() {
                 dev.uPosition = u;
                 u += uOf(id);
             }
+            m_rows = row + 1;
             ++slot;
         }
     }

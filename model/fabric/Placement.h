@@ -11,12 +11,16 @@ namespace cds {
 /// and the central switches (spines, cores and their management switches).
 struct PlacementInput {
     TypeId rackType;
-    std::optional<CoolingType> cooling;      ///< nullopt: chosen per rack from its load
-    int maxServersPerRack = 4;               ///< SuperPOD practice for 8U DGX systems
-    double hallWidthMm = 0, hallDepthMm = 0; ///< 0: sized to fit
+    TypeId serverRackType; ///< compute racks when they differ (an NVL72's own MGX rack)
+    std::optional<CoolingType> cooling;       ///< nullopt: chosen per rack from its load
+    std::optional<CoolingType> serverCooling; ///< compute racks: liquid-only systems need DLC
+    int maxServersPerRack = 4;                ///< SuperPOD practice for 8U DGX systems
+    double hallWidthMm = 0, hallDepthMm = 0;  ///< 0: sized to fit
     std::vector<std::vector<DeviceId>> suServers;
     std::vector<std::vector<DeviceId>> suNetwork;
     std::vector<DeviceId> central;
+    std::vector<DeviceId> storage;    ///< storage servers: storage racks
+    std::vector<DeviceId> management; ///< head nodes, UFM, their switches: management racks
 };
 
 /// @brief Racks, rows and hall for a generated design. Compute racks hold as many servers as
@@ -32,6 +36,9 @@ public:
     bool place();
     QString error() const { return m_error; }
     QStringList notes() const { return m_notes; }
+    /// After place(): coolant distribution units for the direct-liquid racks, sized from their
+    /// heat with N+1 redundancy, in a row of their own. Returns a note on what was added.
+    QString addCdus(const Catalog& library);
 
     /// Servers per rack and the cooling that allows it, for servers of @p kw and @p uHeight.
     static std::pair<int, CoolingType> serversPerRack(const DesignSettings& s,
@@ -45,6 +52,7 @@ private:
         QString name;
         CoolingType cooling = CoolingType::Air;
         std::vector<DeviceId> devices;
+        bool fixedCooling = false; ///< chosen with the servers, not from the load
     };
     std::vector<PlannedRack> packNetwork(const std::vector<DeviceId>& devs, const QString& name);
     double kwOf(DeviceId id) const;
@@ -53,6 +61,11 @@ private:
     const PlacementInput& m_in;
     QString m_error;
     QStringList m_notes;
+    int m_rows = 0;
 };
+
+/// Rack PDUs for every rack of @p d from @p library: A and B feeds, each able to carry the
+/// whole rack alone (2N), with as few PDUs per feed as the rack's kW allows. Returns a note.
+QString addPdus(DesignData& d, const Catalog& library);
 
 } // namespace cds

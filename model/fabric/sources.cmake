@@ -4,6 +4,7 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AllReduce.cpp ${CMAKE_CURRENT_LIST_DIR}/AllReduce.h
   ${CMAKE_CURRENT_LIST_DIR}/CableRouting.cpp ${CMAKE_CURRENT_LIST_DIR}/CableRouting.h
   ${CMAKE_CURRENT_LIST_DIR}/FabricBuilder.cpp ${CMAKE_CURRENT_LIST_DIR}/FabricBuilder.h
+  ${CMAKE_CURRENT_LIST_DIR}/Facility.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FabricGraph.cpp ${CMAKE_CURRENT_LIST_DIR}/FabricGraph.h
   ${CMAKE_CURRENT_LIST_DIR}/FatTreePlan.cpp ${CMAKE_CURRENT_LIST_DIR}/FatTreePlan.h
   ${CMAKE_CURRENT_LIST_DIR}/Generator.cpp ${CMAKE_CURRENT_LIST_DIR}/Generator.h

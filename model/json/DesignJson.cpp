@@ -329,7 +329,9 @@ Device readDevice(const DesignData& d, const Json& v, const std::string& dp, Dev
         if (!d.racks.contains(dev.rack))
             throw FieldError(child(dp, "rack"),
                              "rack " + std::to_string(dev.rack.value()) + " does not exist");
-        dev.uPosition = int(integer(member(v, "u", dp), child(dp, "u"), 1, 100));
+        // U 0 is the side channel or floor of the rack: only for 0U gear (PDUs, in-row CDUs).
+        const bool zeroU = d.catalog[dev.type].uHeight == 0;
+        dev.uPosition = int(integer(member(v, "u", dp), child(dp, "u"), zeroU ? 0 : 1, 100));
     }
     if (const Json* f = optionalMember(v, "face")) {
         QString face = qstring(*f, child(dp, "face"), 16);

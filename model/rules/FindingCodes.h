@@ -6,6 +6,8 @@
 /// panel, `validate --json` and the README's rule tables use. A rule reports only these.
 namespace cds::codes {
 
+inline const QString kCoolingCduCapacity = QStringLiteral("cooling.cdu-capacity");
+
 inline const QString kDataPowerMissing = QStringLiteral("data.power-missing");
 inline const QString kDataWeightMissing = QStringLiteral("data.weight-missing");
 
@@ -26,6 +28,7 @@ inline const QString kPortDoubleUse = QStringLiteral("port.double-use");
 inline const QString kPortInvalid = QStringLiteral("port.invalid");
 inline const QString kPortUnconnected = QStringLiteral("port.unconnected");
 
+inline const QString kRackNeedsLiquid = QStringLiteral("rack.needs-liquid");
 inline const QString kRackOnObstacle = QStringLiteral("rack.on-obstacle");
 inline const QString kRackOutsideHall = QStringLiteral("rack.outside-hall");
 inline const QString kRackOverlap = QStringLiteral("rack.overlap");

@@ -9,6 +9,7 @@ void registerFoundationRules(RuleRegistry& r) {
     r.add(std::make_unique<RackWeightRule>());
     r.add(std::make_unique<RackPlacementRule>());
     r.add(std::make_unique<UnconnectedPortRule>());
+    r.add(std::make_unique<LiquidCoolingRule>());
 }
 
 } // namespace cds

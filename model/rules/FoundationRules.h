@@ -47,6 +47,15 @@ public:
     bool readsPlacement() const override { return true; }
 };
 
+/// @brief Liquid-only systems (NVL72, MI355X) on racks without liquid cooling, and a CDU plant
+/// that cannot carry the direct-liquid heat with one unit out of service (N+1).
+class LiquidCoolingRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("LiquidCoolingRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+};
+
 /// @brief Required ports (compute NICs, BMC...) with no cable.
 class UnconnectedPortRule final : public Rule {
 public:

@@ -21,6 +21,8 @@ void RackSpaceRule::check(const CheckContext& ctx, std::vector<Finding>& out) co
         std::vector<Span> spans;
         for (DeviceId id : devs) {
             const Device& dev = d.devices[id];
+            if (d.typeOf(dev).uHeight == 0 && dev.uPosition == 0)
+                continue; // 0U: PDUs in the side channel, floor-standing CDUs
             const int h = std::max(1, d.typeOf(dev).uHeight);
             const int top = dev.uPosition + h - 1;
             spans.push_back({dev.uPosition, top, id});

@@ -184,12 +184,71 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("bisection_tbps")).toDouble(), 512 * 400 / 2 / 1000.0);
         QVERIFY(o.value(QStringLiteral("transceivers")).toInt() > 0);
     }
+    void generateNvl72SuperpodWithItsSupport() {
+        // The command: 576 GB200 GPUs on Quantum-X800; and the GB300 version.
+        for (const char* server : {"nvidia-gb200-nvl72", "nvidia-gb300-nvl72"}) {
+            QTemporaryDir dir;
+            const QString file = dir.filePath(QStringLiteral("g.cds.json"));
+            Run r = cli({QStringLiteral("generate"), QStringLiteral("--gpus"),
+                         QStringLiteral("576"), QStringLiteral("--server"),
+                         QString::fromLatin1(server), QStringLiteral("--switch"),
+                         QStringLiteral("nvidia-q3400"), QStringLiteral("--storage-tb"),
+                         QStringLiteral("2000"), QStringLiteral("-o"), file});
+            QVERIFY2(r.code == 0, r.err.constData());
+            r = cli({QStringLiteral("validate"), file});
+            QVERIFY2(r.code == 0 && r.out.contains("0 error(s)"), r.out.constData());
+            r = cli({QStringLiteral("stats"), file, QStringLiteral("--json")});
+            const QJsonObject o = json(r.out);
+            QCOMPARE(o.value(QStringLiteral("nvlink_domain_gpus")).toInt(), 72);
+            const QJsonObject roles = o.value(QStringLiteral("racks_by_role")).toObject();
+            QCOMPARE(roles.value(QStringLiteral("compute")).toInt(), 8);
+            for (const char* k : {"network", "storage", "management"})
+                QVERIFY2(roles.value(QLatin1String(k)).toInt() > 0, k);
+            const QJsonObject st = o.value(QStringLiteral("storage")).toObject();
+            QVERIFY(st.value(QStringLiteral("servers")).toInt() > 0);
+            QVERIFY(st.value(QStringLiteral("usable_tb")).toDouble() >= 2000);
+            QVERIFY(st.value(QStringLiteral("read_gbps")).toDouble() >= 576 * 4);
+            QCOMPARE(o.value(QStringLiteral("head_nodes")).toInt(), 4);
+            QVERIFY(o.contains(QStringLiteral("ufm")));
+            QVERIFY(o.value(QStringLiteral("pdus")).toInt() >= 2 * o.value("racks").toInt());
+            QVERIFY(o.value(QStringLiteral("cdus")).toObject().value("count").toInt() >= 2);
+        }
+    }
+    void incompatiblePairsAreRefused_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("400G NICs on HDR")
+            << QStringList{"--gpus", "64", "--switch", "nvidia-qm8700"} << "no port split";
+        QTest::newRow("NVL72 on air")
+            << QStringList{"--gpus",   "72",           "--server",  "nvidia-gb300-nvl72",
+                           "--switch", "nvidia-q3400", "--cooling", "air"}
+            << "liquid-cooled only";
+        QTest::newRow("bad storage bandwidth")
+            << QStringList{"--gpus", "64", "--storage-gbps-per-gpu", "fast"}
+            << "--storage-gbps-per-gpu";
+    }
+    void incompatiblePairsAreRefused() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("g.cds.json"));
+        const Run r = cli(QStringList{QStringLiteral("generate")} + args +
+                          QStringList{QStringLiteral("-o"), file});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QVERIFY(!QFile::exists(file));
+    }
     void bundledScalableUnitValidates() {
         const Run r =
             cli({QStringLiteral("validate"),
                  QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("0 error(s)"));
+        const Run g = cli(
+            {QStringLiteral("validate"),
+             QStringLiteral(CDS_SOURCE_DIR "/resources/examples/gb300-nvl72-576gpu-su.cds.json")});
+        QCOMPARE(g.code, 0);
+        QVERIFY(g.out.contains("0 error(s)"));
     }
     void generateErrorsExitTwo_data() {
         QTest::addColumn<QStringList>("args");

@@ -26,6 +26,8 @@ void RailAlignmentRule::check(const CheckContext& ctx, std::vector<Finding>& out
         if (leaf.tier != Tier::Leaf || node.tier != Tier::None || leaf.rail < 0)
             return;
         const CatalogItem& t = d.typeOf(node);
+        if (t.category != Category::Server)
+            return; // a UFM appliance takes whichever leaf port is left over
         const int first = firstLogicalPort(t, node.breakout, PortRole::Compute);
         const int nic = int(nodePort.port) - first;
         if (first < 0 || nic < 0 || nic >= t.portCount(PortRole::Compute) || nic == leaf.rail)

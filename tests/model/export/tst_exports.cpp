@@ -150,6 +150,27 @@ private Q_SLOTS:
         QCOMPARE(first[8], QStringLiteral("leaf01"));
     }
 
+    void linkWithoutMediumIsNeverSilent() {
+        // Regression: links no medium reaches were written with empty medium cells and
+        // left out of NetBox without a word.
+        DesignData d = routed(test::smallCluster());
+        int cleared = 0;
+        d.links.forEach([&](LinkId, Link& l) {
+            if (cleared == 0 && !l.pinnedMedium) {
+                l.medium = TypeId();
+                l.mediumB = TypeId();
+                ++cleared;
+            }
+        });
+        QCOMPARE(cleared, 1);
+        bool none = false;
+        for (const QStringList& r : parseCsv(cablingCsv(d)))
+            none = none || (r.size() > 11 && r[10] == QLatin1String("none") &&
+                            r[11] == QLatin1String("none"));
+        QVERIFY(none);
+        const NetBoxExport e = netboxExport(d, QStringLiteral("site"));
+        QVERIFY(e.warnings.join(u'\n').contains(QLatin1String("no catalog medium")));
+    }
     void cablingRowsFollowPlacement() {
         DesignData d = test::smallCluster();
         routeCables(d);

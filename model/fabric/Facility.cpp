@@ -1,0 +1,138 @@
+#include "../DesignIndex.h"
+#include "Placement.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cds {
+
+namespace {
+
+constexpr double kAisleMm = 1200; ///< as the floor planner: two 600 mm tiles
+/// Water: c_p 4.18 kJ/(kg K), 1 kg per litre; the technology loop's design rise.
+constexpr double kWaterCpKjPerKgK = 4.18;
+constexpr double kLoopRiseK = 10;
+
+double rackKw(const DesignData& d, const DesignIndex& index, RackId id) {
+    double w = 0;
+    for (DeviceId dev : index.devicesIn(id))
+        w += d.typeOf(d.devices[dev]).powerMaxW.value_or(0);
+    return w / 1000.0;
+}
+
+const CatalogItem* largest(const Catalog& lib, Category c, bool floorStanding) {
+    const CatalogItem* best = nullptr;
+    for (const CatalogItem& it : lib.items()) {
+        const double cap =
+            c == Category::Power ? it.feedKw.value_or(0) : it.coolingCapacityKw.value_or(0);
+        if (it.category != c || cap <= 0)
+            continue;
+        if (c == Category::Cooling &&
+            (it.coolingType != QLatin1String("cdu") || (it.uHeight == 0) != floorStanding))
+            continue;
+        const double bestCap = !best                  ? 0
+                               : c == Category::Power ? best->feedKw.value_or(0)
+                                                      : best->coolingCapacityKw.value_or(0);
+        if (cap > bestCap)
+            best = &it;
+    }
+    return best;
+}
+
+} // namespace
+
+QString addPdus(DesignData& d, const Catalog& library) {
+    const CatalogItem* pdu = largest(library, Category::Power, false);
+    if (!pdu)
+        return QStringLiteral("no PDUs: the catalog has no rack PDU");
+    const TypeId t = d.catalog.add(*pdu);
+    const double feedKw = *pdu->feedKw;
+    DesignIndex index(d);
+    std::vector<std::pair<RackId, double>> racks;
+    d.racks.forEach([&](RackId id, const Rack&) { racks.push_back({id, rackKw(d, index, id)}); });
+    int count = 0;
+    for (const auto& [id, kw] : racks) {
+        // Each feed carries the whole rack when the other fails (2N).
+        const int perFeed = std::max(1, int(std::ceil(kw / feedKw - 1e-9)));
+        Rack& r = d.racks[id];
+        r.feeds.count = 2;
+        r.feeds.kwPerFeed = perFeed * feedKw;
+        for (char feed : {'a', 'b'})
+            for (int i = 0; i < perFeed; ++i) {
+                Device v;
+                v.name = QStringLiteral("%1-pdu-%2%3").arg(r.name).arg(QChar(feed)).arg(i + 1);
+                v.type = t;
+                v.rack = id;
+                v.uPosition = 0; // 0U: mounted in the rack's side channel
+                v.face = Face::Rear;
+                d.devices.add(std::move(v));
+                ++count;
+            }
+    }
+    return QStringLiteral("power: %1 x %2 (%3 kW each), A+B feeds per rack, each feed "
+                          "sized for the whole rack")
+        .arg(count)
+        .arg(pdu->id)
+        .arg(feedKw);
+}
+
+QString FloorPlanner::addCdus(const Catalog& library) {
+    DesignIndex index(m_d);
+    double heatKw = 0;
+    int dlcRacks = 0;
+    m_d.racks.forEach([&](RackId id, const Rack& r) {
+        if (r.cooling == CoolingType::DirectLiquid) {
+            heatKw += rackKw(m_d, index, id);
+            ++dlcRacks;
+        }
+    });
+    if (dlcRacks == 0)
+        return QStringLiteral("no CDUs: no direct-liquid racks");
+    const CatalogItem* cdu = largest(library, Category::Cooling, true);
+    if (!cdu)
+        return QStringLiteral("no CDUs: the catalog has no in-row CDU");
+    const int n = int(std::ceil(heatKw / *cdu->coolingCapacityKw - 1e-9)) + 1; // N+1
+    const TypeId cduType = m_d.catalog.add(*cdu);
+    const CatalogItem& rackType = m_d.catalog[m_in.rackType];
+    const RackSpec spec = rackType.rack.value_or(RackSpec{});
+    // A row of its own after the last: each in-row CDU takes one rack footprint.
+    const double y0 = m_d.hall.rows.empty()
+                          ? 1200
+                          : m_d.hall.rows.back().area.y + m_d.hall.rows.back().area.h + kAisleMm;
+    const double x0 = m_d.hall.rows.empty() ? 1200 : m_d.hall.rows.front().area.x;
+    for (int i = 0; i < n; ++i) {
+        Rack r;
+        r.name = QStringLiteral("cdu-%1").arg(i + 1, 2, 10, QChar(u'0'));
+        r.type = m_in.rackType;
+        r.cooling = CoolingType::Air;
+        r.centre = {x0 + (i + 0.5) * spec.widthMm, y0 + spec.depthMm / 2};
+        const RackId rid = m_d.racks.add(std::move(r));
+        Device v;
+        v.name = QStringLiteral("cdu-%1-unit").arg(i + 1, 2, 10, QChar(u'0'));
+        v.type = cduType;
+        v.rack = rid;
+        v.uPosition = 0; // floor-standing: fills the footprint, no rack units
+        m_d.devices.add(std::move(v));
+    }
+    m_d.hall.rows.push_back({QStringLiteral("Row %1 (CDUs)").arg(m_d.hall.rows.size() + 1),
+                             {x0, y0, n * spec.widthMm, spec.depthMm},
+                             m_d.hall.rows.size() % 2 == 1});
+    const double needD = std::ceil((y0 + spec.depthMm + 1200) / m_d.hall.tileMm) * m_d.hall.tileMm;
+    const double needW =
+        std::ceil((x0 + n * spec.widthMm + 1200) / m_d.hall.tileMm) * m_d.hall.tileMm;
+    if (m_in.hallDepthMm <= 0)
+        m_d.hall.depthMm = std::max(m_d.hall.depthMm, needD);
+    if (m_in.hallWidthMm <= 0)
+        m_d.hall.widthMm = std::max(m_d.hall.widthMm, needW);
+    const double flow = heatKw * 60.0 / (kWaterCpKjPerKgK * kLoopRiseK);
+    return QStringLiteral("cooling plant: %1 x %2 (N+1) for %3 kW in %4 direct-liquid racks; "
+                          "coolant flow %5 L/min at a %6 K rise")
+        .arg(n)
+        .arg(cdu->id)
+        .arg(std::lround(heatKw))
+        .arg(dlcRacks)
+        .arg(std::lround(flow))
+        .arg(kLoopRiseK);
+}
+
+} // namespace cds

@@ -1,0 +1,49 @@
+#include "FindingCodes.h"
+#include "FoundationRules.h"
+
+namespace cds {
+
+QStringList LiquidCoolingRule::codes() const {
+    return {codes::kRackNeedsLiquid, codes::kCoolingCduCapacity};
+}
+
+void LiquidCoolingRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
+    const DesignData& d = ctx.design;
+    d.racks.forEach([&](RackId rid, const Rack& rack) {
+        if (rack.cooling == CoolingType::DirectLiquid || rack.cooling == CoolingType::Immersion)
+            return;
+        for (DeviceId id : ctx.index.devicesIn(rid)) {
+            const Device& dev = d.devices[id];
+            if (!d.typeOf(dev).liquidCooled)
+                continue;
+            out.push_back({codes::kRackNeedsLiquid,
+                           Severity::Error,
+                           QStringLiteral("%1 in %2 is liquid-cooled only, but the rack is cooled "
+                                          "by %3")
+                               .arg(dev.name, rack.name, coolingLabel(rack.cooling)),
+                           {ObjectRef::rack(rid), ObjectRef::device(id)},
+                           name(),
+                           QStringLiteral("catalog liquidCooled: direct-liquid or immersion")});
+        }
+    });
+    // N+1: the plant must carry the direct-liquid heat with its largest CDU out of service.
+    const Metrics& m = ctx.metrics;
+    if (m.liquidHeatKw <= 0 || m.cdus == 0)
+        return; // hand-made designs without a modelled plant are not judged here
+    const double perCdu = m.cduCapacityKw / m.cdus;
+    const double n1 = m.cduCapacityKw - perCdu;
+    if (m.liquidHeatKw <= n1 + 1e-6)
+        return;
+    out.push_back({codes::kCoolingCduCapacity,
+                   Severity::Error,
+                   QStringLiteral("%1 CDUs (%2 kW with one out of service) cannot carry the %3 kW "
+                                  "of the direct-liquid racks")
+                       .arg(m.cdus)
+                       .arg(n1, 0, 'f', 0)
+                       .arg(m.liquidHeatKw, 0, 'f', 0),
+                   {},
+                   name(),
+                   QStringLiteral("CDU capacity N+1 >= liquid heat load")});
+}
+
+} // namespace cds

@@ -1,0 +1,225 @@
+#include "FabricTestUtil.h"
+#include "model/DesignIndex.h"
+#include "model/Metrics.h"
+
+#include <cmath>
+
+using namespace cds;
+using namespace cds::test;
+
+namespace {
+
+GenerateParams params(int gpus, const char* server, const char* sw, int suNodes = 0) {
+    GenerateParams p;
+    p.gpus = gpus;
+    p.serverId = QString::fromLatin1(server);
+    p.switchId = QString::fromLatin1(sw);
+    p.suNodes = suNodes;
+    return p;
+}
+
+} // namespace
+
+/// @brief Today's systems against NVIDIA's published reference architectures, complete
+/// clusters (storage, UFM, head nodes, PDUs, CDUs), and every server with every switch.
+class TestSuperpods : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void dgxB300XdrSuperpod_data() {
+        // NVIDIA DGX SuperPOD with DGX B300 on Quantum-X800 (XDR) RA, Table 3 "Example
+        // Compute Fabric Components": SUs of 72 nodes; leaves, spines, node-leaf and
+        // leaf-spine cables (docs.nvidia.com/dgx-superpod/reference-architecture/
+        // scalable-infrastructure-b300-xdr, DGX SuperPOD Architecture).
+        QTest::addColumn<int>("sus");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("spines");
+        QTest::addColumn<int>("cables");
+        QTest::newRow("1 SU") << 1 << 8 << 4 << 576;
+        QTest::newRow("2 SU") << 2 << 16 << 8 << 1152;
+        QTest::newRow("4 SU") << 4 << 32 << 18 << 2304;
+        QTest::newRow("8 SU") << 8 << 64 << 36 << 4608;
+    }
+    void dgxB300XdrSuperpod() {
+        QFETCH(int, sus);
+        QFETCH(int, leaves);
+        QFETCH(int, spines);
+        QFETCH(int, cables);
+        const DesignData d = generated(params(sus * 72 * 8, "nvidia-dgx-b300", "nvidia-q3400"));
+        const Metrics m = computeMetrics(d);
+        const TierCounts& sw = m.switches[std::size_t(FabricKind::Compute)];
+        QCOMPARE(sw.leaf, leaves);
+        QCOMPARE(sw.spine, spines);
+        QCOMPARE(sw.core, 0);
+        const LinkTierCounts& l = m.links[std::size_t(FabricKind::Compute)];
+        QCOMPARE(l.nodeLeaf, (long long)cables);
+        QCOMPARE(l.leafSpine, (long long)cables);
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+    }
+    void dgxB200Superpod_data() {
+        // NVIDIA DGX SuperPOD with DGX B200 RA, "Larger DGX SuperPOD component counts": 32-node
+        // SUs on QM9700 (docs.nvidia.com/dgx-superpod/reference-architecture-scalable-
+        // infrastructure-b200, DGX SuperPOD Architecture).
+        QTest::addColumn<int>("sus");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("spines");
+        QTest::addColumn<int>("cores");
+        QTest::newRow("2 SU") << 2 << 16 << 8 << 0;
+        QTest::newRow("4 SU") << 4 << 32 << 16 << 0;
+        QTest::newRow("8 SU") << 8 << 64 << 32 << 0;
+        QTest::newRow("16 SU") << 16 << 128 << 128 << 64;
+    }
+    void dgxB200Superpod() {
+        QFETCH(int, sus);
+        QFETCH(int, leaves);
+        QFETCH(int, spines);
+        QFETCH(int, cores);
+        const DesignData d = generated(params(sus * 256, "nvidia-dgx-b200", "nvidia-qm9700"));
+        const TierCounts sw = computeMetrics(d).switches[std::size_t(FabricKind::Compute)];
+        QCOMPARE(sw.leaf, leaves);
+        QCOMPARE(sw.spine, spines);
+        QCOMPARE(sw.core, cores);
+    }
+    void dgxGb200Superpod() {
+        // NVIDIA DGX SuperPOD with DGX GB200 RA: 8 DGX GB200 NVL72 racks per SU, each SU a
+        // thermal design power of 1.2 MW; scales to 128 racks (9,216 GPUs)
+        // (docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-gb200).
+        for (const char* server : {"nvidia-gb200-nvl72", "nvidia-gb300-nvl72"}) {
+            const DesignData d = generated(params(576, server, "nvidia-q3400"));
+            const Metrics m = computeMetrics(d);
+            QCOMPARE(m.racksByRole[std::size_t(RackRole::Compute)], 8);
+            QCOMPARE(m.nvlinkDomainGpus, 72);
+            double computeW = 0;
+            for (const RackMetrics& rm : m.perRack)
+                computeW += rm.gpus > 0 ? rm.itMaxW : 0;
+            QVERIFY2(computeW <= 1.2e6, qPrintable(QString::number(computeW)));
+            QVERIFY(computeW >= 0.8e6);
+            QCOMPARE(errorCodes(runChecks(d)), QStringList());
+            d.racks.forEach([&](RackId, const Rack& r) {
+                if (r.name.contains(QLatin1String("-c")))
+                    QCOMPARE(r.cooling, CoolingType::DirectLiquid);
+            });
+        }
+        const DesignData big = generated(params(9216, "nvidia-gb200-nvl72", "nvidia-q3400"));
+        const Metrics mb = computeMetrics(big);
+        QCOMPARE(mb.racksByRole[std::size_t(RackRole::Compute)], 128);
+        QCOMPARE(mb.gpus, 9216);
+        QCOMPARE(errorCodes(runChecks(big)), QStringList());
+    }
+    void nvl72OnAirIsRefusedAndAnError() {
+        GenerateParams p = params(72, "nvidia-gb300-nvl72", "nvidia-q3400");
+        p.cooling = CoolingType::Air;
+        const GenerateResult r = generateCluster(p, bundled().catalog());
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(QLatin1String("liquid-cooled only")), qPrintable(r.error));
+        DesignData d = generated(params(72, "nvidia-gb300-nvl72", "nvidia-q3400"));
+        QCOMPARE(countCode(runChecks(d), "rack.needs-liquid"), 0);
+        d.racks.forEach([&](RackId, Rack& rack) {
+            if (rack.name.contains(QLatin1String("-c")))
+                rack.cooling = CoolingType::Air;
+        });
+        QCOMPARE(countCode(runChecks(d), "rack.needs-liquid"), 1);
+    }
+    void thirtyOneNodeSuGetsFourSpines() {
+        // NVIDIA's deployed SU: 31 nodes, leaves at full radix, the leftover port to the UFM.
+        const DesignData d = generated(params(4 * 31 * 8, "nvidia-dgx-h100", "nvidia-qm9700", 31));
+        const Metrics m = computeMetrics(d);
+        QCOMPARE(m.switches[0].leaf, 32);
+        QCOMPARE(m.switches[0].spine, 16);
+        QCOMPARE(m.ufm, 2);
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+    }
+    void ethernetSwitchesAreNamedEth() {
+        const DesignData d = generated(params(512, "nvidia-dgx-h100", "nvidia-sn5600"));
+        int leaves = 0, spines = 0;
+        d.devices.forEach([&](DeviceId, const Device& v) {
+            if (!v.fabric || d.fabrics[v.fabric.value()].kind != FabricKind::Compute)
+                return;
+            QVERIFY2(!v.name.startsWith(QLatin1String("ib-")), qPrintable(v.name));
+            leaves += v.tier == Tier::Leaf && v.name.startsWith(QLatin1String("eth-leaf-"));
+            spines += v.tier == Tier::Spine && v.name.startsWith(QLatin1String("eth-spine-"));
+        });
+        QCOMPARE(leaves, 16);
+        QVERIFY(spines > 0);
+    }
+    void completeCluster() {
+        GenerateParams p = params(1024, "nvidia-dgx-h100", "nvidia-qm9700", 31);
+        p.storageTb = 3000;
+        p.storageGbpsPerGpu = 5;
+        const DesignData d = generated(p);
+        const Metrics m = computeMetrics(d);
+        QVERIFY(m.storageServers > 0);
+        QVERIFY(m.storageUsableTb >= 3000);
+        QVERIFY(m.storageReadGbps >= 1024 * 5);
+        QCOMPARE(m.headNodes, 4);
+        QCOMPARE(m.ufm, 2);
+        QVERIFY(m.racksByRole[std::size_t(RackRole::Storage)] > 0);
+        QVERIFY(m.racksByRole[std::size_t(RackRole::Management)] > 0);
+        QVERIFY(m.racksByRole[std::size_t(RackRole::Network)] > 0);
+        // PDUs: A and B feeds, each carrying the whole rack (2N).
+        DesignIndex index(d);
+        int pdus = 0;
+        d.racks.forEach([&](RackId id, const Rack& r) {
+            double kw = 0, feedA = 0, feedB = 0;
+            for (DeviceId dev : index.devicesIn(id)) {
+                const Device& v = d.devices[dev];
+                const CatalogItem& t = d.typeOf(v);
+                if (t.category == Category::Power) {
+                    (v.name.contains(QLatin1String("-pdu-a")) ? feedA : feedB) += *t.feedKw;
+                    ++pdus;
+                } else {
+                    kw += t.powerMaxW.value_or(0) / 1000.0;
+                }
+            }
+            QVERIFY2(feedA >= kw && feedB >= kw, qPrintable(r.name));
+            QCOMPARE(r.feeds.count, 2);
+        });
+        QCOMPARE(m.pdus, pdus);
+        // CDUs: N+1 over the direct-liquid heat; flow = P / (c_p dT).
+        QVERIFY(m.liquidHeatKw > 0);
+        QVERIFY(m.cdus >= 2);
+        QVERIFY((m.cdus - 1) * (m.cduCapacityKw / m.cdus) >= m.liquidHeatKw);
+        QVERIFY((m.cdus - 2) * (m.cduCapacityKw / m.cdus) < m.liquidHeatKw);
+        QVERIFY(std::abs(m.coolantFlowLpm() - m.liquidHeatKw * 60 / 41.8) < 1e-9);
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+    }
+    void storageDefaultsFollowBandwidth() {
+        const DesignData d = generated(params(256, "nvidia-dgx-h100", "nvidia-qm9700"));
+        const Metrics m = computeMetrics(d);
+        QVERIFY(m.storageReadGbps >= 256 * GenerateParams::kDefaultStorageGbpsPerGpu);
+    }
+    void everyServerWithEveryCompatibleSwitch() {
+        const Catalog& lib = bundled().catalog();
+        int generatedOk = 0, refused = 0;
+        for (const CatalogItem& server : lib.items()) {
+            if (server.category != Category::Server || server.gpuCount() == 0)
+                continue;
+            for (const CatalogItem& sw : lib.items()) {
+                if (sw.category != Category::Switch || sw.portCount(PortRole::Fabric) == 0)
+                    continue;
+                for (int nodes : {4, 40}) {
+                    GenerateParams p;
+                    p.gpus = nodes * server.gpuCount() / (server.rackScale ? 4 : 1);
+                    p.serverId = server.id;
+                    p.switchId = sw.id;
+                    const GenerateResult r = generateCluster(p, lib);
+                    const QString what = server.id + QStringLiteral(" on ") + sw.id +
+                                         QStringLiteral(" x ") + QString::number(p.gpus);
+                    if (!r.ok) {
+                        QVERIFY2(!r.error.isEmpty(), qPrintable(what));
+                        ++refused;
+                        continue;
+                    }
+                    const QStringList errors = errorCodes(runChecks(r.design));
+                    QVERIFY2(errors.isEmpty(), qPrintable(what + QStringLiteral(": ") +
+                                                          errors.mid(0, 3).join(u'\n')));
+                    ++generatedOk;
+                }
+            }
+        }
+        QVERIFY(generatedOk > 40);
+        QVERIFY(refused > 0); // e.g. 400G NICs on a 200G HDR switch
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSuperpods)
+#include "tst_superpods.moc"
