@@ -11,6 +11,22 @@
 
 namespace cds::studio {
 
+namespace {
+// Undo labels say what they undo: "1 rack", "3 racks".
+QString countOf(int n, const char* noun) {
+    return QStringLiteral("%1 %2%3")
+        .arg(n)
+        .arg(QLatin1String(noun))
+        .arg(n == 1 ? QString() : QStringLiteral("s"));
+}
+// "rack R01" for one, "3 racks" for more.
+QString racksText(const DesignData& d, const std::vector<std::pair<RackId, Rack>>& racks) {
+    if (racks.size() == 1)
+        return QStringLiteral("rack ") + d.racks[racks.front().first].name;
+    return countOf(int(racks.size()), "rack");
+}
+} // namespace
+
 using views::footprint;
 using views::placementProblem;
 
@@ -162,8 +178,7 @@ bool DesignEditor::rotateRacks(const std::vector<RackId>& racks) {
     }
     if (after.empty())
         return refuse(QStringLiteral("Select racks to rotate"));
-    return applyRacks(std::move(after), QStringLiteral("Rotate %1 rack(s)").arg(racks.size()), -1,
-                      0);
+    return applyRacks(std::move(after), QStringLiteral("Rotate ") + racksText(d, after), -1, 0);
 }
 
 bool DesignEditor::alignRacks(const std::vector<RackId>& racks, Align edge) {
@@ -187,9 +202,11 @@ bool DesignEditor::alignRacks(const std::vector<RackId>& racks, Align edge) {
                 n.centre.y += line - f.y;
             after.emplace_back(id, n);
         }
-    return applyRacks(
-        std::move(after),
-        edge == Align::Left ? QStringLiteral("Align left") : QStringLiteral("Align top"), -1, 0);
+    return applyRacks(std::move(after),
+                      (edge == Align::Left ? QStringLiteral("Align left edges of ")
+                                           : QStringLiteral("Align top edges of ")) +
+                          countOf(int(racks.size()), "rack"),
+                      -1, 0);
 }
 
 bool DesignEditor::deleteObjects(const std::vector<RackId>& racks,
@@ -200,11 +217,11 @@ bool DesignEditor::deleteObjects(const std::vector<RackId>& racks,
     const auto& o = e->objects();
     QStringList parts;
     if (!o.racks.empty())
-        parts << QStringLiteral("%1 rack(s)").arg(o.racks.size());
+        parts << countOf(int(o.racks.size()), "rack");
     if (!o.devices.empty())
-        parts << QStringLiteral("%1 device(s)").arg(o.devices.size());
+        parts << countOf(int(o.devices.size()), "device");
     if (!o.links.empty())
-        parts << QStringLiteral("%1 link(s)").arg(o.links.size());
+        parts << countOf(int(o.links.size()), "link");
     if (parts.isEmpty())
         return refuse(QStringLiteral("Nothing selected to delete"));
     auto named = ObjectsEdit::removal(m_design->data(),
@@ -291,7 +308,8 @@ std::vector<RackId> DesignEditor::paste() {
         devNames.insert(name);
         devices[i].name = name;
     }
-    if (!push(ObjectsEdit::addition(d, QStringLiteral("Paste %1 rack(s)").arg(racks.size()),
+    if (!push(ObjectsEdit::addition(d,
+                                    QStringLiteral("Paste ") + countOf(int(racks.size()), "rack"),
                                     std::move(racks), std::move(devices))))
         return {};
     return ids;

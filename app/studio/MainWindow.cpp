@@ -2,10 +2,12 @@
 
 #include "DesignEditor.h"
 #include "GenerateDialog.h"
+#include "HelpMenu.h"
 #include "LinkDialog.h"
 #include "RecoveryManager.h"
 #include "StudioExport.h"
 #include "TaskRunner.h"
+#include "WindowGeometry.h"
 
 #include "model/analysis/LiveAnalysis.h"
 #include "views/SelectionModel.h"
@@ -120,10 +122,7 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     m_recovery->startSession();
     if (!pending)
         restartJournal();
-    QSettings s;
-    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
-    resize(1400, 900);
+    restoreWindowLayout(this, m_layoutDocks[0], m_layoutDocks[1], m_layoutDocks[2]);
     updateTitle();
     m_analysis->runNow();
     m_canvas->fitHall();
@@ -171,20 +170,31 @@ void MainWindow::buildDocks() {
     QDockWidget* catalog = addDock(m_palette, QStringLiteral("Catalog"), Qt::LeftDockWidgetArea);
     addDock(m_properties, QStringLiteral("Properties"));
     m_elevationDock = addDock(m_elevation, QStringLiteral("Rack elevation"));
-    addDock(history, QStringLiteral("History"));
-    QDockWidget* problems =
-        addDock(m_problems, QStringLiteral("Problems"), Qt::BottomDockWidgetArea);
-    // The dashboard shares the bottom area with the problems: numbers and findings side by side.
+    // The history shares the left side with the catalog: the right keeps three tabs, whose
+    // titles fit a 1280-pixel-wide window whole.
+    tabifyDockWidget(catalog, addDock(history, QStringLiteral("History"), Qt::LeftDockWidgetArea));
+    catalog->raise();
+    // The problems list is tabbed with the panels on the right: an empty list takes no room
+    // from the floorplan, and the dashboard below it stays on screen while designing.
+    addDock(m_problems, QStringLiteral("Problems"));
     m_dashboard = new views::DashboardWidget(m_analysis, this);
     m_dashboard->setEditSink([this](std::unique_ptr<Edit> e) { m_editor->push(std::move(e)); });
     connect(m_dashboard, &views::DashboardWidget::rackActivated, this,
             [this](RackId rack) { revealObjects({ObjectRef::rack(rack)}); });
+    connect(m_dashboard, &views::DashboardWidget::racksActivated, this,
+            [this](const std::vector<RackId>& racks) {
+                std::vector<ObjectRef> refs;
+                for (RackId r : racks)
+                    refs.push_back(ObjectRef::rack(r));
+                revealObjects(refs);
+            });
     QDockWidget* dashboard =
         addDock(m_dashboard, QStringLiteral("Dashboard"), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(problems, dashboard);
-    problems->raise();
+    // The dashboard spans the window's width under the floorplan and the side panels.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
     findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
-    resizeDocks({catalog}, {330}, Qt::Horizontal);
+    m_layoutDocks = {catalog, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")), dashboard};
 }
 
 void MainWindow::buildActions() {
@@ -287,6 +297,7 @@ void MainWindow::buildActions() {
     m_viewMenu->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         m_viewMenu->addAction(d->toggleViewAction());
+    addHelpMenu(this);
 
     QToolBar* tools = addToolBar(QStringLiteral("Tools"));
     tools->setObjectName(QStringLiteral("ToolsBar"));
@@ -661,7 +672,7 @@ bool MainWindow::restoreRecovery() {
     return true;
 }
 
-bool MainWindow::generate(const GenerateParams& params) {
+bool MainWindow::generate(const GenerateParams& params, QString* error) {
 #ifdef CDS_HAVE_GENERATOR
     if (m_tasks->busy())
         return false;
@@ -675,18 +686,29 @@ bool MainWindow::generate(const GenerateParams& params) {
         return false;
     }
     if (!r.ok) {
-        showError(QStringLiteral("Cannot generate"), r.error);
+        if (error)
+            *error = r.error;
+        else
+            showError(QStringLiteral("Cannot generate"), r.error);
         return false;
     }
     m_selection->clear();
     const bool ok = m_editor->replaceDesign(std::move(r.design),
                                             QStringLiteral("Generate %1 GPUs").arg(params.gpus));
+    if (ok) {
+        // A generated design is a new, untitled document: Save asks for a file instead of
+        // overwriting the one that was open.
+        m_path.clear();
+        m_recovery->setOrigin(QString());
+        updateTitle();
+    }
     m_canvas->fitHall();
     if (!r.notes.isEmpty())
         statusBar()->showMessage(r.notes.join(QStringLiteral("; ")), 10000);
     return ok;
 #else
     (void)params;
+    (void)error;
     showError(QStringLiteral("Cannot generate"),
               QStringLiteral("This build has no cluster generator yet (model/fabric)"));
     return false;
@@ -695,8 +717,13 @@ bool MainWindow::generate(const GenerateParams& params) {
 
 void MainWindow::showGenerateDialog() {
     GenerateDialog dlg(m_library.catalog(), this);
-    if (dlg.exec() == QDialog::Accepted)
-        generate(dlg.params());
+    dlg.setParams(m_lastGenerate);
+    dlg.setGenerator([this](const GenerateParams& p) {
+        QString error;
+        return generate(p, &error) ? QString() : error;
+    });
+    dlg.exec();
+    m_lastGenerate = dlg.params();
 }
 
 void MainWindow::requestLink(RackId a, RackId b) {
@@ -737,9 +764,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         e->ignore();
         return;
     }
-    QSettings s;
-    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState());
+    saveWindowLayout(this);
     waitForAutosave();
     m_recovery->endSession();
     e->accept();

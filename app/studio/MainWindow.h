@@ -8,6 +8,7 @@
 #include <QMainWindow>
 #include <QTimer>
 
+#include <array>
 #include <memory>
 
 class QDockWidget;
@@ -98,8 +99,9 @@ public:
     void autosaveNow();
     /// Waits until an autosave in progress has been written.
     void waitForAutosave();
-    /// Runs cds::generateCluster and applies the result as one undo step.
-    bool generate(const GenerateParams& params);
+    /// Runs cds::generateCluster and applies the result as one undo step, as a new untitled
+    /// document. A refusal goes to @p error when given (the dialog shows it), else to the user.
+    bool generate(const GenerateParams& params, QString* error = nullptr);
     /// Selects a finding's objects and brings them into view.
     void revealObjects(const std::vector<ObjectRef>& objects);
     void openElevation(RackId rack);
@@ -147,6 +149,8 @@ private:
     views::DashboardWidget* m_dashboard = nullptr;
     views::CatalogPalette* m_palette = nullptr;
     QDockWidget* m_elevationDock = nullptr;
+    /// Sized on first start: the left, right and bottom docks.
+    std::array<QDockWidget*, 3> m_layoutDocks{};
     QMenu* m_viewMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_totals = nullptr;
@@ -158,6 +162,7 @@ private:
     std::unique_ptr<AutosaveJob> m_autosaveJob;
     QString m_path;
     QString m_lastError;
+    GenerateParams m_lastGenerate; ///< the Generate dialog opens with the last inputs
     bool m_recoveredUnsaved = false;
 };
 
