@@ -308,9 +308,9 @@ std::vector<RackId> DesignEditor::paste() {
         devNames.insert(name);
         devices[i].name = name;
     }
-    if (!push(ObjectsEdit::addition(d,
-                                    QStringLiteral("Paste ") + countOf(int(racks.size()), "rack"),
-                                    std::move(racks), std::move(devices))))
+    // Named before the racks move into the edit.
+    const QString text = QStringLiteral("Paste ") + countOf(int(racks.size()), "rack");
+    if (!push(ObjectsEdit::addition(d, text, std::move(racks), std::move(devices))))
         return {};
     return ids;
 }

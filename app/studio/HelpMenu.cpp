@@ -41,6 +41,7 @@ void showText(QWidget* parent, const QString& title, const QString& text, bool m
     dlg->setWindowTitle(title);
     auto* browser = new QTextBrowser(dlg);
     browser->setOpenExternalLinks(true);
+    browser->setSearchPaths({QStringLiteral(":/help")}); // the guide's screenshot
     if (markdown)
         browser->setMarkdown(text);
     else

@@ -35,7 +35,7 @@ struct AllReduceEstimate {
 AllReduceEstimate estimateAllReduce(const DesignData& d, const Metrics& m, double messageBytes,
                                     AllReduceAlgorithm algorithm);
 
-/// The message sizes the dashboard plots all-reduce time against: 64 kB to 16 GB, x4 steps.
+/// The message sizes the dashboard plots all-reduce time against: 64 kB to 16.8 GB, x4 steps.
 std::vector<double> allReduceMessageSizes();
 
 /// One point of an all-reduce curve: time (s) for a message size (bytes).

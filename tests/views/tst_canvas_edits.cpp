@@ -7,6 +7,7 @@
 
 #include "model/analysis/LiveAnalysis.h"
 #include "views/RackGeometry.h"
+#include "views/SelectionModel.h"
 #include "views/floorplan/CableBundleItem.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
@@ -268,8 +269,12 @@ private Q_SLOTS:
         w->editor()->copyRacks(d.racks.ids());
         w->editor()->paste();
         QCOMPARE(w->undoStack()->undoText(), QStringLiteral("Paste 2 racks"));
-        w->editor()->rotateRacks({r01});
-        QCOMPARE(w->undoStack()->undoText(), QStringLiteral("Rotate rack R01"));
+        QVERIFY(w->editor()->deleteObjects({r01}, {}, {}));
+        // A rack takes its two DGX and their cables along, and the label says so.
+        QVERIFY2(
+            w->undoStack()->undoText().startsWith(QStringLiteral("Delete 1 rack, 2 devices, ")),
+            qPrintable(w->undoStack()->undoText()));
+        QVERIFY(!w->undoStack()->undoText().contains(QStringLiteral("(s)")));
     }
 
     void mixedSelectionShowsMixed() {

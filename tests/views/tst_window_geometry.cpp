@@ -101,6 +101,9 @@ class TestWindowGeometry : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         test::initStudioTests();
+        // Settings of its own: the other studio tests, running beside it, save their windows'
+        // layouts too, and so do the runs of this test at the other screen sizes.
+        QCoreApplication::setApplicationName(QStringLiteral("cds-window-geometry-") + sizeName());
         QLocale::setDefault(QLocale::c());
         QSettings().clear(); // first start: the window sizes itself to the screen
     }

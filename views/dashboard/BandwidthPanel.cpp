@@ -11,6 +11,8 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace cds::views {
 
 namespace {
@@ -21,6 +23,24 @@ const char* const kEstimateNote =
     "Alpha-beta estimate (model/fabric/AllReduce.h): per-GPU injection bandwidth x "
     "transport efficiency / worst oversubscription, plus per-step and per-switch-hop "
     "latency. NVLink stages inside a server are not counted.";
+// Log axis ticks at the powers of ten in @p r, labelled in human units ("1 MB", "10 ms").
+QSharedPointer<QCPAxisTickerText> decadeTicks(const QCPRange& r, QString (*label)(double)) {
+    auto t = QSharedPointer<QCPAxisTickerText>::create();
+    for (double v = std::pow(10.0, std::ceil(std::log10(r.lower))); v <= r.upper * 1.0001; v *= 10)
+        t->addTick(v, label(v));
+    t->setSubTickCount(8);
+    return t;
+}
+QString bytesLabel(double b) {
+    return formatBytes(b);
+}
+QString secondsLabel(double s) {
+    if (s >= 1)
+        return QStringLiteral("%1 s").arg(s, 0, 'g', 3);
+    if (s >= 1e-3)
+        return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'g', 3);
+    return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'g', 3);
+}
 const QColor kRing(0x3b, 0x6e, 0xc4);
 const QColor kTree(0xd0, 0x6a, 0x2a);
 const std::array<const char*, 4> kTierNames = {"Injection\n(node-leaf)", "Leaf-spine", "Spine-core",
@@ -82,13 +102,10 @@ BandwidthPanel::BandwidthPanel(ChartModel* model, QWidget* parent)
 
     QCPAxis* cx = m_curveRect->axis(QCPAxis::atBottom);
     QCPAxis* cy = m_curveRect->axis(QCPAxis::atLeft);
-    for (QCPAxis* a : {cx, cy}) {
+    for (QCPAxis* a : {cx, cy})
         a->setScaleType(QCPAxis::stLogarithmic);
-        a->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-        a->setNumberFormat(QStringLiteral("gb"));
-    }
-    cx->setLabel(QStringLiteral("Message size (bytes)"));
-    cy->setLabel(QStringLiteral("Seconds"));
+    cx->setLabel(QStringLiteral("Message size"));
+    cy->setLabel(QStringLiteral("Time"));
     auto curve = [&](const QString& name, const QColor& c) {
         QCPGraph* g = m_plot->addGraph(cx, cy);
         g->setName(name);
@@ -236,6 +253,9 @@ void BandwidthPanel::refresh() {
     m_curveRect->axis(QCPAxis::atLeft)
         ->setRange(ringFound && treeFound ? QCPRange(yr.lower / 2, yr.upper * 2)
                                           : QCPRange(1e-6, 1));
+    for (QCPAxis* a : {m_curveRect->axis(QCPAxis::atBottom), m_curveRect->axis(QCPAxis::atLeft)})
+        a->setTicker(decadeTicks(a->range(),
+                                 a->orientation() == Qt::Horizontal ? &bytesLabel : &secondsLabel));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

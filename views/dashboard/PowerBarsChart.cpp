@@ -60,7 +60,7 @@ PowerBarsChart::PowerBarsChart(const ChartModel* model, QWidget* parent)
     m_max->setPen(QPen(kOver, 1.5));
     m_warn->setSelectable(QCP::stNone);
     m_max->setSelectable(QCP::stNone);
-    m_plot->yAxis->setLabel(QStringLiteral("kW"));
+    m_plot->yAxis->setLabel(QStringLiteral("kW per rack"));
     // The legend goes in a row of its own under the plot: it never covers a bar.
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
