@@ -31,10 +31,13 @@ PowerBarsChart::PowerBarsChart(const ChartModel* model, QWidget* parent)
     m_plot->setNotAntialiasedElements(QCP::aePlottables); // hundreds of axis-aligned bars
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->insertRow(1);
+    m_plot->plotLayout()->insertRow(2);
     m_title = addPlotTitle(m_plot, 0, 0, QString());
     m_worstLine = new QCPTextElement(m_plot, QString(), smallPlotFont(m_plot));
     m_worstLine->setTextColor(kOver.darker(120));
     m_plot->plotLayout()->addElement(1, 0, m_worstLine);
+    m_envelopeLine = new QCPTextElement(m_plot, QString(), smallPlotFont(m_plot));
+    m_plot->plotLayout()->addElement(2, 0, m_envelopeLine);
     connect(m_worstLine, &QCPTextElement::clicked, this, [this] {
         if (!m_worst.empty())
             Q_EMIT racksActivated(m_worst);
@@ -67,10 +70,11 @@ PowerBarsChart::PowerBarsChart(const ChartModel* model, QWidget* parent)
     m_plot->legend->setWrap(5);
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    m_plot->plotLayout()->addElement(3, 0, m_plot->legend);
-    m_plot->plotLayout()->setRowStretchFactor(3, 0.001);
+    m_plot->plotLayout()->addElement(4, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(4, 0.001);
     m_plot->plotLayout()->setRowSpacing(2);
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PowerBarsChart::fitRackLabels);
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &PowerBarsChart::fitNotes);
     connect(m_plot, &QCustomPlot::mousePress, this, &PowerBarsChart::onPress);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &PowerBarsChart::onRelease);
     auto* lay = new QVBoxLayout(this);
@@ -109,8 +113,6 @@ void PowerBarsChart::refresh() {
         m_bars[s]->setData(keys[s], values[s], true);
     m_warn->setData(x, warn, true);
     m_max->setData(x, max, true);
-    m_warn->removeFromLegend();
-    m_max->removeFromLegend();
     m_plot->clearItems();
     m_plot->xAxis->setRange(-0.6, std::max<double>(1, double(racks.size())) - 0.4);
     m_plot->yAxis->setRange(0, top * 1.12);
@@ -121,8 +123,6 @@ void PowerBarsChart::refresh() {
     } else {
         m_labelStep = 0; // fitRackLabels() sets the ticker before the replot
         m_plot->xAxis->setLabel(QString());
-        m_warn->addToLegend();
-        m_max->addToLegend();
     }
     // Worst racks: by load against each one's own maximum, so a 30 kW air rack outranks a
     // 60 kW liquid one when it is nearer its limit.
@@ -136,14 +136,25 @@ void PowerBarsChart::refresh() {
     m_worst.clear();
     for (std::size_t i = 0; i < named && m_distribution; ++i)
         m_worst.push_back(racks[std::size_t(worst[i])].rack);
-    m_worstLine->setText(worstText());
-    m_worstLine->setVisible(m_distribution);
+    m_worstParts.clear();
+    for (RackId id : m_worst)
+        for (const RackPower& r : racks)
+            if (r.rack == id) {
+                m_worstParts << QStringLiteral("%1 %2 kW of %3")
+                                    .arg(r.name)
+                                    .arg(r.kw, 0, 'f', 1)
+                                    .arg(r.maxKw, 0, 'f', 0);
+                break;
+            }
+    fitNotes();
     m_title->setText(totalsText());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void PowerBarsChart::drawEnvelopes(const std::vector<int>& order) {
-    // One warn and one max line per cooling type present, labelled at the right end.
+    // One warning and one max line per cooling type present. Their values go in a line of
+    // text above the plot rather than on the lines: envelopes 5 kW apart under a 150 kW scale
+    // are a few pixels apart, and labels there would print over each other and the bars.
     const std::vector<RackPower>& racks = m_model->rackPower();
     std::array<const RackPower*, 8> byCooling{};
     for (int i : order) {
@@ -151,52 +162,60 @@ void PowerBarsChart::drawEnvelopes(const std::vector<int>& order) {
         if (std::size_t(r.cooling) < byCooling.size() && !byCooling[std::size_t(r.cooling)])
             byCooling[std::size_t(r.cooling)] = &r;
     }
-    struct Envelope {
-        double kw;
-        QColor colour;
-        QString text;
-    };
-    std::vector<Envelope> lines;
-    for (const RackPower* r : byCooling)
-        if (r)
-            for (const auto& [kw, colour, what] :
-                 {std::tuple{r->warnKw, kWarn, "warning"}, std::tuple{r->maxKw, kOver, "max"}})
-                if (kw > 0)
-                    lines.push_back({kw, colour,
-                                     QStringLiteral("%1 %2 %3 kW")
-                                         .arg(coolingLabel(r->cooling), QLatin1String(what))
-                                         .arg(kw, 0, 'f', 0)});
-    std::sort(lines.begin(), lines.end(),
-              [](const Envelope& a, const Envelope& b) { return a.kw < b.kw; });
-    // Labels of nearby envelopes (15 and 20 kW under a 150 kW scale) would print over each
-    // other: each one too close to the last in its column moves one column to the left.
-    const double pxPerKw =
-        std::max(1, m_plot->axisRect()->height()) / (m_plot->yAxis->range().size());
-    const double minGap = QFontMetrics(smallPlotFont(m_plot)).height() + 2;
-    std::array<double, 3> lastPx = {-1e9, -1e9, -1e9};
-    for (const Envelope& e : lines) {
-        {
-            const double kw = e.kw;
-            const QColor colour = e.colour;
+    m_envelopeParts.clear();
+    for (const RackPower* r : byCooling) {
+        if (!r)
+            continue;
+        for (const auto& [kw, colour] : {std::pair{r->warnKw, kWarn}, std::pair{r->maxKw, kOver}}) {
+            if (kw <= 0)
+                continue;
             auto* line = new QCPItemStraightLine(m_plot);
             line->point1->setCoords(0, kw);
             line->point2->setCoords(1, kw);
             line->setPen(QPen(colour, 1.5));
             line->setSelectable(false);
-            std::size_t column = 0;
-            while (column + 1 < lastPx.size() && kw * pxPerKw - lastPx[column] < minGap)
-                ++column;
-            lastPx[column] = kw * pxPerKw;
-            auto* label = new QCPItemText(m_plot);
-            label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-            label->position->setCoords(0.995 - 0.33 * double(column), kw);
-            label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-            label->setFont(smallPlotFont(m_plot));
-            label->setColor(colour.darker(130));
-            label->setText(e.text);
-            label->setSelectable(false);
         }
+        m_envelopeParts << QStringLiteral("%1 %2 / %3")
+                               .arg(coolingLabel(r->cooling))
+                               .arg(r->warnKw, 0, 'f', 0)
+                               .arg(r->maxKw, 0, 'f', 0);
     }
+}
+
+namespace {
+// @p parts joined by " · ", broken into lines no wider than @p width px in @p font.
+QString wrapParts(const QString& head, const QStringList& parts, const QFont& font, int width) {
+    const QFontMetrics fm(font);
+    QString text = head, line = head;
+    for (const QString& p : parts) {
+        const QString sep = line == head ? QString() : QStringLiteral(" · ");
+        if (line != head && fm.horizontalAdvance(line + sep + p) > width) {
+            text += QLatin1Char('\n');
+            line.clear();
+            text += p;
+            line = p;
+            continue;
+        }
+        text += sep + p;
+        line += sep + p;
+    }
+    return text;
+}
+} // namespace
+
+void PowerBarsChart::fitNotes() {
+    // Collapsed outside the distribution: no empty rows above the per-rack bars.
+    for (QCPTextElement* e : {m_worstLine, m_envelopeLine}) {
+        e->setVisible(m_distribution);
+        e->setMaximumSize(QWIDGETSIZE_MAX, m_distribution ? QWIDGETSIZE_MAX : 0);
+    }
+    if (!m_distribution)
+        return;
+    const int width = std::max(200, m_plot->viewport().width() - 16);
+    m_worstLine->setText(wrapParts(QStringLiteral("Nearest their limit (click to select): "),
+                                   m_worstParts, m_worstLine->font(), width));
+    m_envelopeLine->setText(wrapParts(QStringLiteral("Cooling envelopes, warning / max kW: "),
+                                      m_envelopeParts, m_envelopeLine->font(), width));
 }
 
 void PowerBarsChart::fitRackLabels() {
@@ -232,20 +251,7 @@ QString PowerBarsChart::totalsText() const {
 }
 
 QString PowerBarsChart::worstText() const {
-    if (m_worst.empty())
-        return {};
-    QStringList parts;
-    for (RackId id : m_worst)
-        for (const RackPower& r : m_model->rackPower())
-            if (r.rack == id) {
-                parts << QStringLiteral("%1 %2 kW of %3")
-                             .arg(r.name)
-                             .arg(r.kw, 0, 'f', 1)
-                             .arg(r.maxKw, 0, 'f', 0);
-                break;
-            }
-    return QStringLiteral("Nearest their limit: %1 (click to select)")
-        .arg(parts.join(QStringLiteral(", ")));
+    return m_worstParts.isEmpty() ? QString() : m_worstParts.join(QStringLiteral(", "));
 }
 
 int PowerBarsChart::barCount(int status) const {

@@ -39,7 +39,7 @@ public:
     void refresh();
     QCustomPlot* plot() const { return m_plot; }
     QString totalsText() const;
-    /// "Highest against their envelope: R12 52.1 kW (max 40) ..." (distribution only).
+    /// "R12 52.1 kW of 40, R7 ..." (distribution only), the racks nearest their limit.
     QString worstText() const;
     bool isDistribution() const { return m_distribution; }
     /// The worst racks by load against their own maximum, worst first (at most kWorstNamed).
@@ -64,10 +64,15 @@ private:
     void drawEnvelopes(const std::vector<int>& order);
     /// Per rack: names every rack whose label fits the plot's width, every k-th otherwise.
     void fitRackLabels();
+    /// The worst-racks and envelope lines, wrapped to the plot's width (distribution only).
+    void fitNotes();
     const ChartModel* m_model;
     QCustomPlot* m_plot;
     QCPTextElement* m_title;
     QCPTextElement* m_worstLine;
+    QCPTextElement* m_envelopeLine;
+    QStringList m_worstParts;
+    QStringList m_envelopeParts;
     std::array<QCPBars*, 3> m_bars{};
     QCPGraph* m_warn;
     QCPGraph* m_max;

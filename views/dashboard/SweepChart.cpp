@@ -146,6 +146,10 @@ void SweepChart::showResult(const SweepResult& r) {
     QVector<double> x, cost, power, bis;
     int failed = 0;
     m_plot->clearItems();
+    int lastGpus = 0;
+    for (const SweepPoint& p : r.points)
+        if (p.ok)
+            lastGpus = std::max(lastGpus, p.gpus);
     for (const SweepPoint& p : r.points) {
         if (!p.ok) {
             ++failed;
@@ -175,7 +179,9 @@ void SweepChart::showResult(const SweepResult& r) {
             label->position->setAxisRect(r);
             label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
             label->position->setCoords(p.gpus, p.newTier ? 0.04 : 0.14);
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            // The last point's label goes left of its line: to the right it would be cut off.
+            label->setPositionAlignment((p.gpus == lastGpus ? Qt::AlignRight : Qt::AlignLeft) |
+                                        Qt::AlignTop);
             label->setText(p.newTier ? QStringLiteral("%1 tiers").arg(p.tiers)
                                      : QStringLiteral("%1 rows").arg(p.rows));
             label->setColor(p.newTier ? QColor(0x80, 0x30, 0xa0) : Qt::darkGray);
