@@ -158,6 +158,32 @@ private Q_SLOTS:
         QVERIFY(w.bandwidthPanel()->text(QStringLiteral("allreduce")) != before);
     }
 
+    void comparedScenarioDrawsBothCurves() {
+        Design design(test::smallCluster());
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
+        w.setEditSink([&](std::unique_ptr<Edit> e) { e->apply(design); });
+        BandwidthPanel* b = w.bandwidthPanel();
+        QVERIFY(b->comparedRingCurve()->data()->isEmpty());
+        QVERIFY(!b->comparedRingCurve()->visible());
+        QVERIFY(w.scenarioPanel()->keepCurrent(QStringLiteral("two servers")));
+        // The working design loses a server: its curves move, the kept one's stay.
+        auto e = ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {},
+                                      {test::deviceNamed(design.data(), QStringLiteral("dgx02"))});
+        e->apply(design);
+        w.chartModel()->refreshNow();
+        QCOMPARE(w.chartModel()->comparedName(), QStringLiteral("two servers"));
+        const int n = int(allReduceMessageSizes().size());
+        for (QCPGraph* g : {b->comparedRingCurve(), b->comparedTreeCurve()}) {
+            QCOMPARE(g->data()->size(), n);
+            QVERIFY(g->visible());
+            QVERIFY(g->name().contains(QStringLiteral("two servers")));
+        }
+        // 16 GPUs kept against 8 now: the ring's latency term differs at the smallest size.
+        QVERIFY(b->comparedRingCurve()->data()->constBegin()->value !=
+                b->ringCurve()->data()->constBegin()->value);
+    }
+
     void sweepWithFakeGenerator() {
         Design design(test::fakeCluster(64));
         LiveAnalysis analysis(&design);
