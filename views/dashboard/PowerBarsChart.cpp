@@ -73,8 +73,8 @@ PowerBarsChart::PowerBarsChart(const ChartModel* model, QWidget* parent)
     m_plot->plotLayout()->addElement(4, 0, m_plot->legend);
     m_plot->plotLayout()->setRowStretchFactor(4, 0.001);
     m_plot->plotLayout()->setRowSpacing(2);
-    connect(m_plot, &QCustomPlot::beforeReplot, this, &PowerBarsChart::fitRackLabels);
-    connect(m_plot, &QCustomPlot::beforeReplot, this, &PowerBarsChart::fitNotes);
+    connect(m_plot, &QCustomPlot::beforeReplot, this,
+            [this] { fitToWidth(m_plot->viewport().width()); });
     connect(m_plot, &QCustomPlot::mousePress, this, &PowerBarsChart::onPress);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &PowerBarsChart::onRelease);
     auto* lay = new QVBoxLayout(this);
@@ -121,7 +121,7 @@ void PowerBarsChart::refresh() {
         m_plot->xAxis->setLabel(QStringLiteral("%1 racks, highest load first").arg(racks.size()));
         drawEnvelopes(m_order);
     } else {
-        m_labelStep = 0; // fitRackLabels() sets the ticker before the replot
+        m_labelStep = 0; // fitToWidth() sets the ticker before the replot
         m_plot->xAxis->setLabel(QString());
     }
     // Worst racks: by load against each one's own maximum, so a 30 kW air rack outranks a
@@ -146,7 +146,7 @@ void PowerBarsChart::refresh() {
                                     .arg(r.maxKw, 0, 'f', 0);
                 break;
             }
-    fitNotes();
+    fitToWidth(m_plot->viewport().width());
     m_title->setText(totalsText());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -203,7 +203,20 @@ QString wrapParts(const QString& head, const QStringList& parts, const QFont& fo
 }
 } // namespace
 
-void PowerBarsChart::fitNotes() {
+void PowerBarsChart::fitToWidth(int width) {
+    fitRackLabels(width);
+    fitNotes(width);
+    // The legend in as many columns as its longest entry allows.
+    const QFontMetrics fm(m_plot->legend->font());
+    int widest = 0;
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(m_plot->legend->item(i)))
+            widest = std::max(widest, fm.horizontalAdvance(item->plottable()->name()));
+    const int perItem = widest + m_plot->legend->iconSize().width() + 24;
+    m_plot->legend->setWrap(std::clamp(width / std::max(1, perItem), 1, 5));
+}
+
+void PowerBarsChart::fitNotes(int plotWidth) {
     // Collapsed outside the distribution: no empty rows above the per-rack bars.
     for (QCPTextElement* e : {m_worstLine, m_envelopeLine}) {
         e->setVisible(m_distribution);
@@ -211,14 +224,14 @@ void PowerBarsChart::fitNotes() {
     }
     if (!m_distribution)
         return;
-    const int width = std::max(200, m_plot->viewport().width() - 16);
+    const int width = std::max(200, plotWidth - 16);
     m_worstLine->setText(wrapParts(QStringLiteral("Nearest their limit (click to select): "),
                                    m_worstParts, m_worstLine->font(), width));
     m_envelopeLine->setText(wrapParts(QStringLiteral("Cooling envelopes, warning / max kW: "),
                                       m_envelopeParts, m_envelopeLine->font(), width));
 }
 
-void PowerBarsChart::fitRackLabels() {
+void PowerBarsChart::fitRackLabels(int plotWidth) {
     if (m_distribution || m_rackLabels.empty())
         return;
     // Names side by side, never over each other and never turned on end (that would take the
@@ -228,7 +241,7 @@ void PowerBarsChart::fitRackLabels() {
     for (const QString& l : m_rackLabels)
         widest = std::max(widest, fm.horizontalAdvance(l));
     const double perBar =
-        double(std::max(1, m_plot->axisRect()->width())) / double(m_rackLabels.size());
+        double(std::max(1, plotWidth - 70)) / double(m_rackLabels.size()); // less the kW axis
     const int step = std::max(1, int(std::ceil((widest + fm.averageCharWidth() * 2) / perBar)));
     if (step == m_labelStep)
         return;
@@ -292,7 +305,13 @@ void PowerBarsChart::onRelease(QMouseEvent* event) {
 }
 
 void PowerBarsChart::renderChart(QPainter* painter, const QSize& size) {
+    // Names, notes and legend laid out for the size drawn (a report page, an export), then
+    // back for the widget.
+    m_labelStep = 0;
+    fitToWidth(size.width());
     renderPlot(m_plot, painter, size);
+    m_labelStep = 0;
+    fitToWidth(m_plot->viewport().width());
 }
 
 } // namespace cds::views

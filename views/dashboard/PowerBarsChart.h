@@ -63,9 +63,11 @@ private:
     void onRelease(QMouseEvent* event);
     void drawEnvelopes(const std::vector<int>& order);
     /// Per rack: names every rack whose label fits the plot's width, every k-th otherwise.
-    void fitRackLabels();
+    void fitRackLabels(int plotWidth);
     /// The worst-racks and envelope lines, wrapped to the plot's width (distribution only).
-    void fitNotes();
+    void fitNotes(int plotWidth);
+    /// Rack names, notes and legend columns for a plot @p width px wide.
+    void fitToWidth(int width);
     const ChartModel* m_model;
     QCustomPlot* m_plot;
     QCPTextElement* m_title;
