@@ -165,6 +165,7 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
     if (ct.core > 0)
         minLevel = std::min(minLevel, levelGbps[2]);
     m.bisectionTbps = minLevel / 2.0 / 1000.0;
+    m.tierGbps = levelGbps;
     m.injectionGbpsPerGpu = m.gpus ? serverGbps / m.gpus : 0;
     if (ct.spine > 0 && levelGbps[1] > 0)
         m.leafOversubscription = levelGbps[0] / levelGbps[1];

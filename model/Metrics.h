@@ -67,6 +67,9 @@ struct Metrics {
     /// tier level of the compute fabric (N*B/2 for N endpoints of B at 1:1).
     double bisectionTbps = 0;
     double injectionGbpsPerGpu = 0; ///< compute bandwidth leaving the servers / GPUs
+    /// Aggregate compute bandwidth (one direction, Gb/s) of each tier level: node-leaf (the
+    /// injection), leaf-spine, spine-core; 0 where the fabric has no such tier.
+    std::array<double, 3> tierGbps{};
     /// Oversubscription (down:up) at the leaf and spine tiers of the compute fabric; 0 = n/a.
     double leafOversubscription = 0;
     double spineOversubscription = 0;

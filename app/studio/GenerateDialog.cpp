@@ -4,6 +4,8 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QSpinBox>
 
 namespace cds::studio {
@@ -15,7 +17,8 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     , m_switch(new QComboBox(this))
     , m_topology(new QComboBox(this))
     , m_tiers(new QComboBox(this))
-    , m_oversub(new QDoubleSpinBox(this)) {
+    , m_oversub(new QDoubleSpinBox(this))
+    , m_error(new QLabel(this)) {
     setWindowTitle(QStringLiteral("Generate cluster"));
     auto* form = new QFormLayout(this);
     m_gpus->setRange(8, 131072);
@@ -44,11 +47,46 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     form->addRow(QStringLiteral("Topology"), m_topology);
     form->addRow(QStringLiteral("Tiers"), m_tiers);
     form->addRow(QStringLiteral("Oversubscription"), m_oversub);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #b02020"));
+    m_error->setVisible(false);
+    form->addRow(m_error);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (!m_generate) {
+            accept();
+            return;
+        }
+        const QString error = m_generate(params());
+        if (error.isEmpty()) {
+            accept();
+            return;
+        }
+        m_error->setText(QStringLiteral("Cannot generate: ") + inStudioWords(error));
+        m_error->setVisible(true);
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     form->addRow(buttons);
     setParams(GenerateParams{});
+}
+
+void GenerateDialog::setGenerator(std::function<QString(const GenerateParams&)> generate) {
+    m_generate = std::move(generate);
+}
+
+QString GenerateDialog::errorText() const {
+    return m_error->isHidden() ? QString() : m_error->text();
+}
+
+QString GenerateDialog::inStudioWords(const QString& generatorError) {
+    QString s = generatorError;
+    s.replace(QRegularExpression(QStringLiteral("--gpus (\\d+)")), QStringLiteral("\\1 GPUs"));
+    s.replace(QStringLiteral("--oversubscription"), QStringLiteral("the oversubscription"));
+    s.replace(QStringLiteral("--tiers"), QStringLiteral("the number of tiers"));
+    s.replace(QStringLiteral("--su-nodes"), QStringLiteral("the scalable-unit size"));
+    s.replace(QStringLiteral("--server"), QStringLiteral("the server"));
+    s.replace(QStringLiteral("--switch"), QStringLiteral("the compute switch"));
+    return s;
 }
 
 GenerateParams GenerateDialog::params() const {

@@ -2,11 +2,13 @@
 
 #include "DesignEditor.h"
 #include "GenerateDialog.h"
+#include "HelpMenu.h"
 #include "LinkDialog.h"
 #include "RecoveryManager.h"
 #include "StudioDocument.h"
 #include "StudioExport.h"
 #include "TaskRunner.h"
+#include "WindowGeometry.h"
 
 #include "model/analysis/LiveAnalysis.h"
 #include "views/SelectionModel.h"
@@ -76,10 +78,7 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
             [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
     connect(m_doc, &StudioDocument::failed, this, &MainWindow::showError);
     connect(m_doc, &StudioDocument::fileUsed, this, &MainWindow::addRecent);
-    QSettings s;
-    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
-    resize(1400, 900);
+    restoreWindowLayout(this, m_layoutDocks[0], m_layoutDocks[1], m_layoutDocks[2]);
     updateTitle();
     m_canvas->fitHall();
 }
@@ -139,24 +138,37 @@ void MainWindow::buildDocks() {
     QDockWidget* catalog = addDock(m_palette, QStringLiteral("Catalog"), Qt::LeftDockWidgetArea);
     addDock(m_properties, QStringLiteral("Properties"));
     m_elevationDock = addDock(m_elevation, QStringLiteral("Rack elevation"));
-    addDock(history, QStringLiteral("History"));
-    QDockWidget* problems =
-        addDock(m_problems, QStringLiteral("Problems"), Qt::BottomDockWidgetArea);
-    // The dashboard shares the bottom area with the problems: numbers and findings side by side.
+    // The history shares the left side with the catalog: the right keeps three tabs, whose
+    // titles fit a 1280-pixel-wide window whole.
+    tabifyDockWidget(catalog, addDock(history, QStringLiteral("History"), Qt::LeftDockWidgetArea));
+    catalog->raise();
+    // The problems list is tabbed with the panels on the right: an empty list takes no room
+    // from the floorplan, and the dashboard below it stays on screen while designing.
+    addDock(m_problems, QStringLiteral("Problems"));
     m_dashboard = new views::DashboardWidget(m_analysis, this);
     m_dashboard->setEditSink([this](std::unique_ptr<Edit> e) { m_editor->push(std::move(e)); });
     connect(m_dashboard, &views::DashboardWidget::rackActivated, this,
             [this](RackId rack) { revealObjects({ObjectRef::rack(rack)}); });
+    connect(m_dashboard, &views::DashboardWidget::racksActivated, this,
+            [this](const std::vector<RackId>& racks) {
+                std::vector<ObjectRef> refs;
+                for (RackId r : racks)
+                    refs.push_back(ObjectRef::rack(r));
+                revealObjects(refs);
+            });
     QDockWidget* dashboard =
         addDock(m_dashboard, QStringLiteral("Dashboard"), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(problems, dashboard);
+    // The dashboard spans the window's width under the floorplan and the side panels.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+    // The advisor answers "how big, how long": beside the catalog, which it also draws on.
     auto* advisor = new views::AdvisorPanel(m_analysis, &m_doc->library(), this);
-    connect(advisor, &views::AdvisorPanel::generateRequested, this, &MainWindow::generate);
-    tabifyDockWidget(dashboard,
-                     addDock(advisor, QStringLiteral("Advisor"), Qt::BottomDockWidgetArea));
-    problems->raise();
+    connect(advisor, &views::AdvisorPanel::generateRequested, this,
+            [this](const GenerateParams& p) { generate(p); });
+    tabifyDockWidget(catalog, addDock(advisor, QStringLiteral("Advisor"), Qt::LeftDockWidgetArea));
+    catalog->raise();
     findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
-    resizeDocks({catalog}, {330}, Qt::Horizontal);
+    m_layoutDocks = {catalog, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")), dashboard};
 }
 
 void MainWindow::buildActions() {
@@ -259,6 +271,7 @@ void MainWindow::buildActions() {
     m_viewMenu->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         m_viewMenu->addAction(d->toggleViewAction());
+    addHelpMenu(this);
 
     QToolBar* tools = addToolBar(QStringLiteral("Tools"));
     tools->setObjectName(QStringLiteral("ToolsBar"));
@@ -483,14 +496,19 @@ bool MainWindow::restoreRecovery() {
     return m_doc->restoreRecovery();
 }
 
-bool MainWindow::generate(const GenerateParams& params) {
-    return m_doc->generate(params);
+bool MainWindow::generate(const GenerateParams& params, QString* error) {
+    return m_doc->generate(params, error);
 }
 
 void MainWindow::showGenerateDialog() {
     GenerateDialog dlg(m_doc->library(), this);
-    if (dlg.exec() == QDialog::Accepted)
-        generate(dlg.params());
+    dlg.setParams(m_lastGenerate);
+    dlg.setGenerator([this](const GenerateParams& p) {
+        QString error;
+        return generate(p, &error) ? QString() : error;
+    });
+    dlg.exec();
+    m_lastGenerate = dlg.params();
 }
 
 void MainWindow::requestLink(RackId a, RackId b) {
@@ -531,9 +549,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         e->ignore();
         return;
     }
-    QSettings s;
-    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState());
+    saveWindowLayout(this);
     m_doc->endSession();
     e->accept();
 }

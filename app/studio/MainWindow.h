@@ -7,6 +7,7 @@
 
 #include <QMainWindow>
 
+#include <array>
 #include <memory>
 
 class QDockWidget;
@@ -101,8 +102,9 @@ public:
     void autosaveNow();
     /// Waits until an autosave in progress has been written.
     void waitForAutosave();
-    /// Runs cds::generateCluster and applies the result as one undo step.
-    bool generate(const GenerateParams& params);
+    /// Runs cds::generateCluster and applies the result as one undo step, as a new untitled
+    /// document. A refusal goes to @p error when given (the dialog shows it), else to the user.
+    bool generate(const GenerateParams& params, QString* error = nullptr);
     /// Selects a finding's objects and brings them into view.
     void revealObjects(const std::vector<ObjectRef>& objects);
     void openElevation(RackId rack);
@@ -147,10 +149,13 @@ private:
     views::DashboardWidget* m_dashboard = nullptr;
     views::CatalogPalette* m_palette = nullptr;
     QDockWidget* m_elevationDock = nullptr;
+    /// Sized on first start: the left, right and bottom docks.
+    std::array<QDockWidget*, 3> m_layoutDocks{};
     QMenu* m_viewMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_totals = nullptr;
     TaskRunner* m_tasks;
+    GenerateParams m_lastGenerate; ///< the Generate dialog opens with the last inputs
 };
 
 } // namespace cds::studio

@@ -225,7 +225,7 @@ bool StudioDocument::exportTo(ExportKind kind, const QString& path) {
     return true;
 }
 
-bool StudioDocument::generate(const GenerateParams& params) {
+bool StudioDocument::generate(const GenerateParams& params, QString* error) {
 #ifdef CDS_HAVE_GENERATOR
     if (m_tasks->busy())
         return false;
@@ -239,7 +239,11 @@ bool StudioDocument::generate(const GenerateParams& params) {
         return false;
     }
     if (!r.ok) {
-        fail(QStringLiteral("Cannot generate"), r.error);
+        m_lastError = r.error;
+        if (error)
+            *error = r.error;
+        else
+            fail(QStringLiteral("Cannot generate"), r.error);
         return false;
     }
     const bool ok = m_editor->replaceDesign(std::move(r.design),
@@ -256,6 +260,7 @@ bool StudioDocument::generate(const GenerateParams& params) {
     return ok;
 #else
     (void)params;
+    (void)error;
     fail(QStringLiteral("Cannot generate"),
          QStringLiteral("This build has no cluster generator yet (model/fabric)"));
     return false;

@@ -72,8 +72,9 @@ public:
     /// its charts are widgets).
     bool exportTo(ExportKind kind, const QString& path);
     /// Runs the generator and applies its design as one undo step. The result is a new
-    /// untitled document: saving it never overwrites the file that was open.
-    bool generate(const GenerateParams& params);
+    /// untitled document: saving it never overwrites the file that was open. A refusal goes
+    /// to @p error when given (the Generate dialog shows it inline), else through failed().
+    bool generate(const GenerateParams& params, QString* error = nullptr);
 
     /// The previous session ended without a clean exit and left work to restore.
     bool hasPendingRecovery() const;

@@ -37,4 +37,24 @@ AllReduceEstimate estimateAllReduce(const DesignData& d, const Metrics& m, doubl
     return e;
 }
 
+std::vector<double> allReduceMessageSizes() {
+    std::vector<double> sizes;
+    for (double b = 64e3; b < 17e9; b *= 4) // 64 kB ... 16.8 GB
+        sizes.push_back(b);
+    return sizes;
+}
+
+std::vector<AllReducePoint> allReduceCurve(const DesignData& d, const Metrics& m,
+                                           const std::vector<double>& messageBytes,
+                                           AllReduceAlgorithm algorithm) {
+    std::vector<AllReducePoint> curve;
+    for (double bytes : messageBytes) {
+        const AllReduceEstimate e = estimateAllReduce(d, m, bytes, algorithm);
+        if (e.seconds <= 0)
+            return {};
+        curve.push_back({bytes, e.seconds});
+    }
+    return curve;
+}
+
 } // namespace cds

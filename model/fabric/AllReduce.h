@@ -2,6 +2,8 @@
 
 #include "../Metrics.h"
 
+#include <vector>
+
 namespace cds {
 
 enum class AllReduceAlgorithm : std::uint8_t { Ring, Tree };
@@ -32,5 +34,20 @@ struct AllReduceEstimate {
 /// Intra-node NVLink stages are ignored, so this is the fabric's share of the time.
 AllReduceEstimate estimateAllReduce(const DesignData& d, const Metrics& m, double messageBytes,
                                     AllReduceAlgorithm algorithm);
+
+/// The message sizes the dashboard plots all-reduce time against: 64 kB to 16.8 GB, x4 steps.
+std::vector<double> allReduceMessageSizes();
+
+/// One point of an all-reduce curve: time (s) for a message size (bytes).
+struct AllReducePoint {
+    double messageBytes = 0;
+    double seconds = 0;
+};
+
+/// estimateAllReduce() at each of @p messageBytes, in that order; empty when the design has no
+/// compute fabric to estimate (fewer than two GPUs or no injection bandwidth).
+std::vector<AllReducePoint> allReduceCurve(const DesignData& d, const Metrics& m,
+                                           const std::vector<double>& messageBytes,
+                                           AllReduceAlgorithm algorithm);
 
 } // namespace cds

@@ -32,8 +32,44 @@ void ChartModel::onAnalysisUpdated() {
     if (m_live)
         m_data = &m_live->design()->data(); // a reset may replace the data
     m_allReduce = estimate();
+    static const std::vector<double> sizes = allReduceMessageSizes();
+    for (auto a : {AllReduceAlgorithm::Ring, AllReduceAlgorithm::Tree})
+        m_curves[a == AllReduceAlgorithm::Tree ? 1 : 0] =
+            m_data ? cds::allReduceCurve(*m_data, m_result->metrics, sizes, a)
+                   : std::vector<AllReducePoint>{};
+    updateCompared();
     ++m_updates;
     Q_EMIT updated();
+}
+
+void ChartModel::setComparedScenario(int index) {
+    if (index == m_comparedIndex)
+        return;
+    m_comparedIndex = index;
+    updateCompared();
+    Q_EMIT updated();
+}
+
+void ChartModel::updateCompared() {
+    const bool valid = m_data && m_comparedIndex >= 0 &&
+                       m_comparedIndex < int(m_data->scenarios.size()) &&
+                       m_data->scenarios[std::size_t(m_comparedIndex)].design;
+    if (!valid) {
+        m_comparedDesign.reset();
+        m_comparedName.clear();
+        m_comparedCurves = {};
+        return;
+    }
+    const Scenario& s = m_data->scenarios[std::size_t(m_comparedIndex)];
+    m_comparedName = s.name;
+    if (s.design == m_comparedDesign)
+        return; // snapshots never change: its curves stand
+    m_comparedDesign = s.design;
+    static const std::vector<double> sizes = allReduceMessageSizes();
+    const Metrics m = computeMetrics(*s.design);
+    for (auto a : {AllReduceAlgorithm::Ring, AllReduceAlgorithm::Tree})
+        m_comparedCurves[a == AllReduceAlgorithm::Tree ? 1 : 0] =
+            cds::allReduceCurve(*s.design, m, sizes, a);
 }
 
 AllReduceEstimate ChartModel::estimate() const {

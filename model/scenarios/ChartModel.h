@@ -30,7 +30,22 @@ public:
     Design* design() const { return m_live ? m_live->design() : nullptr; }
     const Metrics& metrics() const { return m_result->metrics; }
     const std::vector<RackPower>& rackPower() const { return m_result->rackPower; }
+    const std::vector<Finding>& findings() const { return m_result->findings; }
     const AllReduceEstimate& allReduce() const { return m_allReduce; }
+    /// All-reduce time against allReduceMessageSizes() for @p algorithm (empty: no fabric).
+    const std::vector<AllReducePoint>& allReduceCurve(AllReduceAlgorithm algorithm) const {
+        return m_curves[algorithm == AllReduceAlgorithm::Tree ? 1 : 0];
+    }
+
+    /// The scenario the charts draw beside the design (an index into the design's scenarios;
+    /// -1: none): its all-reduce curves, computed once per kept snapshot. Emits updated() when
+    /// the choice changes.
+    void setComparedScenario(int index);
+    int comparedScenario() const { return m_comparedIndex; }
+    QString comparedName() const { return m_comparedName; } ///< empty when none
+    const std::vector<AllReducePoint>& comparedCurve(AllReduceAlgorithm algorithm) const {
+        return m_comparedCurves[algorithm == AllReduceAlgorithm::Tree ? 1 : 0];
+    }
 
     const AllReduceParams& allReduceParams() const { return m_allReduceParams; }
     /// Re-estimates at once (no model recompute needed) and emits updated().
@@ -57,11 +72,17 @@ Q_SIGNALS:
 private:
     void onAnalysisUpdated();
     AllReduceEstimate estimate() const;
+    void updateCompared();
     QPointer<LiveAnalysis> m_live;
     const DesignData* m_data = nullptr;
     const Analysis* m_result = nullptr;
     AllReduceParams m_allReduceParams;
     AllReduceEstimate m_allReduce;
+    std::array<std::vector<AllReducePoint>, 2> m_curves; ///< ring, tree
+    int m_comparedIndex = -1;
+    std::shared_ptr<const DesignData> m_comparedDesign;
+    QString m_comparedName;
+    std::array<std::vector<AllReducePoint>, 2> m_comparedCurves;
     int m_updates = 0;
 };
 

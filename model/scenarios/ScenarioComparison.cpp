@@ -18,10 +18,15 @@ QString scenarioFigureUnit(ScenarioFigure f) {
     return QLatin1String(units[std::size_t(f)]);
 }
 
-ScenarioFigures scenarioFigures(const QString& name, const Metrics& m) {
+ScenarioFigures scenarioFigures(const QString& name, const Analysis& a) {
+    return scenarioFigures(name, a.metrics, countFindings(a.findings).errors);
+}
+
+ScenarioFigures scenarioFigures(const QString& name, const Metrics& m, int errors) {
     ScenarioFigures s;
     s.name = name;
     s.gpus = m.gpus;
+    s.errors = errors;
     double loadKw = 0;
     int loaded = 0;
     for (const RackMetrics& r : m.perRack) {
@@ -52,12 +57,12 @@ FigureDelta figureDelta(const ScenarioFigures& base, const ScenarioFigures& othe
 }
 
 ScenarioComparison compareScenarios(const DesignData& d, const QString& currentName,
-                                    const Metrics* current) {
+                                    const Analysis* current) {
     ScenarioComparison c;
-    c.columns.push_back(scenarioFigures(currentName, current ? *current : computeMetrics(d)));
+    c.columns.push_back(scenarioFigures(currentName, current ? *current : analyze(d)));
     for (const Scenario& s : d.scenarios)
         if (s.design)
-            c.columns.push_back(scenarioFigures(s.name, computeMetrics(*s.design)));
+            c.columns.push_back(scenarioFigures(s.name, analyze(*s.design)));
     return c;
 }
 

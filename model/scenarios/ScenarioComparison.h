@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../Metrics.h"
+#include "../analysis/Analysis.h"
 
 #include <optional>
 #include <vector>
@@ -24,11 +25,16 @@ QString scenarioFigureUnit(ScenarioFigure f);  ///< "USD", "MW", "kW", "", "Tb/s
 struct ScenarioFigures {
     QString name;
     int gpus = 0;
+    /// Errors (unwaived) the design has: a design with errors is not a fair comparison, however
+    /// cheap it looks (a fabric with missing switches costs less).
+    int errors = 0;
     std::array<double, kScenarioFigureCount> values{};
     double value(ScenarioFigure f) const { return values[std::size_t(f)]; }
 };
 
-ScenarioFigures scenarioFigures(const QString& name, const Metrics& m);
+ScenarioFigures scenarioFigures(const QString& name, const Metrics& m, int errors = 0);
+/// The figures and error count of @p a, an analysis of the design named @p name.
+ScenarioFigures scenarioFigures(const QString& name, const Analysis& a);
 
 /// @brief A figure of one column against the baseline: other - base, and the change in percent
 /// (nullopt when the baseline is zero).
@@ -48,8 +54,8 @@ struct ScenarioComparison {
 };
 
 /// The current design (named @p currentName, the baseline) followed by each of its scenarios.
-/// Computes Metrics for every scenario; @p current may be passed in to reuse a computed one.
+/// Analyses every scenario; @p current may be passed in to reuse a computed analysis.
 ScenarioComparison compareScenarios(const DesignData& d, const QString& currentName,
-                                    const Metrics* current = nullptr);
+                                    const Analysis* current = nullptr);
 
 } // namespace cds

@@ -112,6 +112,10 @@ private Q_SLOTS:
         QCOMPARE(m.links[0].leafSpine, 2LL);
         QCOMPARE(m.leafOversubscription, 4.0);
         QCOMPARE(m.bisectionTbps, 2 * 400 / 2 / 1000.0);
+        // Per tier: 8 x 400G injected, 2 x 400G up to the spine, no core.
+        QCOMPARE(m.tierGbps[0], 8 * 400.0);
+        QCOMPARE(m.tierGbps[1], 2 * 400.0);
+        QCOMPARE(m.tierGbps[2], 0.0);
     }
 };
 

@@ -3,19 +3,25 @@
 #include "StudioFixture.h"
 
 #include "DesignEditor.h"
+#include "GenerateDialog.h"
 
 #include "model/RackGeometry.h"
 #include "model/analysis/LiveAnalysis.h"
+#include "views/SelectionModel.h"
 #include "views/floorplan/CableBundleItem.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/RackItem.h"
 #include "views/panels/CatalogPalette.h"
+#include "views/panels/PropertiesPanel.h"
 
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QGraphicsItem>
 #include <QImage>
 #include <QMimeData>
 #include <QPainter>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -256,8 +262,75 @@ private Q_SLOTS:
         QVERIFY(placementProblem(d, {{pasted[0], d.racks[pasted[0]]}}).isEmpty());
         QVERIFY(d.racks[pasted[0]].name != QStringLiteral("R01"));
         QCOMPARE(w->undoStack()->count(), 1);
+        QCOMPARE(w->undoStack()->undoText(), QStringLiteral("Paste 1 rack"));
         w->undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
+        // Undo labels name what they undo, in words: "Paste 2 racks", not "2 rack(s)".
+        w->editor()->copyRacks(d.racks.ids());
+        w->editor()->paste();
+        QCOMPARE(w->undoStack()->undoText(), QStringLiteral("Paste 2 racks"));
+        QVERIFY(w->editor()->deleteObjects({r01}, {}, {}));
+        // A rack takes its two DGX and their cables along, and the label says so.
+        QVERIFY2(
+            w->undoStack()->undoText().startsWith(QStringLiteral("Delete 1 rack, 2 devices, ")),
+            qPrintable(w->undoStack()->undoText()));
+        QVERIFY(!w->undoStack()->undoText().contains(QStringLiteral("(s)")));
+    }
+
+    void mixedSelectionShowsMixed() {
+        auto w = openStudio(m_tmp.path());
+        const DesignData& d = w->design()->data();
+        const RackId r01 = rackNamed(d, QStringLiteral("R01"));
+        const RackId n01 = rackNamed(d, QStringLiteral("N01"));
+        QVERIFY(d.racks[r01].cooling != d.racks[n01].cooling);
+        w->selection()->set({ObjectRef::rack(r01), ObjectRef::rack(n01)});
+        QCoreApplication::processEvents();
+        auto* cooling = w->properties()->findChild<QComboBox*>();
+        QVERIFY(cooling);
+        QCOMPARE(cooling->currentText(), QStringLiteral("mixed"));
+        // One rack: its value, and no "mixed".
+        w->selection()->set({ObjectRef::rack(r01)});
+        QCoreApplication::processEvents();
+        cooling = w->properties()->findChild<QComboBox*>();
+        QVERIFY(cooling);
+        QCOMPARE(cooling->currentText(), coolingLabel(d.racks[r01].cooling));
+        QCOMPARE(cooling->findText(QStringLiteral("mixed")), -1);
+    }
+
+    void generatedDesignIsANewUntitledDocument() {
+        auto w = openStudio(m_tmp.path());
+        QVERIFY(!w->currentPath().isEmpty());
+        GenerateParams p;
+        p.gpus = 64;
+        QVERIFY2(w->generate(p), qPrintable(w->lastError()));
+        // Save now asks for a file: the example that was open cannot be overwritten.
+        QVERIFY(w->currentPath().isEmpty());
+        QVERIFY(w->isWindowModified());
+        QVERIFY(!w->windowTitle().contains(QStringLiteral("two-dgx-h100")));
+    }
+
+    void generateDialogShowsErrorsInline() {
+        auto w = openStudio(m_tmp.path());
+        studio::GenerateDialog dlg(w->library(), w.get());
+        GenerateParams p;
+        p.gpus = 12; // not a multiple of 8 GPUs per server
+        dlg.setParams(p);
+        dlg.setGenerator([&](const GenerateParams& q) {
+            QString error;
+            return w->generate(q, &error) ? QString() : error;
+        });
+        QPushButton* ok = dlg.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        ok->click();
+        QVERIFY(!dlg.errorText().isEmpty());
+        QVERIFY2(!dlg.errorText().contains(QStringLiteral("--")), qPrintable(dlg.errorText()));
+        QVERIFY2(dlg.errorText().contains(QStringLiteral("12 GPUs")), qPrintable(dlg.errorText()));
+        QCOMPARE(dlg.result(), int(QDialog::Rejected)); // not closed
+        QCOMPARE(dlg.params().gpus, 12);                // the inputs are kept
+        p.gpus = 64;
+        dlg.setParams(p);
+        ok->click();
+        QCOMPARE(dlg.result(), int(QDialog::Accepted));
+        QVERIFY(w->design()->data().devices.size() > 8);
     }
 
     void alignLeft() {

@@ -2,13 +2,13 @@
 
 #include "BandwidthPanel.h"
 #include "ChartExport.h"
-#include "CostDonutChart.h"
+#include "CostBreakdownChart.h"
 #include "PowerBarsChart.h"
 #include "SweepChart.h"
 #include "model/scenarios/ChartModel.h"
 
 #include <QDir>
-#include <QSplitter>
+#include <QHBoxLayout>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -17,19 +17,21 @@ namespace cds::views {
 DashboardWidget::DashboardWidget(cds::LiveAnalysis* analysis, QWidget* parent)
     : QWidget(parent)
     , m_model(new ChartModel(analysis, this))
-    , m_cost(new CostDonutChart(m_model))
+    , m_cost(new CostBreakdownChart(m_model))
     , m_power(new PowerBarsChart(m_model))
     , m_bandwidth(new BandwidthPanel(m_model))
     , m_sweep(new SweepChart(m_model))
     , m_scenarios(new ScenarioPanel(m_model))
     , m_tabs(new QTabWidget(this)) {
-    auto* top = new QSplitter(Qt::Horizontal);
-    top->addWidget(m_cost);
-    top->addWidget(m_bandwidth);
-    auto* overview = new QSplitter(Qt::Vertical);
-    overview->addWidget(top);
-    overview->addWidget(m_power);
+    // Cost and power side by side: the two figures a design changes most while editing.
+    auto* overview = new QWidget;
+    auto* row = new QHBoxLayout(overview);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_cost, 1);
+    row->addWidget(m_power, 1);
+    m_tabs->setDocumentMode(true);
     m_tabs->addTab(overview, QStringLiteral("Overview"));
+    m_tabs->addTab(m_bandwidth, QStringLiteral("Bandwidth"));
     m_tabs->addTab(m_sweep, QStringLiteral("What-if sweep"));
     m_tabs->addTab(m_scenarios, QStringLiteral("Scenarios"));
     auto* lay = new QVBoxLayout(this);
@@ -37,6 +39,7 @@ DashboardWidget::DashboardWidget(cds::LiveAnalysis* analysis, QWidget* parent)
     lay->addWidget(m_tabs);
     connect(m_model, &ChartModel::updated, this, &DashboardWidget::refresh);
     connect(m_power, &PowerBarsChart::rackActivated, this, &DashboardWidget::rackActivated);
+    connect(m_power, &PowerBarsChart::racksActivated, this, &DashboardWidget::racksActivated);
 }
 
 void DashboardWidget::refresh() {

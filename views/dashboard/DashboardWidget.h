@@ -19,13 +19,14 @@ class LiveAnalysis;
 namespace cds::views {
 
 class BandwidthPanel;
-class CostDonutChart;
+class CostBreakdownChart;
 class ExportableChart;
 class PowerBarsChart;
 class SweepChart;
 
-/// @brief The live dashboard: cost donut, power per rack, bandwidth, what-if sweep and
-/// scenarios over one ChartModel, which follows the studio's LiveAnalysis (<= ~10 Hz).
+/// @brief The live dashboard over one ChartModel, which follows the studio's LiveAnalysis
+/// (<= ~10 Hz): an Overview page with the cost breakdown beside the power chart, then pages
+/// for bandwidth, the what-if sweep and scenarios.
 /// The main window docks it and connects rackActivated to its selection.
 class DashboardWidget : public QWidget {
     Q_OBJECT
@@ -33,11 +34,13 @@ public:
     explicit DashboardWidget(cds::LiveAnalysis* analysis, QWidget* parent = nullptr);
 
     ChartModel* chartModel() const { return m_model; }
-    CostDonutChart* costChart() const { return m_cost; }
+    CostBreakdownChart* costChart() const { return m_cost; }
     PowerBarsChart* powerChart() const { return m_power; }
     BandwidthPanel* bandwidthPanel() const { return m_bandwidth; }
     SweepChart* sweepChart() const { return m_sweep; }
     ScenarioPanel* scenarioPanel() const { return m_scenarios; }
+    /// The pages: Overview (cost and power), Bandwidth, What-if sweep, Scenarios.
+    QTabWidget* pages() const { return m_tabs; }
 
     /// Every chart that exports (PNG/SVG here, and the PDF report through renderChart).
     std::vector<ExportableChart*> charts() const;
@@ -55,11 +58,13 @@ public:
 
 Q_SIGNALS:
     void rackActivated(cds::RackId rack);
+    /// Several racks to select at once (the power chart's worst racks).
+    void racksActivated(const std::vector<cds::RackId>& racks);
 
 private:
     void refresh();
     ChartModel* m_model;
-    CostDonutChart* m_cost;
+    CostBreakdownChart* m_cost;
     PowerBarsChart* m_power;
     BandwidthPanel* m_bandwidth;
     SweepChart* m_sweep;

@@ -1,6 +1,6 @@
 #include "ReportCharts.h"
 
-#include "CostDonutChart.h"
+#include "CostBreakdownChart.h"
 #include "PowerBarsChart.h"
 
 #include "views/report/PdfReport.h"
@@ -14,7 +14,7 @@ namespace cds::views {
 void paintReportCharts(const DesignData& d, const Analysis& a, QPainter& p, const QRectF& r) {
     // The same chart classes as the dashboard, showing the analysis the report already made.
     ChartModel model(d, a);
-    CostDonutChart donut(&model);
+    CostBreakdownChart donut(&model);
     PowerBarsChart bars(&model);
     const double gap = r.width() * 0.03;
     const QRectF left(r.left(), r.top(), r.width() * 0.5 - gap / 2, r.height());

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -69,6 +70,7 @@ ScenarioPanel::ScenarioPanel(ChartModel* model, QWidget* parent)
             [this] { removeScenario(m_pick->currentIndex()); });
     connect(m_open, &QPushButton::clicked, this, [this] { openScenario(m_pick->currentIndex()); });
     connect(m_model, &ChartModel::updated, this, &ScenarioPanel::refresh);
+    connect(m_pick, &QComboBox::currentIndexChanged, m_model, &ChartModel::setComparedScenario);
     refresh();
 }
 
@@ -79,15 +81,16 @@ const ScenarioFigures& ScenarioPanel::figuresOf(const Scenario& s) {
             figures.name = s.name;
             return figures;
         }
-    m_cache.emplace_back(s.design, scenarioFigures(s.name, computeMetrics(*s.design)));
+    m_cache.emplace_back(s.design, scenarioFigures(s.name, analyze(*s.design)));
     return m_cache.back().second;
 }
 
 void ScenarioPanel::refresh() {
     const DesignData& d = m_model->design()->data();
     m_comparison.columns.clear();
-    m_comparison.columns.push_back(
-        scenarioFigures(QStringLiteral("Current design"), m_model->metrics()));
+    m_comparison.columns.push_back(scenarioFigures(QStringLiteral("Current design"),
+                                                   m_model->metrics(),
+                                                   countFindings(m_model->findings()).errors));
     std::erase_if(m_cache, [&](const auto& c) {
         return std::none_of(d.scenarios.begin(), d.scenarios.end(),
                             [&](const Scenario& s) { return s.design == c.first; });
@@ -100,7 +103,11 @@ void ScenarioPanel::refresh() {
     m_table->setRowCount(kScenarioFigureCount);
     QStringList headers, rows;
     for (const ScenarioFigures& c : m_comparison.columns)
-        headers << c.name;
+        headers << (c.errors ? QStringLiteral("%1 (%2 error%3)")
+                                   .arg(c.name)
+                                   .arg(c.errors)
+                                   .arg(c.errors == 1 ? QString() : QStringLiteral("s"))
+                             : c.name);
     for (int f = 0; f < kScenarioFigureCount; ++f)
         rows << scenarioFigureLabel(ScenarioFigure(f));
     m_table->setHorizontalHeaderLabels(headers);
@@ -116,18 +123,35 @@ void ScenarioPanel::refresh() {
                     text += QStringLiteral(", %1%").arg(formatSigned(*dl.percent, 1));
                 text += QLatin1Char(')');
             }
+            const int errors = m_comparison.columns[std::size_t(c)].errors;
+            if (errors && fig == ScenarioFigure::CostPerGpu)
+                text += QStringLiteral(" — has errors, not comparable");
             auto* item = new QTableWidgetItem(text);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (errors) {
+                item->setBackground(QColor(0xfb, 0xe3, 0xe3));
+                item->setToolTip(
+                    QStringLiteral("This design has %1 error%2: its figures do not describe a "
+                                   "working cluster. Fix them before comparing.")
+                        .arg(errors)
+                        .arg(errors == 1 ? QString() : QStringLiteral("s")));
+            }
             m_table->setItem(f, c, item);
         }
     }
     const QString picked = m_pick->currentText();
-    m_pick->clear();
-    for (const Scenario& s : d.scenarios)
-        m_pick->addItem(s.name);
-    m_pick->setCurrentIndex(std::max(0, m_pick->findText(picked)));
+    {
+        const QSignalBlocker quiet(m_pick);
+        m_pick->clear();
+        for (const Scenario& s : d.scenarios)
+            m_pick->addItem(s.name);
+        m_pick->setCurrentIndex(std::max(0, m_pick->findText(picked)));
+    }
     m_remove->setEnabled(!d.scenarios.empty());
     m_open->setEnabled(!d.scenarios.empty());
+    // The picked scenario is the one the bandwidth chart compares against (last: it may emit
+    // updated(), which comes back here with nothing left to change).
+    m_model->setComparedScenario(m_pick->currentIndex());
 }
 
 // Views never change the model themselves: every edit goes to the sink (the undo stack).

@@ -1,5 +1,6 @@
 #include "SweepChart.h"
 
+#include "ChartStyle.h"
 #include "model/fabric/Generator.h"
 #include "model/scenarios/ChartModel.h"
 
@@ -14,13 +15,26 @@
 namespace cds::views {
 
 namespace {
-QCPGraph* addLine(QCustomPlot* plot, QCPAxis* y, const QString& name, const QColor& c) {
-    QCPGraph* g = plot->addGraph(plot->xAxis, y);
-    g->setName(name);
+// One small multiple: its own x (GPUs, log 2) and y axis, titled above.
+QCPGraph* addPanel(QCustomPlot* plot, int column, const QString& title, const QString& unit,
+                   const QColor& c, QCPAxisRect** rect) {
+    auto* r = new QCPAxisRect(plot);
+    addPlotTitle(plot, 0, column, title);
+    plot->plotLayout()->addElement(1, column, r);
+    QCPAxis* x = r->axis(QCPAxis::atBottom);
+    x->setScaleType(QCPAxis::stLogarithmic);
+    auto log = QSharedPointer<QCPAxisTickerLog>::create();
+    log->setLogBase(2);
+    x->setTicker(log);
+    x->setNumberFormat(QStringLiteral("f"));
+    x->setNumberPrecision(0);
+    x->setLabel(QStringLiteral("GPUs"));
+    r->axis(QCPAxis::atLeft)->setLabel(unit);
+    QCPGraph* g = plot->addGraph(x, r->axis(QCPAxis::atLeft));
+    g->setName(title);
     g->setPen(QPen(c, 2));
     g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, Qt::white, 6));
-    y->setLabelColor(c);
-    y->setTickLabelColor(c);
+    *rect = r;
     return g;
 }
 } // namespace
@@ -36,25 +50,15 @@ SweepChart::SweepChart(const ChartModel* model, QWidget* parent)
     , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
     , m_progress(new QProgressBar(this))
     , m_status(new QLabel(this)) {
-    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto log = QSharedPointer<QCPAxisTickerLog>::create();
-    log->setLogBase(2);
-    m_plot->xAxis->setTicker(log);
-    m_plot->xAxis->setNumberFormat(QStringLiteral("f"));
-    m_plot->xAxis->setNumberPrecision(0);
-    m_plot->xAxis->setLabel(QStringLiteral("GPUs"));
-    m_plot->yAxis2->setVisible(true);
-    QCPAxis* y3 = m_plot->axisRect()->addAxis(QCPAxis::atRight);
-    m_cost = addLine(m_plot, m_plot->yAxis, QStringLiteral("Cost ($M)"), QColor(0x3b, 0x6e, 0xc4));
-    m_power = addLine(m_plot, m_plot->yAxis2, QStringLiteral("Facility power (MW)"),
-                      QColor(0xd0, 0x6a, 0x2a));
-    m_bisection = addLine(m_plot, y3, QStringLiteral("Bisection (Tb/s)"), QColor(0x2e, 0xa0, 0x8a));
-    m_plot->yAxis->setLabel(QStringLiteral("$M"));
-    m_plot->yAxis2->setLabel(QStringLiteral("MW"));
-    y3->setLabel(QStringLiteral("Tb/s"));
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setFont(QFont(QStringLiteral("Sans"), 8));
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->plotLayout()->clear(); // three small multiples instead of the default plot
+    m_cost = addPanel(m_plot, 0, QStringLiteral("Cost per GPU"), QStringLiteral("$k"),
+                      QColor(0x3b, 0x6e, 0xc4), &m_panels[0]);
+    m_power = addPanel(m_plot, 1, QStringLiteral("Facility power per GPU"), QStringLiteral("kW"),
+                       QColor(0xd0, 0x6a, 0x2a), &m_panels[1]);
+    m_bisection = addPanel(m_plot, 2, QStringLiteral("Bisection per GPU"), QStringLiteral("Gb/s"),
+                           QColor(0x2e, 0xa0, 0x8a), &m_panels[2]);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    styleDashboardPlot(m_plot);
 
     for (QSpinBox* s : {m_from, m_to}) {
         s->setRange(8, 1 << 20);
@@ -62,8 +66,16 @@ SweepChart::SweepChart(const ChartModel* model, QWidget* parent)
         s->setSuffix(QStringLiteral(" GPUs"));
     }
     setRange(256, 16384);
+    // Before the first run: the axes of the default range, and what the button will do.
+    for (QCPAxisRect* r : m_panels) {
+        r->axis(QCPAxis::atBottom)->setRange(256 / 1.3, 16384 * 1.3);
+        r->axis(QCPAxis::atLeft)->setRange(0, 1);
+    }
+    m_status->setText(QStringLiteral("Run the sweep to see cost, power and bisection per GPU "
+                                     "as the design grows."));
     m_progress->setRange(0, 100);
     m_progress->setVisible(false);
+    m_status->setWordWrap(true);
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(QStringLiteral("From"), this));
     bar->addWidget(m_from);
@@ -134,37 +146,58 @@ void SweepChart::showResult(const SweepResult& r) {
     QVector<double> x, cost, power, bis;
     int failed = 0;
     m_plot->clearItems();
+    int lastGpus = 0;
+    for (const SweepPoint& p : r.points)
+        if (p.ok)
+            lastGpus = std::max(lastGpus, p.gpus);
     for (const SweepPoint& p : r.points) {
         if (!p.ok) {
             ++failed;
             continue;
         }
+        // Per GPU: totals all grow with the GPU count, their per-GPU values show the steps.
+        const double n = std::max(1, p.gpus);
         x << p.gpus;
-        cost << p.costUsd / 1e6;
-        power << p.facilityKw / 1000;
-        bis << p.bisectionTbps;
-        if (p.newTier || p.newRow) {
+        cost << p.costUsd / n / 1e3;
+        power << p.facilityKw / n;
+        bis << p.bisectionTbps * 1000 / n;
+        if (!p.newTier && !p.newRow)
+            continue;
+        for (QCPAxisRect* r : m_panels) {
+            QCPAxis* px = r->axis(QCPAxis::atBottom);
+            QCPAxis* py = r->axis(QCPAxis::atLeft);
             auto* line = new QCPItemStraightLine(m_plot);
+            line->setClipAxisRect(r);
+            for (QCPItemPosition* pos : {line->point1, line->point2})
+                pos->setAxes(px, py);
             line->point1->setCoords(p.gpus, 0);
             line->point2->setCoords(p.gpus, 1);
             line->setPen(QPen(p.newTier ? QColor(0x80, 0x30, 0xa0) : Qt::gray, 1, Qt::DotLine));
             auto* label = new QCPItemText(m_plot);
+            label->setClipAxisRect(r);
+            label->position->setAxes(px, py);
+            label->position->setAxisRect(r);
             label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-            label->position->setCoords(p.gpus, p.newTier ? 0.05 : 0.12);
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            label->position->setCoords(p.gpus, p.newTier ? 0.04 : 0.14);
+            // The last point's label goes left of its line: to the right it would be cut off.
+            label->setPositionAlignment((p.gpus == lastGpus ? Qt::AlignRight : Qt::AlignLeft) |
+                                        Qt::AlignTop);
             label->setText(p.newTier ? QStringLiteral("%1 tiers").arg(p.tiers)
                                      : QStringLiteral("%1 rows").arg(p.rows));
-            label->setFont(QFont(QStringLiteral("Sans"), 8));
+            label->setColor(p.newTier ? QColor(0x80, 0x30, 0xa0) : Qt::darkGray);
+            label->setFont(smallPlotFont(m_plot));
         }
     }
     m_cost->setData(x, cost, true);
     m_power->setData(x, power, true);
     m_bisection->setData(x, bis, true);
-    m_plot->rescaleAxes();
-    if (!x.isEmpty())
-        m_plot->xAxis->setRange(x.front() / 1.3, x.back() * 1.3);
-    for (QCPAxis* a : m_plot->axisRect()->axes(QCPAxis::atLeft | QCPAxis::atRight))
-        a->setRangeLower(0);
+    for (QCPGraph* g : {m_cost, m_power, m_bisection}) {
+        g->rescaleAxes();
+        QCPAxis* y = g->valueAxis();
+        y->setRange(0, std::max(1e-9, y->range().upper) * 1.15);
+        if (!x.isEmpty())
+            g->keyAxis()->setRange(x.front() / 1.3, x.back() * 1.3);
+    }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
     QString s = r.cancelled ? QStringLiteral("Cancelled after %1 points.").arg(r.points.size())
                             : QStringLiteral("%1 points.").arg(r.points.size());

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QCustomPlot;
+class QCPAxisRect;
 class QCPGraph;
 class QLabel;
 class QProgressBar;
@@ -19,9 +20,10 @@ class ChartModel;
 
 namespace cds::views {
 
-/// @brief What-if sweep: cost, facility power and bisection bandwidth against GPU count for
-/// the design's current server, switch and topology, with markers where a tier or a hall row
-/// is added. Runs off the UI thread (SweepRunner) with progress and cancel.
+/// @brief What-if sweep: cost, facility power and bisection bandwidth per GPU against GPU count
+/// for the design's current server, switch and topology, as three small multiples side by
+/// side (each its own plot, so no series hides another), with markers where a tier or a hall
+/// row is added. Runs off the UI thread (SweepRunner) with progress and cancel.
 class SweepChart : public QWidget, public ExportableChart {
     Q_OBJECT
 public:
@@ -39,6 +41,8 @@ public:
     void showResult(const SweepResult& r);
     const SweepResult& result() const { return m_result; }
     QCustomPlot* plot() const { return m_plot; }
+    /// The three small multiples: cost, facility power and bisection, per GPU.
+    std::array<QCPAxisRect*, 3> panels() const { return m_panels; }
     QString statusText() const;
 
     QString chartName() const override { return QStringLiteral("what-if-sweep"); }
@@ -55,6 +59,7 @@ private:
     SweepRunner m_runner;
     SweepResult m_result;
     QCustomPlot* m_plot;
+    std::array<QCPAxisRect*, 3> m_panels{};
     QCPGraph* m_cost;
     QCPGraph* m_power;
     QCPGraph* m_bisection;

@@ -3,7 +3,8 @@ target_sources(cds_views PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/QCustomPlotInclude.h
   ${CMAKE_CURRENT_LIST_DIR}/ChartExport.cpp ${CMAKE_CURRENT_LIST_DIR}/ChartExport.h
   ${CMAKE_CURRENT_LIST_DIR}/DashboardFormat.cpp ${CMAKE_CURRENT_LIST_DIR}/DashboardFormat.h
-  ${CMAKE_CURRENT_LIST_DIR}/CostDonutChart.cpp ${CMAKE_CURRENT_LIST_DIR}/CostDonutChart.h
+  ${CMAKE_CURRENT_LIST_DIR}/ChartStyle.cpp ${CMAKE_CURRENT_LIST_DIR}/ChartStyle.h
+  ${CMAKE_CURRENT_LIST_DIR}/CostBreakdownChart.cpp ${CMAKE_CURRENT_LIST_DIR}/CostBreakdownChart.h
   ${CMAKE_CURRENT_LIST_DIR}/PowerBarsChart.cpp ${CMAKE_CURRENT_LIST_DIR}/PowerBarsChart.h
   ${CMAKE_CURRENT_LIST_DIR}/BandwidthPanel.cpp ${CMAKE_CURRENT_LIST_DIR}/BandwidthPanel.h
   ${CMAKE_CURRENT_LIST_DIR}/SweepChart.cpp ${CMAKE_CURRENT_LIST_DIR}/SweepChart.h

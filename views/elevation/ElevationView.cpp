@@ -37,7 +37,7 @@ ElevationView::ElevationView(Design* design, SelectionModel* selection, QWidget*
     , m_design(design)
     , m_selection(selection) {
     setAcceptDrops(true);
-    setMinimumSize(240, 320);
+    setMinimumSize(200, 200); // it scales the rack to its height: fits a 720 px screen
     auto refresh = [this] {
         if (m_rack && !m_design->data().racks.contains(m_rack))
             m_rack = RackId();

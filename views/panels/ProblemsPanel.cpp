@@ -24,6 +24,7 @@ ProblemsPanel::ProblemsPanel(Design* design, LiveAnalysis* analysis, QWidget* pa
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
     auto* bar = new QHBoxLayout;
+    m_counts->setWordWrap(true); // a narrow side panel wraps the counts instead of widening
     bar->addWidget(m_counts, 1);
     auto* waive = new QPushButton(QStringLiteral("Waive…"), this);
     auto* unwaive = new QPushButton(QStringLiteral("Unwaive"), this);

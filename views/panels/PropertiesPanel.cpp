@@ -11,6 +11,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace cds::views {
 
 PropertiesPanel::PropertiesPanel(Design* design, SelectionModel* selection, QWidget* parent)
@@ -79,11 +81,21 @@ void PropertiesPanel::showRacks(const std::vector<RackId>& ids) {
     for (int c = 0; c < kCoolingTypeCount; ++c)
         cooling->addItem(coolingLabel(CoolingType(c)), c);
     cooling->setCurrentIndex(int(first.cooling));
-    connect(cooling, &QComboBox::activated, this, [this, racks](int index) {
+    // Racks that differ show "mixed", never the first rack's value as if it were all of theirs.
+    const bool mixed = std::any_of(racks.begin(), racks.end(),
+                                   [&](RackId id) { return d.racks[id].cooling != first.cooling; });
+    if (mixed) {
+        cooling->insertItem(0, QStringLiteral("mixed"), -1);
+        cooling->setCurrentIndex(0);
+    }
+    connect(cooling, &QComboBox::activated, this, [this, racks, cooling](int index) {
+        const int c = cooling->itemData(index).toInt();
+        if (c < 0)
+            return; // "mixed" is not a cooling type
         std::vector<std::pair<RackId, Rack>> after;
         for (RackId id : racks) {
             Rack r = m_design->data().racks[id];
-            r.cooling = CoolingType(index);
+            r.cooling = CoolingType(c);
             after.emplace_back(id, r);
         }
         Q_EMIT racksEditRequested(after, QStringLiteral("Set cooling"));

@@ -44,7 +44,7 @@ void HopCountRule::check(const CheckContext& ctx, std::vector<Finding>& out) con
     });
     // The components that servers attach to; two or more means some GPUs cannot meet.
     std::vector<char> used(parent.size(), 0);
-    DeviceId sample[2];
+    DeviceId sample[2], sampleLeaf[2];
     int components = 0;
     d.links.forEach([&](LinkId, const Link& l) {
         const Device* a = d.devices.find(l.a.device);
@@ -57,21 +57,35 @@ void HopCountRule::check(const CheckContext& ctx, std::vector<Finding>& out) con
         if (used[std::size_t(r)])
             return;
         used[std::size_t(r)] = 1;
-        if (components < 2)
+        if (components < 2) {
             sample[components] = server;
+            sampleLeaf[components] = leaf;
+        }
         ++components;
     });
-    if (components > 1)
-        out.push_back(
-            {codes::kFabricPartitioned,
-             Severity::Error,
-             QStringLiteral("the compute fabric falls apart into %1 parts: %2 cannot "
-                            "reach %3")
-                 .arg(components)
-                 .arg(d.devices[sample[0]].name, d.devices[sample[1]].name),
-             {ObjectRef::fabric(f), ObjectRef::device(sample[0]), ObjectRef::device(sample[1])},
-             name(),
-             QStringLiteral("every GPU reaches every other")});
+    if (components > 1) {
+        // One server can sit in two parts (its rails on unconnected leaves): then the parts are
+        // named by their leaves, never as a device that cannot reach itself.
+        const QString& leaf0 = d.devices[sampleLeaf[0]].name;
+        const QString& leaf1 = d.devices[sampleLeaf[1]].name;
+        const QString apart =
+            sample[0] == sample[1]
+                ? QStringLiteral("the GPUs of %1 on %2 cannot reach those on %3")
+                      .arg(d.devices[sample[0]].name, leaf0, leaf1)
+                : QStringLiteral("%1 (on %2) cannot reach %3 (on %4)")
+                      .arg(d.devices[sample[0]].name, leaf0, d.devices[sample[1]].name, leaf1);
+        std::vector<ObjectRef> objects = {ObjectRef::fabric(f), ObjectRef::device(sample[0])};
+        if (sample[1] != sample[0])
+            objects.push_back(ObjectRef::device(sample[1]));
+        objects.push_back(ObjectRef::device(sampleLeaf[0]));
+        objects.push_back(ObjectRef::device(sampleLeaf[1]));
+        out.push_back({codes::kFabricPartitioned, Severity::Error,
+                       QStringLiteral("the compute fabric falls apart into %1 parts: %2")
+                           .arg(components)
+                           .arg(apart),
+                       std::move(objects), name(),
+                       QStringLiteral("every GPU reaches every other")});
+    }
     // In a folded Clos the longest path climbs to the top tier and back down.
     const int hops = topTier > 0 ? 2 * topTier - 1 : 0;
     if (hops > m_maxHops)

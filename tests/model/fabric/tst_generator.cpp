@@ -228,6 +228,25 @@ private Q_SLOTS:
         QCOMPARE(slow.perGpuGbps, 400 * 0.95 / mo.leafOversubscription);
         QVERIFY(slow.seconds > 1.7 * ring.seconds); // bandwidth term x 1.83
     }
+    void allReduceCurveAgainstMessageSize() {
+        const DesignData ib = generated(1024);
+        const Metrics m = computeMetrics(ib);
+        const std::vector<double> sizes = allReduceMessageSizes();
+        QCOMPARE(sizes.front(), 64e3);
+        QVERIFY(sizes.back() >= 16e9);
+        for (auto algorithm : {AllReduceAlgorithm::Ring, AllReduceAlgorithm::Tree}) {
+            const std::vector<AllReducePoint> curve = allReduceCurve(ib, m, sizes, algorithm);
+            QCOMPARE(curve.size(), sizes.size());
+            for (std::size_t i = 0; i < curve.size(); ++i) {
+                QCOMPARE(curve[i].messageBytes, sizes[i]);
+                QCOMPARE(curve[i].seconds, estimateAllReduce(ib, m, sizes[i], algorithm).seconds);
+                if (i > 0)
+                    QVERIFY(curve[i].seconds > curve[i - 1].seconds);
+            }
+        }
+        // No compute fabric to estimate: no curve rather than a line of zeros.
+        QVERIFY(allReduceCurve(DesignData{}, Metrics{}, sizes, AllReduceAlgorithm::Ring).empty());
+    }
     void generationIsOneUndoableEdit() {
         Design doc;
         const DesignData before = doc.data();

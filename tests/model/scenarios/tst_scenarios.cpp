@@ -75,6 +75,23 @@ private Q_SLOTS:
         QCOMPARE(c.delta(2, ScenarioFigure::BisectionTbps).delta, -1.6); // 8 x 400G / 2 fewer
         const Metrics m0 = computeMetrics(design.data());
         QCOMPARE(c.columns[0].value(ScenarioFigure::CostPerGpu), m0.costPerGpu());
+        QCOMPARE(c.columns[0].errors, 0);
+    }
+
+    void aScenarioWithErrorsCountsThem() {
+        // Kept over its cooling envelope (rack.power-density is an error above maxKw): the
+        // comparison carries the errors, so a table can mark it instead of ranking it.
+        DesignData tight = test::smallCluster();
+        tight.settings.cooling[std::size_t(CoolingType::DirectLiquid)] = {10, 15, 1.15, {}};
+        Design design(tight);
+        auto keep = ScenariosEdit::addCurrent(design.data(), QStringLiteral("tight"));
+        QVERIFY(keep);
+        keep->apply(design);
+        DesignData fixed = test::smallCluster();
+        fixed.scenarios = design.data().scenarios;
+        const ScenarioComparison c = compareScenarios(fixed, QStringLiteral("Current"));
+        QCOMPARE(c.columns[0].errors, 0);
+        QVERIFY(c.columns[1].errors > 0);
     }
 
     void addUndoRedo() {

@@ -3,7 +3,8 @@
 #include "model/edits/Edit.h"
 #include "model/scenarios/ChartModel.h"
 #include "views/dashboard/BandwidthPanel.h"
-#include "views/dashboard/CostDonutChart.h"
+#include "views/dashboard/ChartExport.h"
+#include "views/dashboard/CostBreakdownChart.h"
 #include "views/dashboard/DashboardWidget.h"
 #include "views/dashboard/PowerBarsChart.h"
 #include "views/dashboard/QCustomPlotInclude.h"
@@ -30,8 +31,12 @@ private Q_SLOTS:
         LiveAnalysis analysis(&design);
         DashboardWidget w(&analysis);
         const Metrics m = computeMetrics(design.data());
-        for (int c = 0; c < kCostCategoryCount; ++c)
-            QCOMPARE(w.costChart()->sliceValue(c), m.costByCategory[std::size_t(c)]);
+        for (int c = 0; c < kCostCategoryCount; ++c) {
+            QCOMPARE(w.costChart()->value(c), m.costByCategory[std::size_t(c)]);
+            // Full category name and its money in every label, never a cut-down letter.
+            QVERIFY(w.costChart()->label(c).startsWith(costCategoryLabel(CostCategory(c))));
+            QVERIFY(w.costChart()->label(c).contains(u'$'));
+        }
         QVERIFY(w.costChart()->title().contains(QStringLiteral("per GPU")));
         QCOMPARE(w.powerChart()->barCount(int(PowerStatus::Ok)), 2);
         QCOMPARE(barValue(w.powerChart(), int(PowerStatus::Ok), 0), 20.4);
@@ -42,6 +47,49 @@ private Q_SLOTS:
         QVERIFY(w.bandwidthPanel()
                     ->text(QStringLiteral("allreduce"))
                     .contains(QStringLiteral("16 GPUs")));
+        // Bandwidth as charts: per tier (16 x 400G into one leaf, no spine) and bisection.
+        QCOMPARE(w.bandwidthPanel()->tierValue(0), 6400.0);
+        QCOMPARE(w.bandwidthPanel()->tierValue(1), 0.0);
+        QCOMPARE(w.bandwidthPanel()->tierValue(3), 3200.0);
+        const auto& ring = w.chartModel()->allReduceCurve(AllReduceAlgorithm::Ring);
+        QCOMPARE(w.bandwidthPanel()->ringCurve()->data()->size(), int(ring.size()));
+        QVERIFY(!ring.empty());
+        QCOMPARE(w.bandwidthPanel()->treeCurve()->data()->size(), int(ring.size()));
+        QCOMPARE(w.bandwidthPanel()->ringCurve()->data()->constBegin()->value,
+                 ring.front().seconds);
+    }
+
+    void manyRacksShowASortedDistribution() {
+        // The fake at 4096 GPUs: 512 servers, 4 a rack, 128 racks.
+        Design design(test::fakeCluster(4096));
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
+        PowerBarsChart* p = w.powerChart();
+        const auto& racks = w.chartModel()->rackPower();
+        QVERIFY(int(racks.size()) > PowerBarsChart::kPerRackLimit);
+        QVERIFY(p->isDistribution());
+        // Highest load first: bar 0 holds the largest kW.
+        double maxKw = 0;
+        for (const RackPower& r : racks)
+            maxKw = std::max(maxKw, r.kw);
+        const RackId first = p->rackAt(0);
+        for (const RackPower& r : racks)
+            if (r.rack == first)
+                QCOMPARE(r.kw, maxKw);
+        // No per-rack threshold steps; one line per envelope instead, and the worst racks named.
+        QCOMPARE(p->plot()->graph(0)->data()->size(), 0);
+        QVERIFY(p->plot()->itemCount() >= 2);
+        QCOMPARE(int(p->worstRacks().size()), PowerBarsChart::kWorstNamed);
+        QVERIFY(p->worstText().contains(QStringLiteral("kW of")));
+        QSignalSpy many(&w, &DashboardWidget::racksActivated);
+        w.resize(1200, 400);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        p->plot()->replot();
+        QCPLayoutElement* line = p->plot()->plotLayout()->element(1, 0);
+        QTest::mouseClick(p->plot(), Qt::LeftButton, {}, line->outerRect().center());
+        QCOMPARE(many.count(), 1);
+        QCOMPARE(many.at(0).at(0).value<std::vector<RackId>>(), p->worstRacks());
     }
 
     void editAndUndoRedraw() {
@@ -110,6 +158,32 @@ private Q_SLOTS:
         QVERIFY(w.bandwidthPanel()->text(QStringLiteral("allreduce")) != before);
     }
 
+    void comparedScenarioDrawsBothCurves() {
+        Design design(test::smallCluster());
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
+        w.setEditSink([&](std::unique_ptr<Edit> e) { e->apply(design); });
+        BandwidthPanel* b = w.bandwidthPanel();
+        QVERIFY(b->comparedRingCurve()->data()->isEmpty());
+        QVERIFY(!b->comparedRingCurve()->visible());
+        QVERIFY(w.scenarioPanel()->keepCurrent(QStringLiteral("two servers")));
+        // The working design loses a server: its curves move, the kept one's stay.
+        auto e = ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {},
+                                      {test::deviceNamed(design.data(), QStringLiteral("dgx02"))});
+        e->apply(design);
+        w.chartModel()->refreshNow();
+        QCOMPARE(w.chartModel()->comparedName(), QStringLiteral("two servers"));
+        const int n = int(allReduceMessageSizes().size());
+        for (QCPGraph* g : {b->comparedRingCurve(), b->comparedTreeCurve()}) {
+            QCOMPARE(g->data()->size(), n);
+            QVERIFY(g->visible());
+            QVERIFY(g->name().contains(QStringLiteral("two servers")));
+        }
+        // 16 GPUs kept against 8 now: the ring's latency term differs at the smallest size.
+        QVERIFY(b->comparedRingCurve()->data()->constBegin()->value !=
+                b->ringCurve()->data()->constBegin()->value);
+    }
+
     void sweepWithFakeGenerator() {
         Design design(test::fakeCluster(64));
         LiveAnalysis analysis(&design);
@@ -126,9 +200,17 @@ private Q_SLOTS:
         QVERIFY(done.wait(20000));
         QCOMPARE(int(s->result().points.size()), 7);
         QCOMPARE(s->plot()->graph(0)->data()->size(), 7);
-        QCOMPARE((s->plot()->graph(2)->data()->constEnd() - 1)->value, 2048 * 0.4 / 2);
+        // Per GPU in its own small multiple: 2048 x 0.4 Tb/s / 2 over 2048 GPUs = 200 Gb/s.
+        QCOMPARE((s->plot()->graph(2)->data()->constEnd() - 1)->value,
+                 2048 * 0.4 / 2 * 1000 / 2048);
+        QCOMPARE(s->plot()->axisRectCount(), 3);
+        for (QCPAxisRect* r : s->panels())
+            QCOMPARE(r->plottables().size(), 1);
         QVERIFY(s->plot()->itemCount() >= 2); // tier and row markers
         QVERIFY(s->statusText().contains(QStringLiteral("7 points")));
+        // For a reviewer's eye: the small multiples at a laptop dashboard's size.
+        if (const QString dir = qEnvironmentVariable("CDS_SCREENSHOT_DIR"); !dir.isEmpty())
+            chartImage(*s, QSize(1300, 260)).save(dir + QStringLiteral("/sweep-fake.png"));
     }
 };
 

@@ -68,6 +68,32 @@ private Q_SLOTS:
         QVERIFY(design.data().scenarios.empty());
         QVERIFY(!panel.removeScenario(0));
     }
+
+    void aDesignWithErrorsIsMarkedNotRanked() {
+        Design design(test::smallCluster());
+        LiveAnalysis analysis(&design);
+        ChartModel model(&analysis);
+        ScenarioPanel panel(&model);
+        panel.setEditSink([&](std::unique_ptr<Edit> e) { e->apply(design); });
+        // A variant over its cooling envelope (an error), kept; then the envelope is restored.
+        DesignData over = design.data();
+        const DesignData ok = over;
+        over.settings.cooling[std::size_t(CoolingType::DirectLiquid)] = {10, 15, 1.15, {}};
+        design.reset(over);
+        model.refreshNow();
+        QVERIFY(countFindings(model.findings()).errors > 0);
+        QVERIFY(panel.keepCurrent(QStringLiteral("tight")));
+        DesignData back = ok;
+        back.scenarios = design.data().scenarios;
+        design.reset(back);
+        model.refreshNow();
+        QCOMPARE(panel.comparison().columns[0].errors, 0);
+        QVERIFY(panel.comparison().columns[1].errors > 0);
+        QVERIFY(panel.table()->horizontalHeaderItem(1)->text().contains(QStringLiteral("error")));
+        QVERIFY(!panel.table()->horizontalHeaderItem(0)->text().contains(QStringLiteral("error")));
+        const QString cost = panel.table()->item(int(ScenarioFigure::CostPerGpu), 1)->text();
+        QVERIFY2(cost.contains(QStringLiteral("has errors")), qPrintable(cost));
+    }
 };
 
 QTEST_MAIN(TestScenarioPanel)

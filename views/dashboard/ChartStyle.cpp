@@ -1,0 +1,35 @@
+#include "ChartStyle.h"
+
+#include "QCustomPlotInclude.h"
+
+namespace cds::views {
+
+void styleDashboardPlot(QCustomPlot* plot) {
+    plot->setNoAntialiasingOnDrag(true);
+    plot->setPlottingHint(QCP::phFastPolylines);
+    const QFont f = plot->font();
+    for (QCPAxisRect* r : plot->axisRects())
+        for (QCPAxis* a : r->axes()) {
+            a->setLabelFont(f);
+            a->setTickLabelFont(smallPlotFont(plot));
+        }
+    if (plot->legend)
+        plot->legend->setFont(smallPlotFont(plot));
+}
+
+QFont smallPlotFont(const QCustomPlot* plot) {
+    QFont f = plot->font();
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(std::max(7.5, f.pointSizeF() * 0.9));
+    return f;
+}
+
+QCPTextElement* addPlotTitle(QCustomPlot* plot, int row, int column, const QString& text) {
+    QFont f = plot->font();
+    f.setBold(true);
+    auto* t = new QCPTextElement(plot, text, f);
+    plot->plotLayout()->addElement(row, column, t);
+    return t;
+}
+
+} // namespace cds::views
