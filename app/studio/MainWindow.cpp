@@ -81,6 +81,7 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     resize(1400, 900);
     updateTitle();
+    m_analysis->runNow(); // the views built above show it from the start
     m_canvas->fitHall();
 }
 
