@@ -80,6 +80,7 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     connect(m_doc, &StudioDocument::fileUsed, this, &MainWindow::addRecent);
     restoreWindowLayout(this, m_layoutDocks[0], m_layoutDocks[1], m_layoutDocks[2]);
     updateTitle();
+    m_analysis->runNow(); // the views built above show it from the start
     m_canvas->fitHall();
 }
 

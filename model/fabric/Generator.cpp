@@ -153,7 +153,7 @@ bool Generation::checkCapacity() {
     const int k = sw->radix;
     const int dMax = leafDownlinks(k, m_p.oversubscription);
     const long long maxNodes = m_p.topology == Topology::RailOptimized
-                                   ? 1LL * k * ((k / 2) / c) * std::min(m_p.suNodes, dMax)
+                                   ? 1LL * k * ((k / 2) / c) * std::min(m_suNodes, dMax)
                                    : 1LL * k * (k / 2) * (dMax / c);
     if (m_nodes <= maxNodes)
         return true;

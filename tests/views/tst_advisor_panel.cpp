@@ -17,7 +17,7 @@ class TestAdvisorPanel : public QObject {
     QTemporaryDir m_tmp;
     views::AdvisorPanel* panelOf(studio::MainWindow& w) {
         auto* dock = w.findChild<QDockWidget*>(QStringLiteral("AdvisorDock"));
-        return dock ? qobject_cast<views::AdvisorPanel*>(dock->widget()) : nullptr;
+        return dock ? dock->findChild<views::AdvisorPanel*>() : nullptr;
     }
 private Q_SLOTS:
     void initTestCase() { test::initStudioTests(); }
