@@ -37,6 +37,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
@@ -162,12 +163,17 @@ void MainWindow::buildDocks() {
     // The dashboard spans the window's width under the floorplan and the side panels.
     setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
-    // The advisor answers "how big, how long": beside the catalog, which it also draws on.
+    // The advisor answers "how big, how long" as a page of the dashboard, which gives its form
+    // and reasoning the width they need; it scrolls, so it never makes the dashboard taller.
     auto* advisor = new views::AdvisorPanel(m_analysis, &m_doc->library(), this);
     connect(advisor, &views::AdvisorPanel::generateRequested, this,
             [this](const GenerateParams& p) { generate(p); });
-    tabifyDockWidget(catalog, addDock(advisor, QStringLiteral("Advisor"), Qt::LeftDockWidgetArea));
-    catalog->raise();
+    auto* advisorScroll = new QScrollArea(this);
+    advisorScroll->setObjectName(QStringLiteral("AdvisorPage"));
+    advisorScroll->setWidget(advisor);
+    advisorScroll->setWidgetResizable(true);
+    advisorScroll->setFrameShape(QFrame::NoFrame);
+    m_dashboard->pages()->addTab(advisorScroll, QStringLiteral("Advisor"));
     findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
     m_layoutDocks = {catalog, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")), dashboard};
 }

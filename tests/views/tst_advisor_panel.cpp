@@ -7,6 +7,7 @@
 
 #include <QDockWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QUndoStack>
 
@@ -16,8 +17,9 @@ class TestAdvisorPanel : public QObject {
     Q_OBJECT
     QTemporaryDir m_tmp;
     views::AdvisorPanel* panelOf(studio::MainWindow& w) {
-        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("AdvisorDock"));
-        return dock ? dock->findChild<views::AdvisorPanel*>() : nullptr;
+        // A page of the dashboard.
+        auto* page = w.findChild<QScrollArea*>(QStringLiteral("AdvisorPage"));
+        return page ? qobject_cast<views::AdvisorPanel*>(page->widget()) : nullptr;
     }
 private Q_SLOTS:
     void initTestCase() { test::initStudioTests(); }

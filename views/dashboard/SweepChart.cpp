@@ -163,20 +163,20 @@ void SweepChart::showResult(const SweepResult& r) {
         bis << p.bisectionTbps * 1000 / n;
         if (!p.newTier && !p.newRow)
             continue;
-        for (QCPAxisRect* r : m_panels) {
-            QCPAxis* px = r->axis(QCPAxis::atBottom);
-            QCPAxis* py = r->axis(QCPAxis::atLeft);
+        for (QCPAxisRect* panel : m_panels) {
+            QCPAxis* px = panel->axis(QCPAxis::atBottom);
+            QCPAxis* py = panel->axis(QCPAxis::atLeft);
             auto* line = new QCPItemStraightLine(m_plot);
-            line->setClipAxisRect(r);
+            line->setClipAxisRect(panel);
             for (QCPItemPosition* pos : {line->point1, line->point2})
                 pos->setAxes(px, py);
             line->point1->setCoords(p.gpus, 0);
             line->point2->setCoords(p.gpus, 1);
             line->setPen(QPen(p.newTier ? QColor(0x80, 0x30, 0xa0) : Qt::gray, 1, Qt::DotLine));
             auto* label = new QCPItemText(m_plot);
-            label->setClipAxisRect(r);
+            label->setClipAxisRect(panel);
             label->position->setAxes(px, py);
-            label->position->setAxisRect(r);
+            label->position->setAxisRect(panel);
             label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
             label->position->setCoords(p.gpus, p.newTier ? 0.04 : 0.14);
             // The last point's label goes left of its line: to the right it would be cut off.
