@@ -129,6 +129,7 @@ private:
     void rebuildRecentMenu();
     void requestLink(RackId a, RackId b);
     void showGenerateDialog();
+    void showProjectDialog();
     void exportDialog(ExportKind kind);
 
     Options m_options;
