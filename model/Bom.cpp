@@ -1,5 +1,6 @@
 #include "Bom.h"
 
+#include "CableParts.h"
 #include "DesignIndex.h"
 #include "PortTable.h"
 
@@ -23,16 +24,6 @@ TypeId findCooling(const DesignData& d, const char* type) {
     for (std::size_t i = 0; i < d.catalog.size(); ++i) {
         const CatalogItem& it = d.catalog.items()[i];
         if (it.category == Category::Cooling && it.coolingType == QLatin1String(type))
-            return TypeId(static_cast<TypeId::Rep>(i));
-    }
-    return {};
-}
-
-/// The passive fibre that goes with a transceiver of this media type (mmf/smf).
-TypeId findFibre(const DesignData& d, MediaType type) {
-    for (std::size_t i = 0; i < d.catalog.size(); ++i) {
-        const CatalogItem& it = d.catalog.items()[i];
-        if (it.category == Category::Cable && it.media && it.media->type == type)
             return TypeId(static_cast<TypeId::Rep>(i));
     }
     return {};
@@ -189,9 +180,7 @@ Bom computeBom(const DesignData& d) {
         const Device* dev = d.devices.find(p.device);
         return dev && ports.info(*dev, p.port).cageLanes > 1;
     };
-    std::array<TypeId, kMediaTypeCount> fibres;
-    for (int t = 0; t < kMediaTypeCount; ++t)
-        fibres[std::size_t(t)] = findFibre(d, MediaType(t));
+    const FibreMatch fibres(d.catalog); // MPO-12 optics take MPO-12 fibre, LC optics LC
     d.links.forEach([&](LinkId, const Link& l) {
         TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
         if (!d.catalog.contains(m) || !d.catalog[m].media)
@@ -222,7 +211,7 @@ Bom computeBom(const DesignData& d) {
             if (ts.powerPerEndW)
                 bom.opticsPowerW += *ts.powerPerEndW;
         }
-        if (TypeId fibre = fibres[std::size_t(ms.type)]) {
+        if (TypeId fibre = fibres.fibreFor(m)) {
             ++qty[fibre.value()];
             ++bom.cables;
             ++bins[fibre.value()][binLength(*d.catalog[fibre].media, l.lengthM)];

@@ -193,6 +193,7 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
     it.model = qstring(member(v, "model", ptr), child(ptr, "model"));
     it.description = optString(v, "description", ptr);
     it.source = optString(v, "source", ptr);
+    it.partNumber = optString(v, "partNumber", ptr);
     it.uHeight =
         int(optionalMember(v, "uHeight") ? integer(v["uHeight"], child(ptr, "uHeight"), 0, 60) : 0);
     it.weightKg = optNumber(v, "weightKg", ptr, 0, 10000);
@@ -251,6 +252,7 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
         }
         s.twinPort = optBool(*m, "twinPort", mp);
         s.fiber = optString(*m, "fiber", mp);
+        s.connector = optString(*m, "connector", mp);
         it.media = s;
     }
     if (const Json* sw = optionalMember(v, "switch")) {

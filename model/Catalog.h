@@ -105,6 +105,9 @@ struct MediaSpec {
     std::vector<double> lengthsM;
     bool twinPort = false;
     QString fiber;
+    /// Transceivers: the optical connector on the module ("MPO-12/APC", "LC duplex"), which
+    /// the passive fibre's formFactor must match. Empty when the catalog does not say.
+    QString connector;
 };
 
 struct SwitchSpec {
@@ -124,6 +127,7 @@ struct CatalogItem {
     QString id;
     Category category = Category::Server;
     QString vendor, model, description, source;
+    QString partNumber; ///< the vendor's orderable part number, empty when none is published
     int uHeight = 0;
     std::optional<double> weightKg;
     std::optional<double> powerTypicalW;

@@ -160,10 +160,16 @@ struct Waiver {
     bool operator==(const Waiver&) const = default;
 };
 
+/// @brief Who the design is for and which issue of it this is: shown in the window title, the
+/// report's cover and title blocks and the quote header. Empty fields are simply not shown.
 struct DesignMeta {
     QString title = QStringLiteral("Untitled design");
     QString customer;
+    QString project;
+    QString site;
     QString author;
+    QString revision; ///< e.g. "B" or "1.2"
+    QString date;     ///< ISO 8601 "YYYY-MM-DD", empty when not set
     QString notes;
     bool operator==(const DesignMeta&) const = default;
 };
@@ -177,6 +183,10 @@ struct DesignSettings {
     /// Energy price the workload advisor costs a run at: US industrial average 2024, about
     /// 8.1 cents/kWh (EIA Electric Power Monthly, table 5.6.A).
     double energyUsdPerKwh = 0.081;
+    /// Quote workbook: margin added to each unit price and discount taken off the sell price,
+    /// in percent; 0 leaves the columns out.
+    double quoteMarginPercent = 0;
+    double quoteDiscountPercent = 0;
     static std::array<CoolingEnvelope, kCoolingTypeCount> defaultCooling();
     /// The same settings with every invariant the file format requires (warnKw <= maxKw).
     DesignSettings normalized() const;

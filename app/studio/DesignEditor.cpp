@@ -106,6 +106,13 @@ bool DesignEditor::editLink(LinkId id, const Link& after, const QString& text) {
         text, std::vector<ChangeLinksEdit::Change>{{id, *before, after}}));
 }
 
+bool DesignEditor::setProjectDetails(const DesignMeta& meta) {
+    const DocumentProps before = DocumentProps::of(m_design->data());
+    DocumentProps after = before;
+    after.meta = meta;
+    return push(std::make_unique<DocumentEdit>(QStringLiteral("Project details"), before, after));
+}
+
 bool DesignEditor::setPriceOverride(const QString& catalogId, double usd, const QString& note) {
     const DocumentProps before = DocumentProps::of(m_design->data());
     DocumentProps after = before;

@@ -54,6 +54,8 @@ public:
     bool editDevice(DeviceId id, const Device& after, const QString& text);
     bool editLink(LinkId id, const Link& after, const QString& text);
     /// @p usd < 0 removes the override.
+    /// Customer, project, site, author, revision, date, notes: one undoable step.
+    bool setProjectDetails(const DesignMeta& after);
     bool setPriceOverride(const QString& catalogId, double usd, const QString& note);
     bool waive(const QString& findingKey, const QString& reason);
     bool unwaive(const QString& findingKey);

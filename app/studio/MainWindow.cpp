@@ -4,6 +4,7 @@
 #include "GenerateDialog.h"
 #include "HelpMenu.h"
 #include "LinkDialog.h"
+#include "ProjectDialog.h"
 #include "RecoveryManager.h"
 #include "StudioDocument.h"
 #include "StudioExport.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     m_doc->setJournalHold([this] { return m_canvas->isDragging(); });
     connect(m_canvas, &views::FloorplanView::dragFinished, m_doc, &StudioDocument::checkpoint);
     connect(m_doc, &StudioDocument::titleChanged, this, &MainWindow::updateTitle);
+    connect(m_design, &Design::metaChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &StudioDocument::reopened, this, &MainWindow::showReopened);
     connect(m_doc, &StudioDocument::message, this,
             [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
@@ -200,6 +202,7 @@ void MainWindow::buildActions() {
         file, QStringLiteral("&Save"), [this] { save(); }, QKeySequence::Save);
     add(
         file, QStringLiteral("Save &as…"), [this] { saveAs(); }, QKeySequence::SaveAs);
+    add(file, QStringLiteral("Project &details…"), [this] { showProjectDialog(); });
     QMenu* exports = file->addMenu(QStringLiteral("&Export"));
     for (const ExportInfo& info : exportKinds()) {
         QAction* a = add(exports, info.menuText, [this, k = info.kind] { exportDialog(k); });
@@ -367,7 +370,18 @@ void MainWindow::updateTotals() {
 }
 
 void MainWindow::updateTitle() {
-    setWindowTitle(m_doc->displayName() + QStringLiteral("[*] — Cluster Design Studio"));
+    // "file[*] — Customer · Project · rev C — Cluster Design Studio"
+    const DesignMeta& meta = m_design->data().meta;
+    QStringList who;
+    for (const QString& s : {meta.customer, meta.project})
+        if (!s.isEmpty())
+            who << s;
+    if (!meta.revision.isEmpty())
+        who << QStringLiteral("rev ") + meta.revision;
+    const QString details =
+        who.isEmpty() ? QString() : QStringLiteral(" — ") + who.join(QStringLiteral(" · "));
+    setWindowTitle(m_doc->displayName() + QStringLiteral("[*]") + details +
+                   QStringLiteral(" — Cluster Design Studio"));
     setWindowModified(m_doc->isModified());
 }
 
@@ -505,6 +519,12 @@ bool MainWindow::restoreRecovery() {
 
 bool MainWindow::generate(const GenerateParams& params, QString* error) {
     return m_doc->generate(params, error);
+}
+
+void MainWindow::showProjectDialog() {
+    ProjectDialog dlg(m_design->data().meta, this);
+    if (dlg.exec() == QDialog::Accepted)
+        m_editor->setProjectDetails(dlg.meta());
 }
 
 void MainWindow::showGenerateDialog() {

@@ -131,6 +131,7 @@ private:
     void rebuildRecentMenu();
     void requestLink(RackId a, RackId b);
     void showGenerateDialog();
+    void showProjectDialog();
     void exportDialog(ExportKind kind);
 
     Options m_options;

@@ -1,8 +1,10 @@
 #include "BomXlsx.h"
 
 #include "../AtomicFile.h"
+#include "../CableParts.h"
 #include "../InputFile.h"
 
+#include <QDate>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -17,8 +19,14 @@ namespace cds {
 namespace {
 
 struct Formats {
-    lxw_format *title, *header, *group, *money, *moneyBold, *bold;
+    lxw_format *title, *header, *group, *money, *moneyBold, *bold, *percent, *metres, *wrap;
     explicit Formats(lxw_workbook* wb) {
+        percent = workbook_add_format(wb);
+        format_set_num_format(percent, "0.0%");
+        metres = workbook_add_format(wb);
+        format_set_num_format(metres, "0.0");
+        wrap = workbook_add_format(wb);
+        format_set_text_wrap(wrap);
         title = workbook_add_format(wb);
         format_set_bold(title);
         format_set_font_size(title, 14);
@@ -57,19 +65,85 @@ QString cell(lxw_row_t r, lxw_col_t c) {
     return QStringLiteral("%1%2").arg(QChar(QLatin1Char(char('A' + c)))).arg(r + 1);
 }
 
+/// Landscape A4, one page wide, the header row on every page, page numbers in the footer.
+void printSetup(lxw_worksheet* ws, lxw_row_t headRow, const DesignData& d) {
+    worksheet_set_landscape(ws);
+    worksheet_set_paper(ws, 9); // A4
+    worksheet_fit_to_pages(ws, 1, 0);
+    worksheet_repeat_rows(ws, headRow, headRow);
+    worksheet_set_margins(ws, 0.4, 0.4, 0.6, 0.6);
+    QString left = d.meta.title;
+    if (!d.meta.revision.isEmpty())
+        left += QStringLiteral(" rev ") + d.meta.revision;
+    left.replace(QLatin1Char('&'), QStringLiteral("&&"));
+    worksheet_set_footer(ws,
+                         Utf8(QStringLiteral("&L") + left + QStringLiteral("&RPage &P of &N")).c());
+}
+
+/// The newest price date of the lines (catalog prices are dated "YYYY-MM").
+QString priceDate(const DesignData& d, const Bom& bom) {
+    QString newest;
+    for (const BomLine& l : bom.lines) {
+        const CatalogItem& it = d.catalog[l.type];
+        if (it.price && d.priceOverrides.find(it.id) == d.priceOverrides.end() &&
+            it.price->date > newest)
+            newest = it.price->date;
+    }
+    return newest;
+}
+
+/// Rows 1-7: who the quote is for, which revision, the currency and the prices' date.
+void quoteHeader(lxw_worksheet* ws, const Formats& f, const DesignData& d, const Bom& bom) {
+    const DesignMeta& m = d.meta;
+    const QString date = m.date.isEmpty() ? QDate::currentDate().toString(Qt::ISODate) : m.date;
+    QString prices = priceDate(d, bom);
+    if (!d.priceOverrides.empty())
+        prices += (prices.isEmpty() ? QString() : QStringLiteral("; ")) +
+                  QStringLiteral("design overrides as noted");
+    const std::pair<const char*, QString> rows[] = {
+        {"Customer", m.customer}, {"Project", m.project.isEmpty() ? m.title : m.project},
+        {"Site", m.site},         {"Revision", m.revision},
+        {"Date", date},           {"Currency", QStringLiteral("USD")},
+        {"Price date", prices}};
+    lxw_row_t r = 1;
+    for (const auto& [label, value] : rows) {
+        worksheet_write_string(ws, r, 0, label, f.bold);
+        put(ws, r, 1, value);
+        ++r;
+    }
+}
+
+QString priceSource(const DesignData& d, const CatalogItem& it) {
+    const auto ov = d.priceOverrides.find(it.id);
+    if (ov != d.priceOverrides.end())
+        return QStringLiteral("design override: %1").arg(ov->second.note);
+    if (!it.price)
+        return {};
+    return it.price->date.isEmpty()
+               ? it.price->source
+               : QStringLiteral("%1 (%2)").arg(it.price->source, it.price->date);
+}
+
 void bomSheet(lxw_workbook* wb, const Formats& f, const DesignData& d, const Bom& bom) {
     lxw_worksheet* ws = workbook_add_worksheet(wb, "BOM");
     put(ws, 0, 0, QStringLiteral("Bill of materials: %1").arg(d.meta.title), f.title);
-    if (!d.meta.customer.isEmpty())
-        put(ws, 1, 0, QStringLiteral("Customer: %1").arg(d.meta.customer));
-    const char* heads[] = {"Category", "Vendor",           "Model",          "Catalog id",
-                           "Quantity", "Unit price (USD)", "Extended (USD)", "Price source"};
-    const lxw_row_t headRow = 3;
-    for (lxw_col_t c = 0; c < 8; ++c)
-        worksheet_write_string(ws, headRow, c, heads[c], f.header);
+    quoteHeader(ws, f, d, bom);
+    const double margin = d.settings.quoteMarginPercent, discount = d.settings.quoteDiscountPercent;
+    const bool quote = margin > 0 || discount > 0;
+    QStringList heads = {QStringLiteral("Category"),         QStringLiteral("Vendor"),
+                         QStringLiteral("Part number"),      QStringLiteral("Model"),
+                         QStringLiteral("Catalog id"),       QStringLiteral("Quantity"),
+                         QStringLiteral("Unit price (USD)"), QStringLiteral("Extended (USD)"),
+                         QStringLiteral("Price source")};
+    if (quote)
+        heads << QStringLiteral("Margin") << QStringLiteral("Sell unit price (USD)")
+              << QStringLiteral("Discount") << QStringLiteral("Net extended (USD)");
+    const lxw_row_t headRow = 9;
+    for (lxw_col_t c = 0; c < lxw_col_t(heads.size()); ++c)
+        put(ws, headRow, c, heads[c], f.header);
     worksheet_freeze_panes(ws, headRow + 1, 0);
     lxw_row_t r = headRow + 1;
-    QStringList subtotals;
+    QStringList subtotals, netSubtotals;
     for (int cat = 0; cat < kCostCategoryCount; ++cat) {
         const lxw_row_t first = r + 1;
         bool any = false;
@@ -82,57 +156,85 @@ void bomSheet(lxw_workbook* wb, const Formats& f, const DesignData& d, const Bom
             const CatalogItem& it = d.catalog[l.type];
             put(ws, r, 0, costCategoryLabel(l.category));
             put(ws, r, 1, it.vendor);
-            put(ws, r, 2, it.model);
-            put(ws, r, 3, it.id);
-            worksheet_write_number(ws, r, 4, double(l.quantity), nullptr);
+            put(ws, r, 2, it.partNumber);
+            put(ws, r, 3, it.model);
+            put(ws, r, 4, it.id);
+            worksheet_write_number(ws, r, 5, double(l.quantity), nullptr);
             if (l.unitPriceUsd) {
-                worksheet_write_number(ws, r, 5, *l.unitPriceUsd, f.money);
-                const QString formula = QStringLiteral("=%1*%2").arg(cell(r, 4), cell(r, 5));
-                worksheet_write_formula_num(ws, r, 6, Utf8(formula).c(), f.money, *l.extendedUsd());
+                worksheet_write_number(ws, r, 6, *l.unitPriceUsd, f.money);
+                const QString formula = QStringLiteral("=%1*%2").arg(cell(r, 5), cell(r, 6));
+                worksheet_write_formula_num(ws, r, 7, Utf8(formula).c(), f.money, *l.extendedUsd());
             } else {
-                put(ws, r, 5, QStringLiteral("no price"));
+                put(ws, r, 6, QStringLiteral("no price"));
             }
-            const auto ov = d.priceOverrides.find(it.id);
-            if (ov != d.priceOverrides.end())
-                put(ws, r, 7, QStringLiteral("design override: %1").arg(ov->second.note));
-            else if (it.price)
-                put(ws, r, 7, QStringLiteral("%1 (%2)").arg(it.price->source, it.price->date));
+            put(ws, r, 8, priceSource(d, it));
+            if (quote) {
+                worksheet_write_number(ws, r, 9, margin / 100.0, f.percent);
+                worksheet_write_number(ws, r, 11, discount / 100.0, f.percent);
+                if (l.unitPriceUsd) {
+                    const double sell = *l.unitPriceUsd * (1 + margin / 100.0);
+                    const QString sf = QStringLiteral("=%1*(1+%2)").arg(cell(r, 6), cell(r, 9));
+                    worksheet_write_formula_num(ws, r, 10, Utf8(sf).c(), f.money, sell);
+                    const QString nf =
+                        QStringLiteral("=%1*%2*(1-%3)").arg(cell(r, 5), cell(r, 10), cell(r, 11));
+                    worksheet_write_formula_num(ws, r, 12, Utf8(nf).c(), f.money,
+                                                sell * double(l.quantity) * (1 - discount / 100.0));
+                }
+            }
             ++r;
         }
         if (!any)
             continue;
-        double sum = 0;
+        double sum = 0, net = 0;
         for (const BomLine& l : bom.lines)
-            if (int(l.category) == cat)
+            if (int(l.category) == cat) {
                 sum += l.extendedUsd().value_or(0.0);
+                net +=
+                    l.extendedUsd().value_or(0.0) * (1 + margin / 100.0) * (1 - discount / 100.0);
+            }
         put(ws, r, 0, QStringLiteral("Subtotal %1").arg(costCategoryLabel(CostCategory(cat))),
             f.bold);
-        const QString formula = QStringLiteral("=SUM(%1:%2)").arg(cell(first, 6), cell(r - 1, 6));
-        worksheet_write_formula_num(ws, r, 6, Utf8(formula).c(), f.moneyBold, sum);
-        subtotals << cell(r, 6);
+        const QString formula = QStringLiteral("=SUM(%1:%2)").arg(cell(first, 7), cell(r - 1, 7));
+        worksheet_write_formula_num(ws, r, 7, Utf8(formula).c(), f.moneyBold, sum);
+        subtotals << cell(r, 7);
+        if (quote) {
+            const QString nf = QStringLiteral("=SUM(%1:%2)").arg(cell(first, 12), cell(r - 1, 12));
+            worksheet_write_formula_num(ws, r, 12, Utf8(nf).c(), f.moneyBold, net);
+            netSubtotals << cell(r, 12);
+        }
         r += 2;
     }
     put(ws, r, 0, QStringLiteral("TOTAL"), f.bold);
-    const QString total = subtotals.isEmpty() ? QStringLiteral("=0")
-                                              : QLatin1Char('=') + subtotals.join(QLatin1Char('+'));
-    worksheet_write_formula_num(ws, r, 6, Utf8(total).c(), f.moneyBold, bom.totalUsd);
+    auto sumOf = [](const QStringList& cells) {
+        return cells.isEmpty() ? QStringLiteral("=0")
+                               : QLatin1Char('=') + cells.join(QLatin1Char('+'));
+    };
+    worksheet_write_formula_num(ws, r, 7, Utf8(sumOf(subtotals)).c(), f.moneyBold, bom.totalUsd);
+    if (quote)
+        worksheet_write_formula_num(ws, r, 12, Utf8(sumOf(netSubtotals)).c(), f.moneyBold,
+                                    bom.totalUsd * (1 + margin / 100.0) * (1 - discount / 100.0));
     if (bom.unpricedLines)
         put(ws, r + 1, 0,
             QStringLiteral("%1 line(s) have no price and are not in the total")
                 .arg(bom.unpricedLines));
-    worksheet_set_column(ws, 0, 0, 20, nullptr);
-    worksheet_set_column(ws, 1, 1, 22, nullptr);
-    worksheet_set_column(ws, 2, 2, 44, nullptr);
-    worksheet_set_column(ws, 3, 3, 30, nullptr);
-    worksheet_set_column(ws, 4, 4, 10, nullptr);
-    worksheet_set_column(ws, 5, 6, 18, nullptr);
-    worksheet_set_column(ws, 7, 7, 50, nullptr);
+    worksheet_set_column(ws, 0, 0, 18, nullptr);
+    worksheet_set_column(ws, 1, 1, 16, nullptr);
+    worksheet_set_column(ws, 2, 2, 18, nullptr);
+    worksheet_set_column(ws, 3, 3, 44, nullptr);
+    worksheet_set_column(ws, 4, 4, 28, nullptr);
+    worksheet_set_column(ws, 5, 5, 10, nullptr);
+    worksheet_set_column(ws, 6, 7, 16, nullptr);
+    worksheet_set_column(ws, 8, 8, 50, f.wrap);
+    if (quote)
+        worksheet_set_column(ws, 9, 12, 14, nullptr);
+    printSetup(ws, headRow, d);
 }
 
 void mediaSheet(lxw_workbook* wb, const Formats& f, const DesignData& d, const Bom& bom) {
     lxw_worksheet* ws = workbook_add_worksheet(wb, "Cables and optics");
-    const char* heads[] = {"Medium", "Kind", "Model", "Catalog id", "Length (m)", "Quantity"};
-    for (lxw_col_t c = 0; c < 6; ++c)
+    const char* heads[] = {"Medium",     "Kind",       "Part number", "Model",
+                           "Catalog id", "Length (m)", "Quantity"};
+    for (lxw_col_t c = 0; c < 7; ++c)
         worksheet_write_string(ws, 0, c, heads[c], f.header);
     worksheet_freeze_panes(ws, 1, 0);
     lxw_row_t r = 1;
@@ -140,30 +242,38 @@ void mediaSheet(lxw_workbook* wb, const Formats& f, const DesignData& d, const B
         if (l.category != CostCategory::CablesAndOptics)
             continue;
         const CatalogItem& it = d.catalog[l.type];
-        const QString medium = it.media ? mediaTypeKey(it.media->type).toUpper() : QString();
-        auto row = [&](const QString& len, long long n) {
+        // Cat6 is copper, not a "DAC", even though the catalog models it as type dac.
+        const QString medium = it.media ? cableTypeKey(*it.media).toUpper() : QString();
+        const QString kind = it.category == Category::Transceiver
+                                 ? QStringLiteral("transceiver")
+                                 : (it.media ? cableClassKey(*it.media) + QStringLiteral(" cable")
+                                             : categoryLabel(it.category));
+        auto row = [&](std::optional<double> len, long long n) {
             put(ws, r, 0, medium);
-            put(ws, r, 1, categoryLabel(it.category));
-            put(ws, r, 2, it.model);
-            put(ws, r, 3, it.id);
-            put(ws, r, 4, len);
-            worksheet_write_number(ws, r, 5, double(n), nullptr);
+            put(ws, r, 1, kind);
+            put(ws, r, 2, it.partNumber);
+            put(ws, r, 3, it.model);
+            put(ws, r, 4, it.id);
+            if (len)
+                worksheet_write_number(ws, r, 5, *len, f.metres);
+            worksheet_write_number(ws, r, 6, double(n), nullptr);
             ++r;
         };
         if (l.lengthBins.empty())
-            row(it.category == Category::Transceiver ? QStringLiteral("(module)") : QString(),
-                l.quantity);
+            row(std::nullopt, l.quantity);
         for (const auto& [len, n] : l.lengthBins)
-            row(QString::number(len), n);
+            row(len, n);
     }
     put(ws, r, 0, QStringLiteral("Cables"), f.bold);
-    worksheet_write_number(ws, r, 5, double(bom.cables), f.bold);
+    worksheet_write_number(ws, r, 6, double(bom.cables), f.bold);
     put(ws, r + 1, 0, QStringLiteral("Transceivers"), f.bold);
-    worksheet_write_number(ws, r + 1, 5, double(bom.transceivers), f.bold);
+    worksheet_write_number(ws, r + 1, 6, double(bom.transceivers), f.bold);
     worksheet_set_column(ws, 0, 1, 14, nullptr);
-    worksheet_set_column(ws, 2, 2, 44, nullptr);
-    worksheet_set_column(ws, 3, 3, 32, nullptr);
-    worksheet_set_column(ws, 4, 5, 12, nullptr);
+    worksheet_set_column(ws, 2, 2, 18, nullptr);
+    worksheet_set_column(ws, 3, 3, 44, nullptr);
+    worksheet_set_column(ws, 4, 4, 32, nullptr);
+    worksheet_set_column(ws, 5, 6, 12, nullptr);
+    printSetup(ws, 0, d);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "CablingSchedule.h"
 
+#include "../CableParts.h"
 #include "../PortTable.h"
 #include "Csv.h"
 
@@ -64,6 +65,32 @@ void joinEnd(CableEnd& into, const CableEnd& e) {
         into.u = std::min(into.u, e.u); // the lower device of a splitter's legs
 }
 
+/// The parts of @p r's cable: see CableRow::aEndPart.
+void setParts(const DesignData& d, const FibreMatch& fibres, const Link& l,
+              const CatalogItem& medium, CableRow& r) {
+    if (!medium.media)
+        return;
+    if (medium.category == Category::Cable) {
+        r.aEndPart = r.bEndPart = r.cablePart = medium.id;
+        r.cableConnector = medium.media->formFactor;
+        r.cableType = cableTypeKey(*medium.media);
+        r.cableClass = cableClassKey(*medium.media);
+        return;
+    }
+    const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
+    const TypeId atB = l.mediumB && !l.pinnedMedium ? l.mediumB : m; // as the BOM counts them
+    r.aEndPart = medium.id;
+    r.bEndPart = d.catalog.contains(atB) ? d.catalog[atB].id : medium.id;
+    r.cableConnector = opticalConnector(medium);
+    r.cableType = mediaTypeKey(medium.media->type);
+    r.cableClass = QStringLiteral("optical");
+    if (const TypeId f = fibres.fibreFor(m)) {
+        const CatalogItem& fibre = d.catalog[f];
+        r.cablePart = fibre.id;
+        r.cableConnector = fibre.media->formFactor;
+    }
+}
+
 } // namespace
 
 std::vector<CableRow> cablingRows(const DesignData& d) {
@@ -77,6 +104,7 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
         return dev ? ports.info(*dev, p.port) : PortInfo{};
     };
     std::unordered_map<std::uint64_t, std::size_t> rowOfCage;
+    const FibreMatch fibres(d.catalog);
     d.links.forEach([&](LinkId id, const Link& l) {
         const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
         const CatalogItem* medium = d.catalog.contains(m) ? &d.catalog[m] : nullptr;
@@ -110,6 +138,7 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
             r.mediumModel = medium->model;
             if (medium->media)
                 r.mediumType = mediaTypeKey(medium->media->type);
+            setParts(d, fibres, l, *medium, r);
         } else { // never an empty cell a reader could take for "any cable"
             r.mediumId = QStringLiteral("none");
             r.mediumModel = QStringLiteral("no catalog medium reaches (validate: link.no-medium)");
@@ -122,22 +151,47 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
         const QString a = r.a.location(), b = r.b.location();
         r.labelA = r.id + QLatin1Char(' ') + a + QLatin1String(" / ") + b;
         r.labelB = r.id + QLatin1Char(' ') + b + QLatin1String(" / ") + a;
+        r.label = r.id + QLatin1Char(' ') + a + QLatin1Char(':') + b;
     }
     return rows;
 }
 
 QByteArray cablingCsv(const DesignData& d) {
-    QString out = csv::row(
-        {QStringLiteral("cable_id"), QStringLiteral("fabric"), QStringLiteral("a_rack"),
-         QStringLiteral("a_u"), QStringLiteral("a_device"), QStringLiteral("a_port"),
-         QStringLiteral("b_rack"), QStringLiteral("b_u"), QStringLiteral("b_device"),
-         QStringLiteral("b_port"), QStringLiteral("medium"), QStringLiteral("medium_type"),
-         QStringLiteral("length_m"), QStringLiteral("label_a"), QStringLiteral("label_b")});
+    QString out = csv::row({QStringLiteral("cable_id"),        QStringLiteral("fabric"),
+                            QStringLiteral("a_rack"),          QStringLiteral("a_u"),
+                            QStringLiteral("a_device"),        QStringLiteral("a_port"),
+                            QStringLiteral("b_rack"),          QStringLiteral("b_u"),
+                            QStringLiteral("b_device"),        QStringLiteral("b_port"),
+                            QStringLiteral("medium"),          QStringLiteral("medium_type"),
+                            QStringLiteral("length_m"),        QStringLiteral("label_a"),
+                            QStringLiteral("label_b"),         QStringLiteral("a_end_part"),
+                            QStringLiteral("b_end_part"),      QStringLiteral("cable_part"),
+                            QStringLiteral("cable_connector"), QStringLiteral("cable_type"),
+                            QStringLiteral("cable_class"),     QStringLiteral("label")});
     auto u = [](const CableEnd& e) { return e.u ? QString::number(e.u) : QString(); };
     for (const CableRow& r : cablingRows(d))
-        out += csv::row({r.id, r.fabric, r.a.rack, u(r.a), r.a.device, r.a.port, r.b.rack, u(r.b),
-                         r.b.device, r.b.port, r.mediumId, r.mediumType,
-                         QString::number(r.lengthM, 'f', 1), r.labelA, r.labelB});
+        out += csv::row({r.id,
+                         r.fabric,
+                         r.a.rack,
+                         u(r.a),
+                         r.a.device,
+                         r.a.port,
+                         r.b.rack,
+                         u(r.b),
+                         r.b.device,
+                         r.b.port,
+                         r.mediumId,
+                         r.mediumType,
+                         QString::number(r.lengthM, 'f', 1),
+                         r.labelA,
+                         r.labelB,
+                         r.aEndPart,
+                         r.bEndPart,
+                         r.cablePart,
+                         r.cableConnector,
+                         r.cableType,
+                         r.cableClass,
+                         r.label});
     return out.toUtf8();
 }
 

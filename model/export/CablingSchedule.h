@@ -34,6 +34,14 @@ struct CableRow {
     double lengthM = 0;
     QString labelA; ///< label for the A end: near / far location, per TIA-606
     QString labelB;
+    /// What the crew fits at each end and pulls between them (catalog ids). An optical link:
+    /// the transceiver at each end and the passive fibre whose connector matches them. A DAC,
+    /// ACC, AOC or Cat6 cord: the cable itself at both ends and as the cable.
+    QString aEndPart, bEndPart, cablePart;
+    QString cableConnector; ///< the cable's plug: "MPO-12/APC", "LC duplex", "OSFP", "RJ45"
+    QString cableType;      ///< cableTypeKey(): "cat6", "dac", "acc", "aoc", "mmf", "smf"
+    QString cableClass;     ///< "copper" or "optical"
+    QString label; ///< the cable's TIA-606 identifier: "C00001 R01-U02-cx7-1:N01-U40-ndr-1"
 };
 
 /// @brief Logical port names per (device type, breakout), built once per type: exports of

@@ -1,5 +1,8 @@
 #include "DesignJson.h"
 
+#include <QDate>
+#include <QRegularExpression>
+
 namespace cds::json {
 
 namespace {
@@ -91,6 +94,11 @@ void readHall(DesignData& d, const Json& h) {
     }
 }
 
+bool isIsoDate(const QString& s) {
+    static const QRegularExpression iso(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}$"));
+    return iso.match(s).hasMatch() && QDate::fromString(s, Qt::ISODate).isValid();
+}
+
 void readSettings(DesignData& d, const Json& s) {
     const std::string p = "/settings";
     requireObject(s, p);
@@ -119,6 +127,8 @@ void readSettings(DesignData& d, const Json& s) {
     d.settings.maxRackWeightKg = optNumber(s, "maxRackWeightKg", p, 0, 100000, 0);
     d.settings.energyUsdPerKwh =
         optNumber(s, "energyUsdPerKwh", p, 0, 100, d.settings.energyUsdPerKwh);
+    d.settings.quoteMarginPercent = optNumber(s, "quoteMarginPercent", p, 0, 1000, 0);
+    d.settings.quoteDiscountPercent = optNumber(s, "quoteDiscountPercent", p, 0, 100, 0);
 }
 
 void readFabrics(DesignData& d, const Json& fabs) {
@@ -166,6 +176,12 @@ void writeHead(OJson& doc, const DesignData& d) {
                    {"customer", str(d.meta.customer)},
                    {"author", str(d.meta.author)},
                    {"notes", str(d.meta.notes)}};
+    // Written only when set, so files of designs without them stay as they were.
+    for (const auto& [key, value] :
+         {std::pair{"project", &d.meta.project}, std::pair{"site", &d.meta.site},
+          std::pair{"revision", &d.meta.revision}, std::pair{"date", &d.meta.date}})
+        if (!value->isEmpty())
+            doc["meta"][key] = str(*value);
     OJson hall = {{"name", str(d.hall.name)},
                   {"widthMm", d.hall.widthMm},
                   {"depthMm", d.hall.depthMm},
@@ -191,6 +207,10 @@ void writeHead(OJson& doc, const DesignData& d) {
                        {"trayHeightAboveRackMm", d.settings.trayHeightAboveRackMm},
                        {"maxRackWeightKg", d.settings.maxRackWeightKg},
                        {"energyUsdPerKwh", d.settings.energyUsdPerKwh}};
+    if (d.settings.quoteMarginPercent > 0)
+        doc["settings"]["quoteMarginPercent"] = d.settings.quoteMarginPercent;
+    if (d.settings.quoteDiscountPercent > 0)
+        doc["settings"]["quoteDiscountPercent"] = d.settings.quoteDiscountPercent;
     doc["fabrics"] = OJson::array();
     for (const Fabric& f : d.fabrics)
         doc["fabrics"].push_back({{"name", str(f.name)},
@@ -220,6 +240,13 @@ void readProps(DesignData& d, const Json& doc) {
         d.meta.customer = optString(*m, "customer", "/meta");
         d.meta.author = optString(*m, "author", "/meta");
         d.meta.notes = optString(*m, "notes", "/meta");
+        d.meta.project = optString(*m, "project", "/meta");
+        d.meta.site = optString(*m, "site", "/meta");
+        d.meta.revision = optString(*m, "revision", "/meta");
+        d.meta.date = optString(*m, "date", "/meta");
+        if (!d.meta.date.isEmpty() && !isIsoDate(d.meta.date))
+            throw FieldError("/meta/date",
+                             "date \"" + d.meta.date.toStdString() + "\" is not a YYYY-MM-DD date");
     }
     readHall(d, member(doc, "hall", ""));
     d.settings = DesignSettings{};

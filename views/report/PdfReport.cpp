@@ -32,7 +32,15 @@ bool PdfReport::write(const QString& path, QString* error, const Progress& progr
         QPainter p(&pdf);
         const QRectF page(QPointF(0, 0), QSizeF(pdf.width(), pdf.height()));
         const QRectF body = page.adjusted(48, 76, -48, -50);
-        const QString title = m_content.design().meta.title;
+        // The title block of every page: title · customer · project · revision.
+        const DesignMeta& meta = m_content.design().meta;
+        QStringList block{meta.title};
+        for (const QString& s : {meta.customer, meta.project})
+            if (!s.isEmpty())
+                block << s;
+        if (!meta.revision.isEmpty())
+            block << QStringLiteral("rev ") + meta.revision;
+        const QString title = block.join(QStringLiteral(" · "));
         for (std::size_t i = 0; i < m_pages.size(); ++i) {
             if (progress && !progress(int(i * 95 / m_pages.size()))) {
                 p.end();

@@ -8,6 +8,7 @@
 #include "views/render/FloorplanRenderer.h"
 #include "views/render/RenderStyle.h"
 
+#include <QDate>
 #include <QLocale>
 #include <QPainter>
 
@@ -114,12 +115,24 @@ void ReportContent::paintCover(QPainter& p, const QRectF& r) const {
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_d.meta.title);
     p.setFont(RenderStyle::font(18));
     QStringList lines;
-    if (!m_d.meta.customer.isEmpty())
-        lines << QStringLiteral("Prepared for %1").arg(m_d.meta.customer);
-    if (!m_d.meta.author.isEmpty())
-        lines << QStringLiteral("by %1").arg(m_d.meta.author);
-    lines << QLocale(QLocale::English).toString(m_date, QStringLiteral("d MMMM yyyy"));
-    p.drawText(QRectF(x, r.top() + r.height() * 0.40, r.width() - 64, 90),
+    const DesignMeta& meta = m_d.meta;
+    if (!meta.customer.isEmpty())
+        lines << QStringLiteral("Prepared for %1").arg(meta.customer);
+    QStringList project;
+    for (const QString& s : {meta.project, meta.site})
+        if (!s.isEmpty())
+            project << s;
+    if (!project.isEmpty())
+        lines << project.join(QStringLiteral(" · "));
+    if (!meta.author.isEmpty())
+        lines << QStringLiteral("by %1").arg(meta.author);
+    // The design's own date when it has one (a revision is issued on a day), else today.
+    const QDate issued = meta.date.isEmpty() ? m_date : QDate::fromString(meta.date, Qt::ISODate);
+    QString dated = QLocale(QLocale::English).toString(issued, QStringLiteral("d MMMM yyyy"));
+    if (!meta.revision.isEmpty())
+        dated = QStringLiteral("Revision %1 · %2").arg(meta.revision, dated);
+    lines << dated;
+    p.drawText(QRectF(x, r.top() + r.height() * 0.40, r.width() - 64, 140),
                Qt::AlignLeft | Qt::AlignTop, lines.join(QLatin1Char('\n')));
     // Key figures along the bottom.
     const auto rows = summaryRows();

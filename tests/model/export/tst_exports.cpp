@@ -114,9 +114,12 @@ private Q_SLOTS:
         const QList<QStringList> rows = parseCsv(cablingCsv(d));
         QVERIFY(!rows.isEmpty());
         QCOMPARE(rows.first(),
-                 QStringList({"cable_id", "fabric", "a_rack", "a_u", "a_device", "a_port", "b_rack",
-                              "b_u", "b_device", "b_port", "medium", "medium_type", "length_m",
-                              "label_a", "label_b"}));
+                 QStringList({"cable_id",    "fabric",     "a_rack",          "a_u",
+                              "a_device",    "a_port",     "b_rack",          "b_u",
+                              "b_device",    "b_port",     "medium",          "medium_type",
+                              "length_m",    "label_a",    "label_b",         "a_end_part",
+                              "b_end_part",  "cable_part", "cable_connector", "cable_type",
+                              "cable_class", "label"}));
         const Metrics m = computeMetrics(d);
         QCOMPARE(rows.size() - 1, qsizetype(m.cables)); // `stats` "cables"
         long long carried = 0;
@@ -126,7 +129,7 @@ private Q_SLOTS:
         QSet<QString> ids;
         for (qsizetype i = 1; i < rows.size(); ++i) {
             const QStringList& r = rows[i];
-            QCOMPARE(r.size(), 15);
+            QCOMPARE(r.size(), 22);
             ids.insert(r[0]);
             QVERIFY2(!r[4].isEmpty() && !r[8].isEmpty(), qPrintable(r.join(QLatin1Char(','))));
             QVERIFY2(r[12].toDouble() > 0, qPrintable(r[12]));
@@ -386,7 +389,7 @@ private Q_SLOTS:
         QVERIFY2(strings.contains(server.model.toUtf8()), qPrintable(server.model));
         // Extended price is a formula with its value cached; the total sums the subtotals.
         const QByteArray sheet = part("xl/worksheets/sheet1.xml");
-        QVERIFY(sheet.contains("<f>E"));
+        QVERIFY(sheet.contains("<f>F"));
         QVERIFY(sheet.contains("<f>SUM("));
         QVERIFY2(sheet.contains(QByteArray::number(qint64(bom.totalUsd))),
                  "grand total value cached");

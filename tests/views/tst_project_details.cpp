@@ -1,0 +1,73 @@
+// Project details: the dialog's fields, one undoable DocumentEdit, the window title, and the
+// details through save and load.
+#include "StudioFixture.h"
+
+#include "DesignEditor.h"
+#include "ProjectDialog.h"
+
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QUndoStack>
+
+using namespace cds;
+using namespace cds::test;
+
+class TestProjectDetails : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        initStudioTests();
+        QVERIFY(m_tmp.isValid());
+    }
+
+    void dialogReturnsTheEditedFields() {
+        DesignMeta m;
+        m.title = QStringLiteral("Pod");
+        m.author = QStringLiteral("A. Author");
+        studio::ProjectDialog dlg(m);
+        dlg.findChild<QLineEdit*>(QStringLiteral("customer"))->setText(QStringLiteral(" ACME "));
+        dlg.findChild<QLineEdit*>(QStringLiteral("revision"))->setText(QStringLiteral("B"));
+        dlg.findChild<QLineEdit*>(QStringLiteral("date"))->setText(QStringLiteral("2026-12-01"));
+        dlg.findChild<QPlainTextEdit*>(QStringLiteral("notes"))
+            ->setPlainText(QStringLiteral("two lines\nof notes"));
+        const DesignMeta out = dlg.meta();
+        QCOMPARE(out.title, QStringLiteral("Pod"));
+        QCOMPARE(out.customer, QStringLiteral("ACME"));
+        QCOMPARE(out.author, QStringLiteral("A. Author"));
+        QCOMPARE(out.revision, QStringLiteral("B"));
+        QCOMPARE(out.date, QStringLiteral("2026-12-01"));
+        QCOMPARE(out.notes, QStringLiteral("two lines\nof notes"));
+    }
+
+    void oneUndoableEditShownInTheTitle() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        const int steps = w->undoStack()->count();
+        DesignMeta m = w->design()->data().meta;
+        m.customer = QStringLiteral("Example Labs");
+        m.project = QStringLiteral("Pod 7");
+        m.revision = QStringLiteral("C");
+        QVERIFY(w->editor()->setProjectDetails(m));
+        QCOMPARE(w->undoStack()->count(), steps + 1);
+        QVERIFY(w->windowTitle().contains(QStringLiteral("Example Labs · Pod 7 · rev C")));
+        QVERIFY(!w->editor()->setProjectDetails(m)); // unchanged: nothing pushed
+        QCOMPARE(w->undoStack()->count(), steps + 1);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+        QVERIFY(!w->windowTitle().contains(QStringLiteral("Example Labs")));
+        w->undoStack()->redo();
+        QCOMPARE(w->design()->data().meta, m);
+        // Saved and read back.
+        const QString path = m_tmp.filePath(QStringLiteral("project.cds.json"));
+        QVERIFY(w->saveTo(path));
+        auto again = openStudio(m_tmp.filePath(QStringLiteral("r2")), path);
+        QCOMPARE(again->design()->data().meta, m);
+        QVERIFY(again->windowTitle().contains(QStringLiteral("rev C")));
+    }
+
+private:
+    QTemporaryDir m_tmp;
+};
+
+QTEST_MAIN(TestProjectDetails)
+#include "tst_project_details.moc"
