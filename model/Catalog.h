@@ -104,7 +104,11 @@ struct MediaSpec {
     std::vector<double> lengthsM;
     bool twinPort = false;
     QString fiber;
+    /// Outside diameter of the cable (for a transceiver: of the fibre cord it takes), for
+    /// tray fill; unknown when absent (tray fill then uses kDefaultCableDiameterMm).
+    std::optional<double> diameterMm;
 };
+inline constexpr double kDefaultCableDiameterMm = 8.0; ///< estimate for entries without one
 
 struct SwitchSpec {
     Technology technology = Technology::Any;

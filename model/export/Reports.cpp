@@ -1,5 +1,7 @@
 #include "Reports.h"
 
+#include "../DesignIndex.h"
+#include "../fabric/TrayFill.h"
 #include "../json/Json.h"
 #include "Csv.h"
 
@@ -80,6 +82,12 @@ QByteArray statsJson(const DesignData& d, const Metrics& m) {
         {"oversubscription",
          {{"leaf", round3(m.leafOversubscription)}, {"spine", round3(m.spineOversubscription)}}},
     };
+    TrayLoad trays;
+    if (!d.pathways.empty())
+        trays = computeTrayLoad(d, DesignIndex(d));
+    j["pathways"] = {{"segments", d.pathways.size()},
+                     {"length_m", round2(trays.lengthM)},
+                     {"max_fill_pct", round2(trays.maxFillPct)}};
     return bytes(j);
 }
 
@@ -105,6 +113,10 @@ QString objectName(const DesignData& d, const ObjectRef& o) {
     case ObjectRef::Kind::Fabric:
         if (const Fabric* f = d.fabric(FabricId(o.id)))
             return f->name;
+        break;
+    case ObjectRef::Kind::Pathway:
+        if (const Pathway* p = d.pathways.find(PathwayId(o.id)))
+            return p->name;
         break;
     case ObjectRef::Kind::Design:
         return d.meta.title;
