@@ -247,9 +247,9 @@ std::vector<PointMm> TrayGraph::polyline(PointMm from, const TrayDrop& a, PointM
     out.push_back(pointOf(b));
     out.push_back(to);
     // Drop repeated points (a rack right under its tray).
-    out.erase(std::unique(out.begin(), out.end(),
-                          [](PointMm p, PointMm q) { return dist(p, q) < 1e-6; }),
-              out.end());
+    out.erase(
+        std::unique(out.begin(), out.end(), [](PointMm p, PointMm q) { return dist(p, q) < 1e-6; }),
+        out.end());
     return out;
 }
 

@@ -139,8 +139,10 @@ private Q_SLOTS:
         LoadResult r = loadText(v1);
         QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
         QCOMPARE(r.fileFormatVersion, 1);
-        QCOMPARE(r.notes.size(), 1);
+        QCOMPARE(r.notes.size(), 2); // the chain: v1 -> v2 (links), v2 -> v3 (pathways)
         QVERIFY(r.notes.first().contains(QLatin1String("column rows")));
+        QVERIFY(r.notes.last().contains(QLatin1String("pathways")));
+        QVERIFY(r.data.pathways.empty());
         QVERIFY(r.data.links.contains(LinkId(7)));
         QCOMPARE(r.data.links[LinkId(7)].b.port, std::uint16_t(2));
     }

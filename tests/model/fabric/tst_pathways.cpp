@@ -207,6 +207,21 @@ private Q_SLOTS:
         QVERIFY(qAbs(load.lengthM - (10 + 7 + 10 + 3)) < 1e-9);
         QVERIFY(load.maxFillPct > 0 && load.maxFillPct < 50);
     }
+    void generatedDesignsRouteOverTheirTrays() {
+        for (int gpus : {256, 2048}) {
+            const DesignData d = generated(gpus);
+            QVERIFY(d.pathways.size() > d.hall.rows.size()); // a tray per row plus trunks
+            const std::vector<Finding> fs = runChecks(d);
+            QCOMPARE(countCode(fs, "link.no-pathway"), 0);
+            QCOMPARE(countCode(fs, "tray.fill"), 0);
+            QVERIFY2(errorCodes(fs).isEmpty(), qPrintable(errorCodes(fs).join(QLatin1Char('\n'))));
+            // Lengths follow the trays: never shorter than the floor distance between racks.
+            d.links.forEach([&](LinkId, const Link& l) {
+                QVERIFY(l.lengthM + 1e-3 >= routedLengthM(d, l) - 1e-3 ||
+                        d.devices[l.a.device].rack == d.devices[l.b.device].rack);
+            });
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPathways)
