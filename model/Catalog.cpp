@@ -253,6 +253,7 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
         s.twinPort = optBool(*m, "twinPort", mp);
         s.fiber = optString(*m, "fiber", mp);
         s.connector = optString(*m, "connector", mp);
+        s.diameterMm = optNumber(*m, "diameterMm", mp, 0.1, 100);
         it.media = s;
     }
     if (const Json* sw = optionalMember(v, "switch")) {

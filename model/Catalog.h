@@ -108,7 +108,11 @@ struct MediaSpec {
     /// Transceivers: the optical connector on the module ("MPO-12/APC", "LC duplex"), which
     /// the passive fibre's formFactor must match. Empty when the catalog does not say.
     QString connector;
+    /// Outside diameter of the cable (for a transceiver: of the fibre cord it takes), for
+    /// tray fill; unknown when absent (tray fill then uses kDefaultCableDiameterMm).
+    std::optional<double> diameterMm;
 };
+inline constexpr double kDefaultCableDiameterMm = 8.0; ///< estimate for entries without one
 
 struct SwitchSpec {
     Technology technology = Technology::Any;

@@ -11,6 +11,7 @@ constexpr std::array<const char*, kCoolingTypeCount> kCoolingKeys = {"air", "rea
                                                                      "direct-liquid", "immersion"};
 constexpr std::array<const char*, 4> kTierKeys = {"none", "leaf", "spine", "core"};
 constexpr std::array<const char*, 4> kFabricKindKeys = {"compute", "storage", "inband", "oob"};
+constexpr std::array<const char*, kPathwayKindCount> kPathwayKindKeys = {"ladder", "fibre-runner"};
 } // namespace
 
 QString coolingKey(CoolingType c) {
@@ -35,6 +36,13 @@ QString fabricKindKey(FabricKind k) {
 }
 std::optional<FabricKind> fabricKindFromKey(const QString& k) {
     return enumFromKey<FabricKind>(kFabricKindKeys, k);
+}
+
+QString pathwayKindKey(PathwayKind k) {
+    return QLatin1String(kPathwayKindKeys[std::size_t(k)]);
+}
+std::optional<PathwayKind> pathwayKindFromKey(const QString& k) {
+    return enumFromKey<PathwayKind>(kPathwayKindKeys, k);
 }
 
 std::array<CoolingEnvelope, kCoolingTypeCount> DesignSettings::defaultCooling() {

@@ -160,6 +160,25 @@ struct Waiver {
     bool operator==(const Waiver&) const = default;
 };
 
+/// Kinds of overhead cable tray: copper ladder (or wire basket) and fibre runner.
+enum class PathwayKind : std::uint8_t { Ladder, FibreRunner };
+inline constexpr int kPathwayKindCount = 2;
+QString pathwayKindKey(PathwayKind k); ///< "ladder", "fibre-runner"
+std::optional<PathwayKind> pathwayKindFromKey(const QString& key);
+
+/// @brief A straight overhead tray segment from @c from to @c to (plan position, mm) at
+/// @c elevationMm above the floor (bottom of the tray). Cables run along segments; segments
+/// join where they meet or cross (fabric/TrayGraph.h).
+struct Pathway {
+    QString name;
+    PathwayKind kind = PathwayKind::Ladder;
+    PointMm from, to;
+    double elevationMm = 2700;
+    double widthMm = 600;
+    double depthMm = 100;
+    bool operator==(const Pathway&) const = default;
+};
+
 /// @brief Who the design is for and which issue of it this is: shown in the window title, the
 /// report's cover and title blocks and the quote header. Empty fields are simply not shown.
 struct DesignMeta {
@@ -187,6 +206,12 @@ struct DesignSettings {
     /// in percent; 0 leaves the columns out.
     double quoteMarginPercent = 0;
     double quoteDiscountPercent = 0;
+    /// Usable share of a tray's cross-section, in percent, per PathwayKind. Defaults follow
+    /// the common design limits: 50 % for ladder / basket trays (NEC 392.22 allows about half
+    /// the tray area for multiconductor cables; TIA-569 recommends planning at 50 %), 40 % for
+    /// fibre runners (a conservative planning figure after TIA-569's 40 % conduit fill, leaving
+    /// room for bend radius and growth).
+    std::array<double, kPathwayKindCount> trayFillLimitPct = {50, 40};
     static std::array<CoolingEnvelope, kCoolingTypeCount> defaultCooling();
     /// The same settings with every invariant the file format requires (warnKw <= maxKw).
     DesignSettings normalized() const;
@@ -212,6 +237,7 @@ struct DesignData {
     SlotVector<Rack, RackId> racks;
     SlotVector<Device, DeviceId> devices;
     SlotVector<Link, LinkId> links;
+    SlotVector<Pathway, PathwayId> pathways; ///< overhead trays; none: cables run on the floor
     std::map<QString, PriceOverride> priceOverrides; ///< by catalog id
     std::vector<Waiver> waivers;
     DesignSettings settings;

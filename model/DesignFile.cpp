@@ -53,6 +53,13 @@ const std::vector<Migration>& migrations() {
              }
              doc["links"] = {{"columns", json::kLinkColumns}, {"rows", rows}};
          }},
+        {2,
+         "cable pathways (overhead trays) added; an older design has none and its cables "
+         "keep running along the floor",
+         [](Json& doc) {
+             if (!doc.contains("pathways"))
+                 doc["pathways"] = Json::array();
+         }},
     };
     return chain;
 }
@@ -130,7 +137,8 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
     std::size_t linkRows = 0;
     if (const Json* links = json::optionalMember(doc, "links"); links && links->is_object())
         linkRows = arraySize(*links, "rows");
-    ObjectTicker tick(span, arraySize(doc, "racks") + arraySize(doc, "devices") + linkRows);
+    ObjectTicker tick(span, arraySize(doc, "pathways") + arraySize(doc, "racks") +
+                                arraySize(doc, "devices") + linkRows);
     if (const Json* cat = json::optionalMember(doc, "catalog")) {
         json::requireArray(*cat, "/catalog");
         for (std::size_t i = 0; i < cat->size(); ++i) {
@@ -141,6 +149,7 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
             d.catalog.add(std::move(it));
         }
     }
+    readObjects(d, doc, "pathways", d.pathways, &json::readPathway, tick);
     readObjects(d, doc, "racks", d.racks, &json::readRack, tick);
     readObjects(d, doc, "devices", d.devices, &json::readDevice, tick);
     if (const Json* links = json::optionalMember(doc, "links")) {
@@ -351,6 +360,10 @@ OJson toJson(const DesignData& d, const ProgressSpan& span = {kNoProgress, 0, 0}
     for (const CatalogItem* it : items)
         doc["catalog"].push_back(OJson::parse(it->canonicalJson));
     ObjectTicker tick(span, d.racks.size() + d.devices.size() + d.links.size());
+    doc["pathways"] = OJson::array();
+    d.pathways.forEach([&](PathwayId id, const Pathway& p) {
+        doc["pathways"].push_back(json::writePathway(id, p));
+    });
     doc["racks"] = OJson::array();
     d.racks.forEach([&](RackId id, const Rack& r) {
         doc["racks"].push_back(json::writeRack(d, id, r));

@@ -32,12 +32,14 @@ struct DeviceTag;
 struct LinkTag;
 struct TypeTag;
 struct FabricTag;
+struct PathwayTag;
 
-using RackId = Id<RackTag>;     ///< a rack on the floor
-using DeviceId = Id<DeviceTag>; ///< a server, switch, PDU... mounted in a rack (or unplaced)
-using LinkId = Id<LinkTag>;     ///< a cable between two device ports
-using TypeId = Id<TypeTag>;     ///< an entry of the design's embedded catalog
-using FabricId = Id<FabricTag>; ///< a named network (compute, storage, management...)
+using RackId = Id<RackTag>;       ///< a rack on the floor
+using DeviceId = Id<DeviceTag>;   ///< a server, switch, PDU... mounted in a rack (or unplaced)
+using LinkId = Id<LinkTag>;       ///< a cable between two device ports
+using TypeId = Id<TypeTag>;       ///< an entry of the design's embedded catalog
+using FabricId = Id<FabricTag>;   ///< a named network (compute, storage, management...)
+using PathwayId = Id<PathwayTag>; ///< an overhead cable-tray segment
 
 /// @brief One port of one device: the port index refers to the device type's flat port list.
 struct PortRef {

@@ -1,5 +1,7 @@
 #include "Reports.h"
 
+#include "../DesignIndex.h"
+#include "../fabric/TrayFill.h"
 #include "../json/Json.h"
 #include "Csv.h"
 
@@ -97,6 +99,12 @@ QByteArray statsJson(const DesignData& d, const Metrics& m) {
           {"coolant_flow_l_per_min", round2(m.coolantFlowLpm())}}},
         {"nvlink_domain_gpus", m.nvlinkDomainGpus},
     };
+    TrayLoad trays;
+    if (!d.pathways.empty())
+        trays = computeTrayLoad(d, DesignIndex(d));
+    j["pathways"] = {{"segments", d.pathways.size()},
+                     {"length_m", round2(trays.lengthM)},
+                     {"max_fill_pct", round2(trays.maxFillPct)}};
     return bytes(j);
 }
 
@@ -122,6 +130,10 @@ QString objectName(const DesignData& d, const ObjectRef& o) {
     case ObjectRef::Kind::Fabric:
         if (const Fabric* f = d.fabric(FabricId(o.id)))
             return f->name;
+        break;
+    case ObjectRef::Kind::Pathway:
+        if (const Pathway* p = d.pathways.find(PathwayId(o.id)))
+            return p->name;
         break;
     case ObjectRef::Kind::Design:
         return d.meta.title;

@@ -2,6 +2,7 @@
 
 #include "../DesignIndex.h"
 #include "MediaChooser.h"
+#include "TrayGraph.h"
 
 #include <cmath>
 
@@ -84,13 +85,49 @@ LinkRouter::LinkRouter(const DesignData& d, const DesignIndex* index)
     , m_ownIndex(index ? nullptr : std::make_unique<DesignIndex>(d))
     , m_index(index ? *index : *m_ownIndex)
     , m_ports(std::make_unique<PortTable>(d.catalog))
-    , m_chooser(std::make_unique<MediaChooser>(d, *m_ports)) {}
+    , m_chooser(std::make_unique<MediaChooser>(d, *m_ports))
+    , m_trays(d.pathways.empty() ? nullptr : TrayGraph::of(d)) {}
+
+const TrayDrop& LinkRouter::dropOf(RackId rack) {
+    const std::size_t i = rack.value();
+    if (i >= m_drops.size()) {
+        m_drops.resize(i + 1);
+        m_dropKnown.resize(i + 1, 0);
+    }
+    if (!m_dropKnown[i]) {
+        const Rack* r = m_d.racks.find(rack);
+        m_drops[i] = r && m_trays ? m_trays->drop(r->centre) : TrayDrop{};
+        m_dropKnown[i] = 1;
+    }
+    return m_drops[i];
+}
+
+double LinkRouter::lengthM(const Link& l, bool& noPathway) {
+    noPathway = false;
+    if (!m_trays)
+        return routedLengthM(m_d, l);
+    const Device* a = m_d.devices.find(l.a.device);
+    const Device* b = m_d.devices.find(l.b.device);
+    if (!a || !b || a->rack == b->rack || !m_d.racks.find(a->rack) || !m_d.racks.find(b->rack))
+        return routedLengthM(m_d, l); // unplaced, or within one rack: no tray involved
+    const TrayDrop da = dropOf(a->rack), db = dropOf(b->rack);
+    const double along = m_trays->distanceMm(da, db);
+    if (along < 0) {
+        noPathway = true;
+        return routedLengthM(m_d, l);
+    }
+    const Vertical va = verticalOf(m_d, *a, m_d.racks.find(a->rack));
+    const Vertical vb = verticalOf(m_d, *b, m_d.racks.find(b->rack));
+    const double up = (std::max(da.elevationMm, va.rackTopMm) - va.deviceMm) +
+                      (std::max(db.elevationMm, vb.rackTopMm) - vb.deviceMm);
+    return (along + da.lateralMm + db.lateralMm + up + m_d.settings.cableSlackM * 1000.0) / 1000.0;
+}
 
 LinkRouter::~LinkRouter() = default;
 
 LinkRouter::Route LinkRouter::route(const Link& l) {
     Route r;
-    r.lengthM = float(routedLengthM(m_d, l));
+    r.lengthM = float(lengthM(l, r.noPathway));
     if (l.pinnedMedium) {
         r.medium = l.pinnedMedium;
         return r;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../DesignData.h"
+#include "TrayGraph.h"
 
 #include <memory>
 #include <vector>
@@ -15,6 +16,8 @@ class DesignIndex;
 /// to the overhead tray (DesignSettings::trayHeightAboveRackMm above the rack top), plus the
 /// design's slack (DesignSettings::cableSlackM). Within one rack: the vertical distance
 /// between the two U positions plus slack.
+/// This is the floor route, used when the design has no pathways; LinkRouter routes along
+/// the trays when it has some.
 double routedLengthM(const DesignData& d, const Link& l);
 
 /// The cheapest catalog medium that carries @p speedGbps over @p lengthM on @p tech between
@@ -25,16 +28,27 @@ TypeId chooseMedium(const DesignData& d, double speedGbps, double lengthM, Techn
 /// @brief Routes links one at a time with the full media choice (cages, twin ports, a
 /// different transceiver per end), for callers that apply results through Design (e.g. a
 /// view re-deriving the links of a dragged rack). Build one per pass: it indexes the design.
+/// With pathways (DesignData::pathways) a cable between racks runs rack drop -> nearest tray
+/// -> shortest way through the tray graph (TrayGraph) -> drop -> rack; its length is that
+/// route, the horizontal drops, the vertical runs from each device to the tray's elevation,
+/// and slack. When no tray path joins the racks the floor route is used and Route::noPathway
+/// is set (the rule `link.no-pathway` reports it).
 class LinkRouter {
 public:
     struct Route {
         float lengthM = 0;
         TypeId medium, mediumB; ///< as Link::medium / Link::mediumB
+        bool noPathway = false; ///< the design has trays but none joins the two racks
     };
     /// @p index: a current index of @p d to reuse (cheap re-routing), or null to build one.
     explicit LinkRouter(const DesignData& d, const DesignIndex* index = nullptr);
     ~LinkRouter();
     Route route(const Link& l);
+    /// Length in m of @p l along the trays (floor route without pathways); sets @p noPathway.
+    double lengthM(const Link& l, bool& noPathway);
+    /// The tray drop of @p rack (cached), for callers that follow the trays (tray fill).
+    const TrayDrop& dropOf(RackId rack);
+    const TrayGraph* trays() const { return m_trays.get(); }
 
 private:
     const DesignData& m_d;
@@ -42,6 +56,9 @@ private:
     const DesignIndex& m_index;
     std::unique_ptr<class PortTable> m_ports;
     std::unique_ptr<class MediaChooser> m_chooser;
+    std::shared_ptr<const TrayGraph> m_trays; ///< null without pathways
+    std::vector<TrayDrop> m_drops;            ///< by rack id
+    std::vector<char> m_dropKnown;
 };
 
 /// Derives every link's length and medium (pinned media are kept as chosen), in the design

@@ -1,9 +1,11 @@
 #include "Generator.h"
 
+#include "../DesignIndex.h"
 #include "../PortTable.h"
 #include "CableRouting.h"
 #include "FabricBuilder.h"
 #include "FatTreePlan.h"
+#include "PathwayLayout.h"
 #include "Placement.h"
 
 #include <algorithm>
@@ -641,7 +643,9 @@ GenerateResult Generation::run() {
     if (!step(70))
         return std::move(m_r);
     embedSupportItems(m_d, m_lib);
+    layOutPathways(m_d);
     routeCables(m_d);
+    sizePathways(m_d, DesignIndex(m_d), m_r.notes);
     if (!step(100))
         return std::move(m_r);
     m_r.ok = true;

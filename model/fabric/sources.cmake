@@ -9,5 +9,8 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/FatTreePlan.cpp ${CMAKE_CURRENT_LIST_DIR}/FatTreePlan.h
   ${CMAKE_CURRENT_LIST_DIR}/Generator.cpp ${CMAKE_CURRENT_LIST_DIR}/Generator.h
   ${CMAKE_CURRENT_LIST_DIR}/MediaChooser.cpp ${CMAKE_CURRENT_LIST_DIR}/MediaChooser.h
+  ${CMAKE_CURRENT_LIST_DIR}/PathwayLayout.cpp ${CMAKE_CURRENT_LIST_DIR}/PathwayLayout.h
   ${CMAKE_CURRENT_LIST_DIR}/Placement.cpp ${CMAKE_CURRENT_LIST_DIR}/Placement.h
+  ${CMAKE_CURRENT_LIST_DIR}/TrayFill.cpp ${CMAKE_CURRENT_LIST_DIR}/TrayFill.h
+  ${CMAKE_CURRENT_LIST_DIR}/TrayGraph.cpp ${CMAKE_CURRENT_LIST_DIR}/TrayGraph.h
 )

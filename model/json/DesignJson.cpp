@@ -129,6 +129,22 @@ void readSettings(DesignData& d, const Json& s) {
         optNumber(s, "energyUsdPerKwh", p, 0, 100, d.settings.energyUsdPerKwh);
     d.settings.quoteMarginPercent = optNumber(s, "quoteMarginPercent", p, 0, 1000, 0);
     d.settings.quoteDiscountPercent = optNumber(s, "quoteDiscountPercent", p, 0, 100, 0);
+    if (const Json* f = optionalMember(s, "trayFillLimitPct")) {
+        const std::string fp = child(p, "trayFillLimitPct");
+        requireObject(*f, fp);
+        for (int i = 0; i < kPathwayKindCount; ++i) {
+            double& v = d.settings.trayFillLimitPct[std::size_t(i)];
+            v = optNumber(*f, pathwayKindKey(PathwayKind(i)).toStdString(), fp, 1, 100, v);
+        }
+    }
+}
+
+PointMm pointFrom(const Json& v, const std::string& ptr) {
+    requireArray(v, ptr);
+    if (v.size() != 2)
+        throw FieldError(ptr, "expected [x, y] in mm");
+    return {number(v[0], child(ptr, 0), -kMaxCoordMm, kMaxCoordMm),
+            number(v[1], child(ptr, 1), -kMaxCoordMm, kMaxCoordMm)};
 }
 
 void readFabrics(DesignData& d, const Json& fabs) {
@@ -211,6 +227,11 @@ void writeHead(OJson& doc, const DesignData& d) {
         doc["settings"]["quoteMarginPercent"] = d.settings.quoteMarginPercent;
     if (d.settings.quoteDiscountPercent > 0)
         doc["settings"]["quoteDiscountPercent"] = d.settings.quoteDiscountPercent;
+    OJson fill = OJson::object();
+    for (int i = 0; i < kPathwayKindCount; ++i)
+        fill[pathwayKindKey(PathwayKind(i)).toStdString()] =
+            d.settings.trayFillLimitPct[std::size_t(i)];
+    doc["settings"]["trayFillLimitPct"] = fill;
     doc["fabrics"] = OJson::array();
     for (const Fabric& f : d.fabrics)
         doc["fabrics"].push_back({{"name", str(f.name)},
@@ -277,6 +298,34 @@ void readProps(DesignData& d, const Json& doc) {
                                  optString((*w)[i], "reason", ip)});
         }
     }
+}
+
+OJson writePathway(PathwayId id, const Pathway& p) {
+    return {{"id", id.value()},
+            {"name", str(p.name)},
+            {"kind", str(pathwayKindKey(p.kind))},
+            {"from", OJson::array({p.from.x, p.from.y})},
+            {"to", OJson::array({p.to.x, p.to.y})},
+            {"elevationMm", p.elevationMm},
+            {"widthMm", p.widthMm},
+            {"depthMm", p.depthMm}};
+}
+
+Pathway readPathway(const DesignData&, const Json& v, const std::string& ptr, PathwayId& id) {
+    requireObject(v, ptr);
+    id = idFrom<PathwayId>(member(v, "id", ptr), child(ptr, "id"));
+    Pathway p;
+    p.name = optString(v, "name", ptr);
+    p.kind = enumValue<PathwayKind>(member(v, "kind", ptr), child(ptr, "kind"), &pathwayKindFromKey,
+                                    "ladder or fibre-runner");
+    p.from = pointFrom(member(v, "from", ptr), child(ptr, "from"));
+    p.to = pointFrom(member(v, "to", ptr), child(ptr, "to"));
+    if (p.from == p.to)
+        throw FieldError(child(ptr, "to"), "a pathway needs two different ends");
+    p.elevationMm = number(member(v, "elevationMm", ptr), child(ptr, "elevationMm"), 0, 100000);
+    p.widthMm = number(member(v, "widthMm", ptr), child(ptr, "widthMm"), 10, 10000);
+    p.depthMm = number(member(v, "depthMm", ptr), child(ptr, "depthMm"), 10, 10000);
+    return p;
 }
 
 OJson writeRack(const DesignData& d, RackId id, const Rack& r) {

@@ -25,6 +25,7 @@ OJson writeScenarios(const DesignData& d);
 /// Appends the scenarios in @p list to @p d; errors name the place inside the outer file.
 void readScenarios(DesignData& d, const Json& list);
 
+OJson writePathway(PathwayId id, const Pathway& p);
 OJson writeRack(const DesignData& d, RackId id, const Rack& r);
 OJson writeDevice(const DesignData& d, DeviceId id, const Device& v);
 OJson writeLinkRow(const DesignData& d, LinkId id, const Link& l);
@@ -33,6 +34,7 @@ inline const char* const kLinkColumns[] = {"id",    "a",      "aPort",       "b"
 
 /// Readers: validate against @p d (catalog, racks, devices and fabrics already read) and
 /// throw FieldError naming the pointer. They do not check that the id is free.
+Pathway readPathway(const DesignData& d, const Json& v, const std::string& ptr, PathwayId& id);
 Rack readRack(const DesignData& d, const Json& v, const std::string& ptr, RackId& id);
 Device readDevice(const DesignData& d, const Json& v, const std::string& ptr, DeviceId& id);
 Link readLinkRow(const DesignData& d, const Json& row, const std::string& ptr, LinkId& id);

@@ -19,6 +19,7 @@ inline const QString kFabricRailMisaligned = QStringLiteral("fabric.rail-misalig
 inline const QString kFabricSingleUplink = QStringLiteral("fabric.single-uplink");
 inline const QString kFabricUnbalanced = QStringLiteral("fabric.unbalanced");
 
+inline const QString kLinkNoPathway = QStringLiteral("link.no-pathway");
 inline const QString kLinkMediumMismatch = QStringLiteral("link.medium-mismatch");
 inline const QString kLinkNoMedium = QStringLiteral("link.no-medium");
 inline const QString kLinkReach = QStringLiteral("link.reach");
@@ -38,5 +39,7 @@ inline const QString kRackUOverlap = QStringLiteral("rack.u-overlap");
 inline const QString kRackWeightLimit = QStringLiteral("rack.weight-limit");
 
 inline const QString kSwitchPortExhaustion = QStringLiteral("switch.port-exhaustion");
+
+inline const QString kTrayFill = QStringLiteral("tray.fill");
 
 } // namespace cds::codes

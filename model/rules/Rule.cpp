@@ -19,7 +19,7 @@ QString severityKey(Severity s) {
 }
 
 QString objectKindKey(ObjectRef::Kind k) {
-    static const char* keys[] = {"design", "rack", "device", "link", "fabric"};
+    static const char* keys[] = {"design", "rack", "device", "link", "fabric", "pathway"};
     return QLatin1String(keys[std::size_t(k)]);
 }
 

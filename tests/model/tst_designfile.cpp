@@ -70,7 +70,7 @@ private Q_SLOTS:
     }
     void keysAreStableAndReadable() {
         const QByteArray s = sample();
-        QVERIFY(s.startsWith("{\n  \"formatVersion\": 2,"));
+        QVERIFY(s.startsWith("{\n  \"formatVersion\": 3,"));
         // One link per line: diffs of cabling changes stay line-sized.
         QVERIFY(s.contains("\n      [0, 0, 0, 2, 0, 0, null],\n"));
     }
@@ -114,7 +114,7 @@ private Q_SLOTS:
         QVERIFY(error.contains(QLatin1String("/nonexistent-dir/x.cds.json")));
     }
     void refusesNewerFormat() {
-        LoadResult r = loadText(patched("\"formatVersion\": 2", "\"formatVersion\": 3"));
+        LoadResult r = loadText(patched("\"formatVersion\": 3", "\"formatVersion\": 4"));
         expectError(r, QStringLiteral("/formatVersion"), "newer version");
     }
     void migratesVersion1Links() {
@@ -139,8 +139,10 @@ private Q_SLOTS:
         LoadResult r = loadText(v1);
         QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
         QCOMPARE(r.fileFormatVersion, 1);
-        QCOMPARE(r.notes.size(), 1);
+        QCOMPARE(r.notes.size(), 2); // the chain: v1 -> v2 (links), v2 -> v3 (pathways)
         QVERIFY(r.notes.first().contains(QLatin1String("column rows")));
+        QVERIFY(r.notes.last().contains(QLatin1String("pathways")));
+        QVERIFY(r.data.pathways.empty());
         QVERIFY(r.data.links.contains(LinkId(7)));
         QCOMPARE(r.data.links[LinkId(7)].b.port, std::uint16_t(2));
     }
@@ -185,7 +187,7 @@ private Q_SLOTS:
             << patched("\"rotation\": 0", "\"rotation\": 45") << QStringLiteral("/racks/0/rotation")
             << QStringLiteral("0, 90, 180 or 270");
         QTest::newRow("negative version")
-            << patched("\"formatVersion\": 2", "\"formatVersion\": -1")
+            << patched("\"formatVersion\": 3", "\"formatVersion\": -1")
             << QStringLiteral("/formatVersion") << QString();
     }
     void hostileInput() {

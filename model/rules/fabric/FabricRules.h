@@ -81,6 +81,17 @@ public:
                     std::vector<Finding>& out) const;
 };
 
+/// @brief Cables along the trays: a link no tray path carries (`link.no-pathway`), and trays
+/// filled past their kind's fill limit (`tray.fill`: warning above the limit, error above the
+/// tray's whole cross-section). Only designs with pathways are checked.
+class PathwayRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("PathwayRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+    bool readsPlacement() const override { return true; }
+};
+
 /// The incremental path after one rack moved: re-derives the length and medium of that
 /// rack's links only and returns their reach findings (RackSpace and power are per rack and
 /// unchanged by a move). @p index must be current; moving does not invalidate it.

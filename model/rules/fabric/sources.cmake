@@ -5,4 +5,5 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/PortExhaustionRule.cpp ${CMAKE_CURRENT_LIST_DIR}/OversubscriptionRule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/WiringBalanceRule.cpp ${CMAKE_CURRENT_LIST_DIR}/RailAlignmentRule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HopCountRule.cpp ${CMAKE_CURRENT_LIST_DIR}/CableReachRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PathwayRule.cpp
 )

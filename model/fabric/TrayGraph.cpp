@@ -1,0 +1,256 @@
+#include "TrayGraph.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <queue>
+
+namespace cds {
+
+namespace {
+
+double dist(PointMm a, PointMm b) {
+    return std::hypot(a.x - b.x, a.y - b.y);
+}
+
+/// Parameter (0-1) of the point of segment a-b nearest to @p p.
+double project(PointMm p, PointMm a, PointMm b) {
+    const double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+    if (len2 <= 0)
+        return 0;
+    return std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0);
+}
+
+PointMm at(PointMm a, PointMm b, double t) {
+    return {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
+}
+
+/// Parameters where segments p and q properly cross, if they do.
+bool crossing(const Pathway& p, const Pathway& q, double& tp, double& tq) {
+    const double rx = p.to.x - p.from.x, ry = p.to.y - p.from.y;
+    const double sx = q.to.x - q.from.x, sy = q.to.y - q.from.y;
+    const double den = rx * sy - ry * sx;
+    if (std::abs(den) < 1e-9)
+        return false; // parallel: joins come from the end-on-segment test
+    const double qpx = q.from.x - p.from.x, qpy = q.from.y - p.from.y;
+    tp = (qpx * sy - qpy * sx) / den;
+    tq = (qpx * ry - qpy * rx) / den;
+    return tp >= 0 && tp <= 1 && tq >= 0 && tq <= 1;
+}
+
+} // namespace
+
+std::int32_t TrayGraph::nodeAt(PointMm p) {
+    // Nodes closer than the join tolerance are one node. A linear scan is fine here: the
+    // graph is built once per set of pathways and has a few thousand nodes at most.
+    for (std::size_t i = 0; i < m_nodes.size(); ++i)
+        if (dist(m_nodes[i], p) <= kJoinToleranceMm)
+            return std::int32_t(i);
+    m_nodes.push_back(p);
+    return std::int32_t(m_nodes.size() - 1);
+}
+
+TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
+    : m_pathways(pathways) {
+    std::vector<PathwayId> ids = pathways.ids();
+    std::vector<std::vector<std::pair<double, std::int32_t>>> stops(ids.size());
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const Pathway& p = pathways[ids[i]];
+        stops[i].push_back({0.0, nodeAt(p.from)});
+        stops[i].push_back({1.0, nodeAt(p.to)});
+    }
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const Pathway& p = pathways[ids[i]];
+        for (std::size_t j = i + 1; j < ids.size(); ++j) {
+            const Pathway& q = pathways[ids[j]];
+            const double tol = kJoinToleranceMm;
+            if (std::max(p.from.x, p.to.x) + tol < std::min(q.from.x, q.to.x) ||
+                std::max(q.from.x, q.to.x) + tol < std::min(p.from.x, p.to.x) ||
+                std::max(p.from.y, p.to.y) + tol < std::min(q.from.y, q.to.y) ||
+                std::max(q.from.y, q.to.y) + tol < std::min(p.from.y, p.to.y))
+                continue;
+            double tp = 0, tq = 0;
+            if (crossing(p, q, tp, tq)) {
+                const std::int32_t n = nodeAt(at(p.from, p.to, tp));
+                stops[i].push_back({tp, n});
+                stops[j].push_back({tq, n});
+            }
+            // An end of one segment on the other: a T junction or a collinear overlap.
+            auto endOn = [&](const Pathway& seg, std::size_t segIndex, PointMm end) {
+                const double t = project(end, seg.from, seg.to);
+                if (dist(at(seg.from, seg.to, t), end) <= tol)
+                    stops[segIndex].push_back({t, nodeAt(end)});
+            };
+            endOn(p, i, q.from);
+            endOn(p, i, q.to);
+            endOn(q, j, p.from);
+            endOn(q, j, p.to);
+        }
+    }
+    m_adj.resize(m_nodes.size());
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const Pathway& p = pathways[ids[i]];
+        const double len = dist(p.from, p.to);
+        auto& s = stops[i];
+        std::sort(s.begin(), s.end());
+        for (std::size_t k = 1; k < s.size(); ++k) {
+            if (s[k].second == s[k - 1].second)
+                continue;
+            Piece pc{s[k - 1].second, s[k].second, (s[k].first - s[k - 1].first) * len, ids[i]};
+            const auto idx = std::int32_t(m_pieces.size());
+            m_pieces.push_back(pc);
+            m_adj[std::size_t(pc.u)].push_back({idx, pc.v});
+            m_adj[std::size_t(pc.v)].push_back({idx, pc.u});
+        }
+    }
+    m_trees.resize(m_nodes.size());
+}
+
+std::shared_ptr<const TrayGraph> TrayGraph::of(const DesignData& d) {
+    static std::mutex mutex;
+    static std::shared_ptr<const TrayGraph> last;
+    std::lock_guard lock(mutex);
+    if (!last || !(last->pathways() == d.pathways))
+        last = std::make_shared<const TrayGraph>(d.pathways);
+    return last;
+}
+
+TrayDrop TrayGraph::drop(PointMm p) const {
+    TrayDrop best;
+    double bestDist = kMaxDropMm;
+    for (std::size_t i = 0; i < m_pieces.size(); ++i) {
+        const Piece& pc = m_pieces[i];
+        const PointMm a = m_nodes[std::size_t(pc.u)], b = m_nodes[std::size_t(pc.v)];
+        const double t = project(p, a, b);
+        const double dd = dist(at(a, b, t), p);
+        if (dd <= bestDist && (best.piece < 0 || dd < bestDist)) {
+            bestDist = dd;
+            best.piece = std::int32_t(i);
+            best.alongMm = t * pc.lengthMm;
+            best.lateralMm = dd;
+            best.elevationMm = m_pathways[pc.segment].elevationMm;
+        }
+    }
+    return best;
+}
+
+const TrayGraph::Tree& TrayGraph::treeFrom(std::int32_t root) const {
+    std::lock_guard lock(m_mutex);
+    auto& slot = m_trees[std::size_t(root)];
+    if (slot)
+        return *slot;
+    auto t = std::make_unique<Tree>();
+    const float inf = std::numeric_limits<float>::infinity();
+    t->dist.assign(m_nodes.size(), inf);
+    t->via.assign(m_nodes.size(), -1);
+    using Item = std::pair<float, std::int32_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> q;
+    t->dist[std::size_t(root)] = 0;
+    q.push({0.f, root});
+    while (!q.empty()) {
+        const auto [du, u] = q.top();
+        q.pop();
+        if (du > t->dist[std::size_t(u)])
+            continue;
+        for (const auto& [piece, v] : m_adj[std::size_t(u)]) {
+            const float dv = du + float(m_pieces[std::size_t(piece)].lengthMm);
+            if (dv < t->dist[std::size_t(v)]) {
+                t->dist[std::size_t(v)] = dv;
+                t->via[std::size_t(v)] = piece;
+                q.push({dv, v});
+            }
+        }
+    }
+    slot = std::move(t);
+    return *slot;
+}
+
+TrayGraph::Choice TrayGraph::choose(const TrayDrop& a, const TrayDrop& b) const {
+    Choice c;
+    if (!a.valid() || !b.valid())
+        return c;
+    if (a.piece == b.piece) {
+        c.lengthMm = std::abs(a.alongMm - b.alongMm);
+        return c;
+    }
+    const Piece& pa = m_pieces[std::size_t(a.piece)];
+    const Piece& pb = m_pieces[std::size_t(b.piece)];
+    const std::int32_t endsA[2] = {pa.u, pa.v}, endsB[2] = {pb.u, pb.v};
+    const double toA[2] = {a.alongMm, pa.lengthMm - a.alongMm};
+    const double toB[2] = {b.alongMm, pb.lengthMm - b.alongMm};
+    for (int i = 0; i < 2; ++i) {
+        const Tree& t = treeFrom(endsA[i]);
+        for (int j = 0; j < 2; ++j) {
+            const float mid = t.dist[std::size_t(endsB[j])];
+            if (!std::isfinite(mid))
+                continue;
+            const double len = toA[i] + double(mid) + toB[j];
+            if (c.lengthMm < 0 || len < c.lengthMm) {
+                c.lengthMm = len;
+                c.ea = endsA[i];
+                c.eb = endsB[j];
+            }
+        }
+    }
+    return c;
+}
+
+double TrayGraph::distanceMm(const TrayDrop& a, const TrayDrop& b) const {
+    return choose(a, b).lengthMm;
+}
+
+std::vector<std::int32_t> TrayGraph::route(const TrayDrop& a, const TrayDrop& b) const {
+    const Choice c = choose(a, b);
+    std::vector<std::int32_t> out;
+    if (c.lengthMm < 0)
+        return out;
+    out.push_back(a.piece);
+    if (a.piece == b.piece)
+        return out;
+    const Tree& t = treeFrom(c.ea);
+    for (std::int32_t n = c.eb; n != c.ea;) {
+        const std::int32_t piece = t.via[std::size_t(n)];
+        out.push_back(piece);
+        const Piece& pc = m_pieces[std::size_t(piece)];
+        n = pc.u == n ? pc.v : pc.u;
+    }
+    out.push_back(b.piece);
+    return out;
+}
+
+PointMm TrayGraph::pointOf(const TrayDrop& drop) const {
+    const Piece& pc = m_pieces[std::size_t(drop.piece)];
+    const double t = pc.lengthMm > 0 ? drop.alongMm / pc.lengthMm : 0;
+    return at(m_nodes[std::size_t(pc.u)], m_nodes[std::size_t(pc.v)], t);
+}
+
+std::vector<PointMm> TrayGraph::polyline(PointMm from, const TrayDrop& a, PointMm to,
+                                         const TrayDrop& b) const {
+    const Choice c = choose(a, b);
+    std::vector<PointMm> out;
+    if (c.lengthMm < 0)
+        return out;
+    out.push_back(from);
+    out.push_back(pointOf(a));
+    if (a.piece != b.piece) {
+        const Tree& t = treeFrom(c.ea);
+        std::vector<PointMm> mid; // from eb back to ea
+        for (std::int32_t n = c.eb;;) {
+            mid.push_back(m_nodes[std::size_t(n)]);
+            if (n == c.ea)
+                break;
+            const Piece& pc = m_pieces[std::size_t(t.via[std::size_t(n)])];
+            n = pc.u == n ? pc.v : pc.u;
+        }
+        out.insert(out.end(), mid.rbegin(), mid.rend());
+    }
+    out.push_back(pointOf(b));
+    out.push_back(to);
+    // Drop repeated points (a rack right under its tray).
+    out.erase(
+        std::unique(out.begin(), out.end(), [](PointMm p, PointMm q) { return dist(p, q) < 1e-6; }),
+        out.end());
+    return out;
+}
+
+} // namespace cds

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "../DesignData.h"
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace cds {
+
+/// @brief Where a rack's cables reach the trays: the nearest point of the nearest tray.
+struct TrayDrop {
+    std::int32_t piece = -1; ///< -1: no tray within TrayGraph::kMaxDropMm
+    double alongMm = 0;      ///< from the piece's first node
+    double lateralMm = 0;    ///< horizontal run from the rack centre to the tray
+    double elevationMm = 0;  ///< of that tray
+    bool valid() const { return piece >= 0; }
+};
+
+/// @brief The overhead trays as a graph: segments are split into pieces where they meet or
+/// cross (within kJoinToleranceMm), and cables take the shortest way along pieces. Shortest
+/// distances are computed lazily, one Dijkstra per graph node a route starts from, and kept,
+/// so routing a whole hall costs a few hundred small Dijkstras, not one per cable.
+class TrayGraph {
+public:
+    static constexpr double kJoinToleranceMm = 50;
+    static constexpr double kMaxDropMm = 3000; ///< a rack farther from every tray has no drop
+
+    explicit TrayGraph(const SlotVector<Pathway, PathwayId>& pathways);
+    /// The graph of @p d's pathways, shared while they stay the same (a drag re-routes
+    /// without rebuilding it). Thread-safe.
+    static std::shared_ptr<const TrayGraph> of(const DesignData& d);
+
+    bool empty() const { return m_pieces.empty(); }
+    TrayDrop drop(PointMm p) const;
+    /// Length along the trays from @p a to @p b in mm; negative when no tray path joins them.
+    double distanceMm(const TrayDrop& a, const TrayDrop& b) const;
+    /// The pieces a route from @p a to @p b runs on (both drops' own pieces included); empty
+    /// when there is no route.
+    std::vector<std::int32_t> route(const TrayDrop& a, const TrayDrop& b) const;
+    /// The route as a polyline in plan: @p from (a rack centre), its drop point on the tray,
+    /// the tray junctions passed, the far drop point and @p to. Empty when there is no route.
+    std::vector<PointMm> polyline(PointMm from, const TrayDrop& a, PointMm to,
+                                  const TrayDrop& b) const;
+    /// The plan position of a drop point.
+    PointMm pointOf(const TrayDrop& drop) const;
+
+    std::size_t pieceCount() const { return m_pieces.size(); }
+    PathwayId segmentOf(std::size_t piece) const { return m_pieces[piece].segment; }
+    const SlotVector<Pathway, PathwayId>& pathways() const { return m_pathways; }
+
+private:
+    struct Piece {
+        std::int32_t u = 0, v = 0;
+        double lengthMm = 0;
+        PathwayId segment;
+    };
+    struct Tree {
+        std::vector<float> dist;       ///< from the root node; +inf when unreachable
+        std::vector<std::int32_t> via; ///< piece that reaches each node, -1 at the root
+    };
+    std::int32_t nodeAt(PointMm p);
+    const Tree& treeFrom(std::int32_t node) const;
+    /// Best pair of piece ends for a route, and its length; length < 0 when none.
+    struct Choice {
+        std::int32_t ea = -1, eb = -1;
+        double lengthMm = -1;
+    };
+    Choice choose(const TrayDrop& a, const TrayDrop& b) const;
+
+    SlotVector<Pathway, PathwayId> m_pathways;
+    std::vector<PointMm> m_nodes;
+    std::vector<Piece> m_pieces;
+    std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> m_adj; ///< (piece, node)
+    mutable std::mutex m_mutex;
+    mutable std::vector<std::unique_ptr<Tree>> m_trees;
+};
+
+} // namespace cds
