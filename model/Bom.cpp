@@ -160,12 +160,20 @@ CostCategory costCategoryOf(const CatalogItem& it) {
 }
 
 Bom computeBom(const DesignData& d) {
-    std::vector<long long> qty(d.catalog.size(), 0);
-    std::vector<std::map<double, long long>> bins(d.catalog.size());
-    Bom bom;
+    return BomTally(d).bom(d);
+}
 
-    d.racks.forEach([&](RackId, const Rack& r) { ++qty[r.type.value()]; });
-    d.devices.forEach([&](DeviceId, const Device& v) { ++qty[v.type.value()]; });
+BomTally::BomTally(const DesignData& d)
+    : m_qty(d.catalog.size(), 0)
+    , m_cablesOf(d.catalog.size(), 0)
+    , m_endsOf(d.catalog.size(), 0)
+    , m_bins(d.catalog.size()) {
+    d.racks.forEach([&](RackId, const Rack& r) { ++m_qty[r.type.value()]; });
+    d.devices.forEach([&](DeviceId, const Device& v) { ++m_qty[v.type.value()]; });
+    const FibreMatch fibres(d.catalog); // MPO-12 optics take MPO-12 fibre, LC optics LC
+    m_fibreFor.resize(d.catalog.size());
+    for (std::size_t i = 0; i < d.catalog.size(); ++i)
+        m_fibreFor[i] = fibres.fibreFor(TypeId(static_cast<TypeId::Rep>(i)));
 
     // Cables and optics. A twin-port plug (transceiver or cable) serves every link of its
     // cage, so it is counted once per occupied (device, cage); everything else per link end.
@@ -180,7 +188,6 @@ Bom computeBom(const DesignData& d) {
         const Device* dev = d.devices.find(p.device);
         return dev && ports.info(*dev, p.port).cageLanes > 1;
     };
-    const FibreMatch fibres(d.catalog); // MPO-12 optics take MPO-12 fibre, LC optics LC
     d.links.forEach([&](LinkId, const Link& l) {
         TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
         if (!d.catalog.contains(m) || !d.catalog[m].media)
@@ -191,11 +198,10 @@ Bom computeBom(const DesignData& d) {
             // Twin-to-twin or splitter: one cable per cage at its twin-port (switch) end.
             const PortRef& twinEnd = multiLane(l.a) || !multiLane(l.b) ? l.a : l.b;
             if (!ms.twinPort || firstInCage(twinEnd, m)) {
-                ++qty[m.value()];
-                ++bom.cables;
-                ++bins[m.value()][binLength(ms, l.lengthM)];
-                if (ms.powerPerEndW && ms.type != MediaType::Dac)
-                    bom.opticsPowerW += 2 * *ms.powerPerEndW;
+                ++m_qty[m.value()];
+                ++m_cablesOf[m.value()];
+                ++m_cables;
+                ++m_bins[m.value()][binLength(ms, l.lengthM)];
             }
             return;
         }
@@ -206,15 +212,14 @@ Bom computeBom(const DesignData& d) {
             const MediaSpec& ts = *d.catalog[t].media;
             if (ts.twinPort && !firstInCage(p, t))
                 continue;
-            ++qty[t.value()];
-            ++bom.transceivers;
-            if (ts.powerPerEndW)
-                bom.opticsPowerW += *ts.powerPerEndW;
+            ++m_qty[t.value()];
+            ++m_endsOf[t.value()];
+            ++m_transceivers;
         }
-        if (TypeId fibre = fibres.fibreFor(m)) {
-            ++qty[fibre.value()];
-            ++bom.cables;
-            ++bins[fibre.value()][binLength(*d.catalog[fibre].media, l.lengthM)];
+        if (TypeId fibre = m_fibreFor[m.value()]) {
+            ++m_qty[fibre.value()];
+            ++m_cables;
+            ++m_bins[fibre.value()][binLength(*d.catalog[fibre].media, l.lengthM)];
         }
     });
 
@@ -224,9 +229,9 @@ Bom computeBom(const DesignData& d) {
     double dlcKw = 0;
     d.racks.forEach([&](RackId, const Rack& r) {
         if (r.cooling == CoolingType::RearDoorHx && rdhx)
-            ++qty[rdhx.value()];
+            ++m_qty[rdhx.value()];
         if (r.cooling == CoolingType::Immersion && tank)
-            ++qty[tank.value()];
+            ++m_qty[tank.value()];
     });
     d.devices.forEach([&](DeviceId, const Device& v) {
         const Rack* r = d.racks.find(v.rack);
@@ -235,19 +240,97 @@ Bom computeBom(const DesignData& d) {
     });
     if (cdu && dlcKw > 0) {
         double cap = d.catalog[cdu].coolingCapacityKw.value_or(0);
-        qty[cdu.value()] += cap > 0 ? (long long)std::ceil(dlcKw / cap) : 1;
+        m_qty[cdu.value()] += cap > 0 ? (long long)std::ceil(dlcKw / cap) : 1;
     }
+}
 
-    for (std::size_t i = 0; i < qty.size(); ++i) {
-        if (qty[i] == 0)
+bool BomTally::twinPortInvolved(const DesignData& d, const Link& l) {
+    for (TypeId t : {l.pinnedMedium ? l.pinnedMedium : l.medium, l.mediumB})
+        if (d.catalog.contains(t) && d.catalog[t].media && d.catalog[t].media->twinPort)
+            return true;
+    return false;
+}
+
+void BomTally::countLink(const DesignData& d, const Link& l, int sign) {
+    // The per-link share of the constructor's count, for media without twin-port plugs.
+    auto bin = [&](TypeId t, double lengthM) {
+        auto& bins = m_bins[t.value()];
+        const double at = binLength(*d.catalog[t].media, lengthM);
+        if ((bins[at] += sign) == 0)
+            bins.erase(at);
+    };
+    TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
+    if (!d.catalog.contains(m) || !d.catalog[m].media)
+        return;
+    if (d.catalog[m].category == Category::Cable) {
+        m_qty[m.value()] += sign;
+        m_cablesOf[m.value()] += sign;
+        m_cables += sign;
+        bin(m, l.lengthM);
+        return;
+    }
+    for (int end = 0; end < 2; ++end) {
+        const TypeId t = end == 1 && l.mediumB && !l.pinnedMedium ? l.mediumB : m;
+        m_qty[t.value()] += sign;
+        m_endsOf[t.value()] += sign;
+        m_transceivers += sign;
+    }
+    if (TypeId fibre = m_fibreFor[m.value()]) {
+        m_qty[fibre.value()] += sign;
+        m_cables += sign;
+        bin(fibre, l.lengthM);
+    }
+}
+
+bool BomTally::relink(const DesignData& d, const Link& before, const Link& now) {
+    const TypeId m = now.pinnedMedium ? now.pinnedMedium : now.medium;
+    if (before.pinnedMedium == now.pinnedMedium && before.medium == now.medium &&
+        before.mediumB == now.mediumB && d.catalog.contains(m) && d.catalog[m].media) {
+        // Same plugs, another length (the common drag step): only a length bin can move.
+        const MediaSpec& ms = *d.catalog[m].media;
+        const bool cable = d.catalog[m].category == Category::Cable;
+        const TypeId binned = cable ? m : m_fibreFor[m.value()];
+        if (!binned)
+            return true;
+        const MediaSpec& bs = *d.catalog[binned].media;
+        const double from = binLength(bs, before.lengthM), to = binLength(bs, now.lengthM);
+        if (from == to)
+            return true;
+        if (cable && ms.twinPort) // binned at the first link of its cage: count again
+            return false;
+        auto& bins = m_bins[binned.value()];
+        if (--bins[from] == 0)
+            bins.erase(from);
+        ++bins[to];
+        return true;
+    }
+    if (twinPortInvolved(d, before) || twinPortInvolved(d, now))
+        return false;
+    countLink(d, before, -1);
+    countLink(d, now, +1);
+    return true;
+}
+
+Bom BomTally::bom(const DesignData& d) const {
+    Bom bom;
+    bom.transceivers = m_transceivers;
+    bom.cables = m_cables;
+    for (std::size_t i = 0; i < m_qty.size(); ++i) {
+        const MediaSpec* ms = d.catalog.items()[i].media ? &*d.catalog.items()[i].media : nullptr;
+        if (ms && ms->powerPerEndW) { // optics and active cables, both ends
+            if (ms->type != MediaType::Dac)
+                bom.opticsPowerW += 2 * *ms->powerPerEndW * double(m_cablesOf[i]);
+            bom.opticsPowerW += *ms->powerPerEndW * double(m_endsOf[i]);
+        }
+        if (m_qty[i] == 0)
             continue;
         TypeId t(static_cast<TypeId::Rep>(i));
         BomLine line;
         line.type = t;
         line.category = costCategoryOf(d.catalog[t]);
-        line.quantity = qty[i];
+        line.quantity = m_qty[i];
         line.unitPriceUsd = d.unitPrice(t);
-        line.lengthBins.assign(bins[i].begin(), bins[i].end());
+        line.lengthBins.assign(m_bins[i].begin(), m_bins[i].end());
         if (auto e = line.extendedUsd())
             bom.totalUsd += *e;
         else

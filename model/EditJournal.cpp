@@ -136,24 +136,53 @@ void EditJournal::track() {
     });
 }
 
+bool EditJournal::writeBase(const QString& path, const QByteArray& base, QString* error) {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write the recovery journal: %2")
+                         .arg(path, file.errorString());
+        return false;
+    }
+    const std::string header =
+        OJson{{"journal", kJournalVersion}, {"baseBytes", base.size()}}.dump() + "\n";
+    if (file.write(header.data(), qint64(header.size())) != qint64(header.size()) ||
+        file.write(base) != base.size() || !syncToDisk(file)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write the recovery journal: %2")
+                         .arg(path, file.errorString());
+        file.close();
+        file.remove();
+        return false;
+    }
+    return true;
+}
+
 bool EditJournal::start(const QString& path, QString* error, const QByteArray& baseBytes) {
     stop(false);
+    if (!writeBase(path, baseBytes.isEmpty() ? DesignFile::toBytes(m_design->data()) : baseBytes,
+                   error))
+        return false;
+    return adopt(path, path, error);
+}
+
+bool EditJournal::adopt(const QString& prepared, const QString& path, QString* error) {
+    stop(false);
+    if (prepared != path) {
+        QFile::remove(path);
+        if (!QFile::rename(prepared, path)) {
+            if (error)
+                *error = QStringLiteral("%1: cannot start the recovery journal").arg(path);
+            QFile::remove(prepared);
+            return false;
+        }
+    }
     m_file.setFileName(path);
     // Unbuffered: a failed write can be taken back at once (see checkpoint()).
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
+    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
         if (error)
             *error = QStringLiteral("%1: cannot write the recovery journal: %2")
                          .arg(path, m_file.errorString());
-        return false;
-    }
-    const QByteArray base = baseBytes.isEmpty() ? DesignFile::toBytes(m_design->data()) : baseBytes;
-    const std::string header =
-        OJson{{"journal", kJournalVersion}, {"baseBytes", base.size()}}.dump() + "\n";
-    m_file.write(header.data(), qint64(header.size()));
-    m_file.write(base);
-    if (!syncToDisk(m_file)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot sync the recovery journal").arg(path);
         return false;
     }
     m_seq = 0;

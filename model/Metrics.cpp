@@ -172,15 +172,29 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
     if (ct.core > 0 && levelGbps[2] > 0)
         m.spineOversubscription = levelGbps[1] / levelGbps[2];
 
+    applyBom(m, bom);
+    return m;
+}
+
+void updateRowPower(Metrics& m, const DesignIndex& index) {
+    std::fill(m.perRowKw.begin(), m.perRowKw.end(), 0.0);
+    for (RackMetrics& rm : m.perRack) {
+        rm.row = index.rowOf(rm.rack);
+        if (rm.row >= 0 && std::size_t(rm.row) < m.perRowKw.size())
+            m.perRowKw[std::size_t(rm.row)] += rm.itMaxW / 1000.0;
+    }
+}
+
+void applyBom(Metrics& m, const Bom& bom) {
     m.transceivers = bom.transceivers;
     m.cables = bom.cables;
     m.opticsPowerW = bom.opticsPowerW;
+    m.costByCategory.fill(0.0);
     for (const BomLine& line : bom.lines)
         if (auto e = line.extendedUsd())
             m.costByCategory[std::size_t(line.category)] += *e;
     m.totalCostUsd = bom.totalUsd;
     m.unpricedLines = bom.unpricedLines;
-    return m;
 }
 
 } // namespace cds

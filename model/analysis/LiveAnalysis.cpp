@@ -82,17 +82,12 @@ void LiveAnalysis::runNow() {
     m_timer.stop();
     QElapsedTimer t;
     t.start();
-    const DesignData& d = m_design->data();
-    const bool placementOnly = onlyPlacementChanged();
-    const DesignIndex index(d); // rerouting changes derived data only: the index stays valid
-    rerouteCables(index);
-    m_result.bom = computeBom(d);
-    m_result.metrics = computeMetrics(d, index, m_result.bom);
-    m_result.rackPower = rackPower(d, m_result.metrics);
-    const CheckContext ctx{d, index, m_result.metrics};
-    m_result.findings = placementOnly ? m_rules.rerunPlacement(ctx) : m_rules.runAll(ctx);
-    if (!placementOnly)
-        rememberRacks();
+    const bool placementOnly = m_index && m_bom && onlyPlacementChanged() &&
+                               m_pathwaysAtLastRun == m_design->data().pathways;
+    if (placementOnly)
+        runPlacement();
+    else
+        runFull();
     m_structural = false;
     m_lastPlacementOnly = placementOnly;
     m_lastMs = double(t.nsecsElapsed()) / 1e6;
@@ -100,7 +95,58 @@ void LiveAnalysis::runNow() {
     Q_EMIT updated();
 }
 
-void LiveAnalysis::rerouteCables(const DesignIndex& index) {
+void LiveAnalysis::runFull() {
+    const DesignData& d = m_design->data();
+    m_index.emplace(d); // rerouting changes derived data only: the index stays valid
+    rerouteCables(*m_index);
+    m_bom.emplace(d);
+    m_trays.emplace(d, *m_index);
+    m_trayLoad = m_trays->load(d);
+    m_pathwaysAtLastRun = d.pathways;
+    m_result.bom = m_bom->bom(d);
+    m_result.metrics = computeMetrics(d, *m_index, m_result.bom);
+    m_result.rackPower = rackPower(d, m_result.metrics);
+    CheckContext ctx{d, *m_index, m_result.metrics};
+    ctx.trays = &m_trayLoad;
+    m_result.findings = m_rules.runAll(ctx);
+    rememberRacks();
+}
+
+void LiveAnalysis::runPlacement() {
+    // Only racks moved: their rows, their cables, the BOM lines those cables change, their
+    // trays, and the rules that read placement. Devices, links and power stay as counted.
+    const DesignData& d = m_design->data();
+    const std::vector<RackId> moved = dirtyRackIds();
+    for (RackId r : moved)
+        m_index->updateRow(d, r);
+    std::vector<std::pair<LinkId, Link>> changed;
+    rerouteCables(*m_index, &changed);
+    bool exact = true;
+    for (const auto& [id, before] : changed)
+        if (!(exact = m_bom->relink(d, before, d.links[id])))
+            break;
+    if (!exact)
+        m_bom.emplace(d);
+    m_trays->moveRacks(d, *m_index, moved);
+    m_trayLoad = m_trays->load(d);
+    m_result.bom = m_bom->bom(d);
+    updateRowPower(m_result.metrics, *m_index);
+    applyBom(m_result.metrics, m_result.bom);
+    CheckContext ctx{d, *m_index, m_result.metrics};
+    ctx.trays = &m_trayLoad;
+    m_result.findings = m_rules.rerunPlacement(ctx);
+}
+
+std::vector<RackId> LiveAnalysis::dirtyRackIds() const {
+    std::vector<RackId> out;
+    for (std::size_t i = 0; i < m_dirtyRacks.size(); ++i)
+        if (m_dirtyRacks[i])
+            out.push_back(RackId(static_cast<RackId::Rep>(i)));
+    return out;
+}
+
+void LiveAnalysis::rerouteCables(const DesignIndex& index,
+                                 std::vector<std::pair<LinkId, Link>>* changed) {
     // A moved rack changes its cables' lengths and so their media; derive them again here
     // rather than in each edit, so a drag costs one pass per analysis, not per mouse move.
     const DesignData& d = m_design->data();
@@ -113,18 +159,36 @@ void LiveAnalysis::rerouteCables(const DesignIndex& index) {
     // The same choice as routeCables (cages, twin ports, B-end optics), so the studio's BOM
     // and cost match the CLI's for the same file.
     std::optional<LinkRouter> router;
-    d.links.forEach([&](LinkId id, const Link& l) {
-        if (!m_allDirty && !dirty(m_dirtyLinks, id.value()) && !deviceDirty(l.a.device) &&
-            !deviceDirty(l.b.device))
-            return;
+    auto reroute = [&](LinkId id, const Link& l) {
         if (!router)
             router.emplace(d, &index);
         const LinkRouter::Route r = router->route(l);
         if (r.lengthM != l.lengthM || r.medium != l.medium || r.mediumB != l.mediumB) {
+            if (changed)
+                changed->push_back({id, l});
             m_design->setDerivedLinkData(id, r.lengthM, r.medium, r.mediumB);
             any = true;
         }
-    });
+    };
+    if (m_allDirty || !m_dirtyDevices.empty() || !m_dirtyLinks.empty()) {
+        d.links.forEach([&](LinkId id, const Link& l) {
+            if (m_allDirty || dirty(m_dirtyLinks, id.value()) || deviceDirty(l.a.device) ||
+                deviceDirty(l.b.device))
+                reroute(id, l);
+        });
+    } else { // only racks moved: their devices' links, found through the index
+        std::vector<LinkId> links;
+        for (std::size_t r = 0; r < m_dirtyRacks.size(); ++r)
+            if (m_dirtyRacks[r])
+                for (DeviceId dev : index.devicesIn(RackId(static_cast<RackId::Rep>(r))))
+                    for (LinkId id : index.linksOf(dev))
+                        links.push_back(id);
+        std::sort(links.begin(), links.end());
+        links.erase(std::unique(links.begin(), links.end()), links.end());
+        for (LinkId id : links)
+            if (const Link* l = d.links.find(id))
+                reroute(id, *l);
+    }
     m_allDirty = false;
     m_dirtyRacks.clear();
     m_dirtyDevices.clear();
