@@ -9,6 +9,7 @@
 #include "model/analysis/LiveAnalysis.h"
 #include "views/SelectionModel.h"
 #include "views/floorplan/CableBundleItem.h"
+#include "views/render/CableStyle.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/RackItem.h"
@@ -390,7 +391,7 @@ private Q_SLOTS:
         QPainter p(&img);
         scene->render(&p, QRectF(img.rect()), source);
         p.end();
-        const QRgb compute = views::CableBundleItem::fabricColour(0).rgb();
+        const QRgb compute = render::CableStyle::layerColour(0).rgb();
         int computePixels = 0;
         for (int y = 0; y < img.height(); ++y)
             for (int x = 0; x < img.width(); ++x)

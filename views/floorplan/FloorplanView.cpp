@@ -3,7 +3,14 @@
 #include "../tools/DrawLinkTool.h"
 #include "../tools/PlaceRackTool.h"
 #include "../tools/SelectTool.h"
+#include "CableBundleItem.h"
 #include "FloorplanScene.h"
+#include "views/render/CableStyle.h"
+
+#include <QAction>
+#include <QHelpEvent>
+#include <QMenu>
+#include <QToolTip>
 
 #include <QDragEnterEvent>
 #include <QMimeData>
@@ -175,6 +182,112 @@ void FloorplanView::dropEvent(QDropEvent* e) {
 void FloorplanView::drawForeground(QPainter* p, const QRectF&) {
     m_tool->drawOverlay(p);
     drawLegend(p);
+    drawCableLegend(p);
+}
+
+void FloorplanView::addLayerActions(QMenu* menu) {
+    CableBundleItem* cables = m_scene->cables();
+    for (int layer = 0; layer < kCableLayers; ++layer) {
+        QAction* a = menu->addAction(render::CableStyle::layerLabel(layer) +
+                                     QStringLiteral(" cables"));
+        a->setObjectName(QStringLiteral("layer-") + render::CableStyle::layerKey(layer));
+        a->setCheckable(true);
+        a->setChecked(cables->layerVisible(layer));
+        connect(a, &QAction::toggled, this, [this, cables, layer](bool on) {
+            cables->setLayerVisible(layer, on);
+            viewport()->update();
+        });
+    }
+    menu->addSeparator();
+    QAction* trays = menu->addAction(QStringLiteral("Cable &trays (fill)"));
+    trays->setObjectName(QStringLiteral("layer-trays"));
+    trays->setCheckable(true);
+    trays->setChecked(cables->traysVisible());
+    connect(trays, &QAction::toggled, this, [this, cables](bool on) {
+        cables->setTraysVisible(on);
+        viewport()->update();
+    });
+}
+
+bool FloorplanView::viewportEvent(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(e);
+        const RackId r = m_scene->rackAt(mapToScene(help->pos()));
+        if (r)
+            QToolTip::showText(help->globalPos(), m_scene->rackToolTip(r), viewport());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QGraphicsView::viewportEvent(e);
+}
+
+void FloorplanView::drawCableLegend(QPainter* p) {
+    // What the cable colours mean, and the trays' fill scale where the design has trays.
+    CableBundleItem* cables = m_scene->cables();
+    const CableRouteMap& routes = cables->routes();
+    std::array<bool, kCableLayers> present{};
+    bool warning = false;
+    for (const BundleRoute& b : routes.bundles()) {
+        present[b.layer] = true;
+        warning = warning || b.noPathway;
+    }
+    QStringList labels;
+    std::vector<std::pair<QColor, int>> swatches; // colour, 0 line / 1 dashed / 2 block
+    for (int l = 0; l < kCableLayers; ++l)
+        if (present[std::size_t(l)] && cables->layerVisible(l)) {
+            labels << render::CableStyle::layerLabel(l);
+            swatches.push_back({render::CableStyle::layerColour(l), 0});
+        }
+    if (warning) {
+        labels << QStringLiteral("no tray path");
+        swatches.push_back({render::CableStyle::noPathwayColour(), 1});
+    }
+    const bool trays = routes.hasPathways() && cables->traysVisible();
+    if (trays)
+        for (int b = 1; b < render::CableStyle::kFillBands; ++b) {
+            labels << QStringLiteral("tray ") +
+                          render::CableStyle::fillLabel(render::CableStyle::FillBand(b));
+            swatches.push_back(
+                {render::CableStyle::fillColour(render::CableStyle::FillBand(b)), 2});
+        }
+    if (labels.isEmpty())
+        return;
+    p->save();
+    p->resetTransform();
+    p->setRenderHint(QPainter::Antialiasing, false);
+    QFont f = font();
+    f.setPixelSize(12);
+    p->setFont(f);
+    const int lineH = 18, pad = 8;
+    int w = 0;
+    for (const QString& l : labels)
+        w = std::max(w, p->fontMetrics().horizontalAdvance(l));
+    w += 3 * pad + 22;
+    const int h = pad * 2 + lineH * int(labels.size() + 1);
+    const QRect box(viewport()->width() - w - pad, viewport()->height() - h - pad, w, h);
+    p->setPen(QColor(0xa0, 0xa4, 0xac));
+    p->setBrush(QColor(255, 255, 255, 225));
+    p->drawRect(box);
+    p->setPen(Qt::black);
+    int y = box.top() + pad;
+    p->drawText(QRect(box.left() + pad, y, w - 2 * pad, lineH), Qt::AlignVCenter,
+                QStringLiteral("Cables and trays"));
+    for (int i = 0; i < labels.size(); ++i) {
+        y += lineH;
+        const QRect sw(box.left() + pad, y + 3, 16, 12);
+        const auto [colour, kind] = swatches[std::size_t(i)];
+        if (kind == 2) {
+            p->fillRect(sw, colour);
+        } else {
+            p->setPen(QPen(colour, 3, kind == 1 ? Qt::DashLine : Qt::SolidLine));
+            p->drawLine(sw.left(), sw.center().y(), sw.right(), sw.center().y());
+        }
+        p->setPen(Qt::black);
+        p->drawText(QRect(sw.right() + 8, y, w - 3 * pad - 16, lineH), Qt::AlignVCenter,
+                    labels[i]);
+    }
+    p->restore();
 }
 
 void FloorplanView::drawLegend(QPainter* p) {
