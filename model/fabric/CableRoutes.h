@@ -15,10 +15,10 @@ inline constexpr int kCableLayers = 4;
 /// @brief Where the cables of one rack pair and network run in plan: the route the routing
 /// computes (over the trays, or along the floor without pathways) as an orthogonal polyline.
 struct BundleRoute {
-    RackId a, b; ///< a < b
+    RackId a, b;            ///< a < b
     std::uint8_t layer = 0; ///< FabricKind as an index, 0-3
     int cables = 0;
-    double areaMm2 = 0;    ///< cross-section of its cables (TrayFill's diameters)
+    double areaMm2 = 0;     ///< cross-section of its cables (TrayFill's diameters)
     bool noPathway = false; ///< the design has trays but none joins the racks (link.no-pathway)
     std::vector<PointMm> points;      ///< orthogonal: each step is horizontal or vertical
     std::vector<std::int32_t> pieces; ///< the tray pieces it runs on
@@ -66,7 +66,7 @@ private:
     std::vector<BundleRoute> m_bundles;
     std::vector<TrayPieceLoad> m_pieces;
     std::vector<std::vector<std::uint32_t>> m_bundlesOfRack; ///< by rack id
-    std::vector<TrayDrop> m_drops;                            ///< by rack id
+    std::vector<TrayDrop> m_drops;                           ///< by rack id
     std::vector<char> m_dropKnown;
 };
 

@@ -60,7 +60,7 @@ private:
     SelectionModel* m_selection;
     HallItem* m_hall = nullptr;
     CableBundleItem* m_cables = nullptr;
-    std::vector<RackItem*> m_racks; ///< by rack id
+    std::vector<RackItem*> m_racks;        ///< by rack id
     std::vector<std::int32_t> m_metricsOf; ///< rack id -> index into metrics().perRack
     RackColoring m_coloring;
     bool m_syncing = false;

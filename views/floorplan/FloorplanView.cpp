@@ -188,8 +188,8 @@ void FloorplanView::drawForeground(QPainter* p, const QRectF&) {
 void FloorplanView::addLayerActions(QMenu* menu) {
     CableBundleItem* cables = m_scene->cables();
     for (int layer = 0; layer < kCableLayers; ++layer) {
-        QAction* a = menu->addAction(render::CableStyle::layerLabel(layer) +
-                                     QStringLiteral(" cables"));
+        QAction* a =
+            menu->addAction(render::CableStyle::layerLabel(layer) + QStringLiteral(" cables"));
         a->setObjectName(QStringLiteral("layer-") + render::CableStyle::layerKey(layer));
         a->setCheckable(true);
         a->setChecked(cables->layerVisible(layer));
@@ -222,74 +222,6 @@ bool FloorplanView::viewportEvent(QEvent* e) {
     return QGraphicsView::viewportEvent(e);
 }
 
-void FloorplanView::drawCableLegend(QPainter* p) {
-    // What the cable colours mean, and the trays' fill scale where the design has trays.
-    CableBundleItem* cables = m_scene->cables();
-    const CableRouteMap& routes = cables->routes();
-    std::array<bool, kCableLayers> present{};
-    bool warning = false;
-    for (const BundleRoute& b : routes.bundles()) {
-        present[b.layer] = true;
-        warning = warning || b.noPathway;
-    }
-    QStringList labels;
-    std::vector<std::pair<QColor, int>> swatches; // colour, 0 line / 1 dashed / 2 block
-    for (int l = 0; l < kCableLayers; ++l)
-        if (present[std::size_t(l)] && cables->layerVisible(l)) {
-            labels << render::CableStyle::layerLabel(l);
-            swatches.push_back({render::CableStyle::layerColour(l), 0});
-        }
-    if (warning) {
-        labels << QStringLiteral("no tray path");
-        swatches.push_back({render::CableStyle::noPathwayColour(), 1});
-    }
-    const bool trays = routes.hasPathways() && cables->traysVisible();
-    if (trays)
-        for (int b = 1; b < render::CableStyle::kFillBands; ++b) {
-            labels << QStringLiteral("tray ") +
-                          render::CableStyle::fillLabel(render::CableStyle::FillBand(b));
-            swatches.push_back(
-                {render::CableStyle::fillColour(render::CableStyle::FillBand(b)), 2});
-        }
-    if (labels.isEmpty())
-        return;
-    p->save();
-    p->resetTransform();
-    p->setRenderHint(QPainter::Antialiasing, false);
-    QFont f = font();
-    f.setPixelSize(12);
-    p->setFont(f);
-    const int lineH = 18, pad = 8;
-    int w = 0;
-    for (const QString& l : labels)
-        w = std::max(w, p->fontMetrics().horizontalAdvance(l));
-    w += 3 * pad + 22;
-    const int h = pad * 2 + lineH * int(labels.size() + 1);
-    const QRect box(viewport()->width() - w - pad, viewport()->height() - h - pad, w, h);
-    p->setPen(QColor(0xa0, 0xa4, 0xac));
-    p->setBrush(QColor(255, 255, 255, 225));
-    p->drawRect(box);
-    p->setPen(Qt::black);
-    int y = box.top() + pad;
-    p->drawText(QRect(box.left() + pad, y, w - 2 * pad, lineH), Qt::AlignVCenter,
-                QStringLiteral("Cables and trays"));
-    for (int i = 0; i < labels.size(); ++i) {
-        y += lineH;
-        const QRect sw(box.left() + pad, y + 3, 16, 12);
-        const auto [colour, kind] = swatches[std::size_t(i)];
-        if (kind == 2) {
-            p->fillRect(sw, colour);
-        } else {
-            p->setPen(QPen(colour, 3, kind == 1 ? Qt::DashLine : Qt::SolidLine));
-            p->drawLine(sw.left(), sw.center().y(), sw.right(), sw.center().y());
-        }
-        p->setPen(Qt::black);
-        p->drawText(QRect(sw.right() + 8, y, w - 3 * pad - 16, lineH), Qt::AlignVCenter,
-                    labels[i]);
-    }
-    p->restore();
-}
-
 void FloorplanView::drawLegend(QPainter* p) {
     const auto entries = m_scene->coloring().legend();
     p->save();
@@ -314,6 +246,83 @@ void FloorplanView::drawLegend(QPainter* p) {
         p->drawText(QRect(box.left() + pad + 22, y, w - 3 * pad - 14, lineH), Qt::AlignVCenter,
                     e.label);
     }
+    p->restore();
+}
+
+void FloorplanView::drawCableLegend(QPainter* p) {
+    // What the cable colours mean (left column) and the trays' fill scale (right column).
+    CableBundleItem* cables = m_scene->cables();
+    const CableRouteMap& routes = cables->routes();
+    std::array<bool, kCableLayers> present{};
+    bool warning = false;
+    for (const BundleRoute& b : routes.bundles()) {
+        present[b.layer] = true;
+        warning = warning || b.noPathway;
+    }
+    struct Entry {
+        QString label;
+        QColor colour;
+        int kind; // 0 line, 1 dashed, 2 block
+    };
+    std::vector<Entry> nets, fill;
+    for (int l = 0; l < kCableLayers; ++l)
+        if (present[std::size_t(l)] && cables->layerVisible(l))
+            nets.push_back(
+                {render::CableStyle::layerLabel(l), render::CableStyle::layerColour(l), 0});
+    if (warning)
+        nets.push_back({QStringLiteral("no tray path"), render::CableStyle::noPathwayColour(), 1});
+    if (routes.hasPathways() && cables->traysVisible()) {
+        static const char* const kShort[] = {"",         "< 50 %",     "50-80 %",
+                                             "80-100 %", "over limit", "> 100 % of tray"};
+        for (int b = 1; b < render::CableStyle::kFillBands; ++b)
+            fill.push_back({QString::fromLatin1(kShort[b]),
+                            render::CableStyle::fillColour(render::CableStyle::FillBand(b)), 2});
+    }
+    if (nets.empty() && fill.empty())
+        return;
+    p->save();
+    p->resetTransform();
+    p->setRenderHint(QPainter::Antialiasing, false);
+    QFont f = font();
+    f.setPixelSize(11);
+    p->setFont(f);
+    const int lineH = 16, pad = 6, sw = 14;
+    auto columnWidth = [&](const std::vector<Entry>& es, const QString& title) {
+        int w = p->fontMetrics().horizontalAdvance(title);
+        for (const Entry& e : es)
+            w = std::max(w, sw + 6 + p->fontMetrics().horizontalAdvance(e.label));
+        return es.empty() ? 0 : w + pad;
+    };
+    const QString netTitle = QStringLiteral("Cables"),
+                  fillTitle = QStringLiteral("Tray fill of limit");
+    const int w1 = columnWidth(nets, netTitle), w2 = columnWidth(fill, fillTitle);
+    const int rows = int(std::max(nets.size(), fill.size())) + 1;
+    const int w = w1 + w2 + 2 * pad, h = rows * lineH + 2 * pad;
+    const QRect box(viewport()->width() - w - pad, viewport()->height() - h - pad, w, h);
+    p->setPen(QColor(0xa0, 0xa4, 0xac));
+    p->setBrush(QColor(255, 255, 255, 225));
+    p->drawRect(box);
+    auto column = [&](int x, const QString& title, const std::vector<Entry>& es) {
+        if (es.empty())
+            return;
+        int y = box.top() + pad;
+        p->setPen(Qt::black);
+        p->drawText(QRect(x, y, 400, lineH), Qt::AlignVCenter, title);
+        for (const Entry& e : es) {
+            y += lineH;
+            const QRect s(x, y + 3, sw, lineH - 6);
+            if (e.kind == 2) {
+                p->fillRect(s, e.colour);
+            } else {
+                p->setPen(QPen(e.colour, 3, e.kind == 1 ? Qt::DashLine : Qt::SolidLine));
+                p->drawLine(s.left(), s.center().y(), s.right(), s.center().y());
+            }
+            p->setPen(Qt::black);
+            p->drawText(QRect(s.right() + 6, y, 400, lineH), Qt::AlignVCenter, e.label);
+        }
+    };
+    column(box.left() + pad, netTitle, nets);
+    column(box.left() + pad + w1, fillTitle, fill);
     p->restore();
 }
 

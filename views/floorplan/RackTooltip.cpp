@@ -7,8 +7,10 @@ QString rackTooltip(const DesignData& d, const RackMetrics* m, RackId id) {
     if (!r)
         return {};
     const CatalogItem& type = d.typeOf(*r);
-    QString html = QStringLiteral("<b>%1</b><br>%2").arg(r->name.toHtmlEscaped(),
-                                                         QString(type.vendor + QLatin1Char(' ') + type.model).trimmed().toHtmlEscaped());
+    QString html =
+        QStringLiteral("<b>%1</b><br>%2")
+            .arg(r->name.toHtmlEscaped(),
+                 QString(type.vendor + QLatin1Char(' ') + type.model).trimmed().toHtmlEscaped());
     const CoolingEnvelope& env = d.settings.cooling[std::size_t(r->cooling)];
     if (m) {
         const double kw = m->itMaxW / 1000.0;

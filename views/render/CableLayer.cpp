@@ -96,19 +96,29 @@ void CableLayer::paintTrays(QPainter& p, const CableLayerOptions& o, const QRect
         return;
     p.save();
     p.setRenderHint(QPainter::Antialiasing, false);
-    // Under the cables the tray is a pale band in its fill colour; alone (the overview) it is
-    // the colour scale itself.
-    const int alpha = o.cables ? 90 : 255;
+    // Under the cables the tray is a pale neutral band edged in its fill colour (so it is
+    // not read as a rack colour); alone (the overview) it is a narrower band of the colour
+    // scale, with the racks' colours showing beside it.
     for (const TrayPieceLoad& piece : m_routes.pieces()) {
         if (!visible({piece.from, piece.to}, cullMm))
             continue;
-        QColor c = CableStyle::fillColour(
+        const QColor c = CableStyle::fillColour(
             CableStyle::fillBand(piece.total(), piece.fillPct, piece.limitPct));
-        c.setAlpha(alpha);
-        QPen pen(c, trayWidthPx(piece), Qt::SolidLine, Qt::FlatCap);
-        p.setPen(pen);
-        p.drawLine(m_t.map(QPointF(piece.from.x, piece.from.y)),
-                   m_t.map(QPointF(piece.to.x, piece.to.y)));
+        const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
+        const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
+        const double w = trayWidthPx(piece);
+        if (!o.cables) {
+            p.setPen(QPen(c, std::max(2.5, w * 0.5), Qt::SolidLine, Qt::FlatCap));
+            p.drawLine(a, b);
+            continue;
+        }
+        p.setPen(QPen(QColor(0x78, 0x82, 0x91, 56), w, Qt::SolidLine, Qt::FlatCap));
+        p.drawLine(a, b);
+        const bool horizontal = std::abs(b.y() - a.y()) < std::abs(b.x() - a.x());
+        const QPointF n = horizontal ? QPointF(0, w / 2) : QPointF(w / 2, 0);
+        p.setPen(QPen(c, std::clamp(w * 0.08, 1.0, 3.0), Qt::SolidLine, Qt::FlatCap));
+        p.drawLine(a + n, b + n);
+        p.drawLine(a - n, b - n);
     }
     p.restore();
 }
@@ -144,8 +154,8 @@ void CableLayer::paintCables(QPainter& p, const CableLayerOptions& o, const QRec
     p.restore();
 }
 
-void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o,
-                             std::vector<QRectF>& occupied, const QRectF& cullMm) const {
+void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vector<QRectF>& occupied,
+                             const QRectF& cullMm) const {
     if (!o.counts || !o.cables)
         return;
     p.save();
@@ -171,7 +181,7 @@ void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o,
         const double side = trayWidthPx(piece) / 2 + 2;
         for (double t : {0.5, 0.3, 0.7}) {
             bool placed = false;
-            for (int sgn : {-1, 1}) {
+            for (int sgn : {-1, 1, 0}) { // beside it, else on it
                 const QPointF m = a + (b - a) * t;
                 QRectF r(QPointF(), size);
                 if (horizontal)
@@ -230,8 +240,8 @@ QString CableLayer::svg(const CableLayerOptions& o) const {
                 continue;
             const QString cls = CableStyle::layerKey(b.layer) +
                                 (b.noPathway ? QStringLiteral(" no-pathway") : QString());
-            const QColor c = b.noPathway ? CableStyle::noPathwayColour()
-                                         : CableStyle::layerColour(b.layer);
+            const QColor c =
+                b.noPathway ? CableStyle::noPathwayColour() : CableStyle::layerColour(b.layer);
             out += QStringLiteral("<path class=\"cable %1\" data-cables=\"%2\" d=\"%3\" "
                                   "stroke=\"%4\" stroke-width=\"%5\"%6/>\n")
                        .arg(cls)

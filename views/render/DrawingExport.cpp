@@ -50,7 +50,8 @@ QByteArray floorplanSvg(const DesignData& d, const FloorplanRenderer& fr, const 
         p.fillRect(QRectF(QPointF(0, 0), size), RenderStyle::paper());
         fr.paintBase(p, f);
     });
-    const QByteArray overlay = svgOf(size, title, desc, [&](QPainter& p) { fr.paintOverlay(p, f); });
+    const QByteArray overlay =
+        svgOf(size, title, desc, [&](QPainter& p) { fr.paintOverlay(p, f); });
     // The overlay's body: everything after its <defs> block, up to its closing </svg>.
     const qsizetype from = overlay.indexOf("</defs>");
     const qsizetype to = overlay.lastIndexOf("</svg>");

@@ -9,8 +9,7 @@ namespace cds::render {
 
 namespace {
 /// The largest size in [minPx, maxPx] at which @p text fits @p w x @p h, or 0.
-double largestFit(const QString& text, double w, double h, QFont font, double maxPx,
-                  double minPx) {
+double largestFit(const QString& text, double w, double h, QFont font, double maxPx, double minPx) {
     for (double px = maxPx;; px = std::max(minPx, px * 0.88)) {
         font.setPixelSize(std::max(1, int(px)));
         const QFontMetricsF fm(font);
@@ -27,8 +26,8 @@ QString RackLabel::abbreviation(const QString& name) {
     return dash >= 0 && dash + 1 < name.size() ? name.mid(dash + 1) : name;
 }
 
-RackLabel RackLabel::fit(const QString& name, const QSizeF& box, const QFont& font,
-                         double maxPx, double minPx) {
+RackLabel RackLabel::fit(const QString& name, const QSizeF& box, const QFont& font, double maxPx,
+                         double minPx) {
     RackLabel l;
     const double w = box.width() * 0.92, h = box.height() * 0.92;
     if (name.isEmpty() || w <= 0 || h <= 0)

@@ -16,8 +16,7 @@ double TitleBlock::heightFor(double targetHeight) {
     return std::clamp(targetHeight * 0.16, 64.0, 104.0);
 }
 
-void TitleBlock::paint(QPainter& p, const QRectF& band, const DesignData& d,
-                       double pxPerMm) const {
+void TitleBlock::paint(QPainter& p, const QRectF& band, const DesignData& d, double pxPerMm) const {
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
     const double row = band.height() / 5.2; // five rows of text
@@ -54,9 +53,9 @@ void TitleBlock::paint(QPainter& p, const QRectF& band, const DesignData& d,
     double y = text.top();
     for (int i = 0; i < lines.size() && y + row <= text.bottom() + 1; ++i, y += row) {
         p.setFont(i == 0 ? bold : font);
-        p.drawText(QRectF(text.left(), y, text.width(), row), Qt::AlignLeft | Qt::AlignVCenter,
-                   QFontMetricsF(i == 0 ? bold : font)
-                       .elidedText(lines[i], Qt::ElideRight, text.width()));
+        p.drawText(
+            QRectF(text.left(), y, text.width(), row), Qt::AlignLeft | Qt::AlignVCenter,
+            QFontMetricsF(i == 0 ? bold : font).elidedText(lines[i], Qt::ElideRight, text.width()));
     }
     // Scale bar: a round length near 90 px.
     const QRectF tools(block.right() - 146, block.top() + 4, 140, block.height() - 8);
