@@ -11,6 +11,7 @@ namespace cds {
 namespace {
 constexpr double kTrunkOffsetMm = 300; ///< trunks at the row ends run in the margin beyond them
 constexpr double kRunnerAboveLadderMm = 300;
+constexpr double kMaxTrayWidthMm = 10000;
 } // namespace
 
 void layOutPathways(DesignData& d) {
@@ -86,7 +87,10 @@ void sizePathways(DesignData& d, const DesignIndex& index, QStringList& notes) {
                 }
         if (!fitted) {
             p.depthMm = kDepths[std::size(kDepths) - 1];
-            p.widthMm = std::ceil(s.cableAreaMm2 / (p.depthMm * usable) / 150.0) * 150.0;
+            // Capped at the widest tray a file holds (DesignJson's 10 m): past it the
+            // tray.fill finding says how full the segment is, and the note says why.
+            p.widthMm = std::min(kMaxTrayWidthMm,
+                                 std::ceil(s.cableAreaMm2 / (p.depthMm * usable) / 150.0) * 150.0);
             notes << QStringLiteral("%1 carries %2 cables: no standard tray holds them at the "
                                     "%3 % fill limit; sized %4 x %5 mm (plan parallel trays)")
                          .arg(p.name)

@@ -9,12 +9,12 @@
 #include "model/analysis/LiveAnalysis.h"
 #include "views/SelectionModel.h"
 #include "views/floorplan/CableBundleItem.h"
-#include "views/render/CableStyle.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/RackItem.h"
 #include "views/panels/CatalogPalette.h"
 #include "views/panels/PropertiesPanel.h"
+#include "views/render/CableStyle.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
