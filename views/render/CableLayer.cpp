@@ -62,6 +62,8 @@ private:
     std::unordered_map<qint64, std::vector<std::size_t>> m_grid;
 };
 
+constexpr double kMaxDrawnTrayMm = 1350;
+
 QString hex(const QColor& c) {
     return c.name(QColor::HexRgb);
 }
@@ -76,7 +78,9 @@ CableLayer::CableLayer(const DesignData& d, const CableRouteMap& routes, const Q
 
 double CableLayer::trayWidthPx(const TrayPieceLoad& piece) const {
     const Pathway* p = m_d.pathways.find(piece.segment);
-    return std::max(3.0, (p ? p->widthMm : 300) * m_s);
+    // Drawn no wider than the widest standard tray and a half: a segment sized past that
+    // (generate's notes name it) would hide the racks under it.
+    return std::max(3.0, std::min(p ? p->widthMm : 300, kMaxDrawnTrayMm) * m_s);
 }
 
 double CableLayer::cableWidthPx() const {
