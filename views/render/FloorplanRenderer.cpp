@@ -75,12 +75,20 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
 
 void FloorplanRenderer::paintCables(QPainter& p, const Frame& f) const {
     const CableLayer layer(m_d, m_routes, f.mm2px);
-    CableLayerOptions o;
+    const CableLayerOptions o = optionsFor(f);
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
     layer.paintTrays(p, o);
     layer.paintCables(p, o);
     p.restore();
+}
+
+CableLayerOptions FloorplanRenderer::optionsFor(const Frame& f) const {
+    CableLayerOptions o;
+    // As in the studio's overview: where lanes would be under a pixel apart (a 600 mm rack
+    // under 12 px, e.g. a large hall on a report page) the trays show their fill alone.
+    o.cables = !m_routes.hasPathways() || f.s >= kOverviewPxPerMm;
+    return o;
 }
 
 QString FloorplanRenderer::cablesSvg(const Frame& f) const {
@@ -199,7 +207,7 @@ void FloorplanRenderer::paintOverlay(QPainter& p, const Frame& f) const {
         }
     });
     const CableLayer layer(m_d, m_routes, f.mm2px);
-    layer.paintCounts(p, CableLayerOptions{}, occupied);
+    layer.paintCounts(p, optionsFor(f), occupied);
     TitleBlock tb;
     tb.trays = m_routes.hasPathways();
     for (const BundleRoute& b : m_routes.bundles()) {

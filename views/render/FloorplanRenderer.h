@@ -48,6 +48,9 @@ public:
     /// Rack footprint in hall millimetres, after rotation.
     QRectF rackRectMm(const Rack& r) const;
     const CableRouteMap& routes() const { return m_routes; }
+    /// Below this scale paint() draws the trays by fill without cables (the SVG keeps them).
+    static constexpr double kOverviewPxPerMm = 0.02;
+    CableLayerOptions optionsFor(const Frame& f) const;
 
 private:
     const DesignData& m_d;
