@@ -167,6 +167,38 @@ void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vecto
     p.setFont(font);
     const QFontMetricsF fm(font);
     Occupancy taken(occupied);
+    // Without trays there are no pieces: each bundle is labelled on its longest step.
+    if (!m_routes.hasPathways())
+        for (const BundleRoute& b : m_routes.bundles()) {
+            if (!o.layers[b.layer] || b.points.size() < 2 || !visible(b.points, cullMm))
+                continue;
+            std::size_t best = 1;
+            auto len = [&](std::size_t i) {
+                return std::abs(b.points[i].x - b.points[i - 1].x) +
+                       std::abs(b.points[i].y - b.points[i - 1].y);
+            };
+            for (std::size_t i = 2; i < b.points.size(); ++i)
+                if (len(i) > len(best))
+                    best = i;
+            const double off = CableStyle::laneOffsetMm(b.layer);
+            const QPointF a =
+                m_t.map(QPointF(b.points[best - 1].x + off, b.points[best - 1].y + off));
+            const QPointF e = m_t.map(QPointF(b.points[best].x + off, b.points[best].y + off));
+            const QString text = QString::number(b.cables);
+            QRectF r(QPointF(), QSizeF(fm.horizontalAdvance(text) + 6, fm.height() + 2));
+            for (double t : {0.5, 0.3, 0.7}) {
+                r.moveCenter(a + (e - a) * t);
+                if (!taken.free(r))
+                    continue;
+                taken.take(r);
+                p.setPen(QPen(CableStyle::layerColour(b.layer), 0));
+                p.setBrush(QColor(255, 255, 255, 230));
+                p.drawRect(r);
+                p.setPen(RenderStyle::ink());
+                p.drawText(r, Qt::AlignCenter, text);
+                break;
+            }
+        }
     for (const TrayPieceLoad& piece : m_routes.pieces()) {
         int n = 0;
         for (int layer = 0; layer < kCableLayers; ++layer)

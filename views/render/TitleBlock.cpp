@@ -51,11 +51,26 @@ void TitleBlock::paint(QPainter& p, const QRectF& band, const DesignData& d, dou
     p.drawLine(block.topLeft(), block.bottomLeft());
     const QRectF text(block.left() + 8, block.top() + 4, blockW - 150 - 8, block.height() - 8);
     double y = text.top();
+    // A long title takes two lines when the block has room for them.
+    int boldLines = 1;
+    if (QFontMetricsF(bold).horizontalAdvance(lines[0]) > text.width() &&
+        lines.size() + 1 <= int(text.height() / row)) {
+        const QString t = lines[0];
+        qsizetype cut = t.size();
+        while (cut > 0 && (QFontMetricsF(bold).horizontalAdvance(t.left(cut)) > text.width() ||
+                           t.at(cut - 1) != u' '))
+            --cut;
+        if (cut > 0) {
+            lines[0] = t.left(cut).trimmed();
+            lines.insert(1, t.mid(cut).trimmed());
+            boldLines = 2;
+        }
+    }
     for (int i = 0; i < lines.size() && y + row <= text.bottom() + 1; ++i, y += row) {
-        p.setFont(i == 0 ? bold : font);
-        p.drawText(
-            QRectF(text.left(), y, text.width(), row), Qt::AlignLeft | Qt::AlignVCenter,
-            QFontMetricsF(i == 0 ? bold : font).elidedText(lines[i], Qt::ElideRight, text.width()));
+        const QFont& fi = i < boldLines ? bold : font;
+        p.setFont(fi);
+        p.drawText(QRectF(text.left(), y, text.width(), row), Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetricsF(fi).elidedText(lines[i], Qt::ElideRight, text.width()));
     }
     // Scale bar: a round length near 90 px.
     const QRectF tools(block.right() - 146, block.top() + 4, 140, block.height() - 8);
