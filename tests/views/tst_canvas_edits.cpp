@@ -368,8 +368,8 @@ private Q_SLOTS:
         QCOMPARE(bytesOf(*w), generated);
     }
 
-    /// Zoomed out past CableBundleItem::kOverviewLod the bundles become trunks between screen
-    /// cells; zoomed in, one line per bundle. Both draw the compute fabric in its colour.
+    /// This example has no trays: zoomed out past CableBundleItem::kOverviewLod and zoomed in,
+    /// its bundles run along the floor route, drawn in the compute fabric's colour.
     void cablesDrawAtEveryZoom_data() {
         QTest::addColumn<double>("lod");
         QTest::newRow("overview trunks") << 0.02;
@@ -399,7 +399,7 @@ private Q_SLOTS:
         QVERIFY2(computePixels > 50, qPrintable(QString::number(computePixels)));
     }
 
-    /// The overview keeps its trunks between repaints; moving a rack must redraw them.
+    /// The cable layer keeps its routes between repaints; moving a rack must redraw them.
     void overviewFollowsARackMove() {
         auto w = openStudio(
             m_tmp.filePath(QStringLiteral("rec-trunks")),
