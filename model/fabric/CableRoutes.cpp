@@ -81,7 +81,7 @@ void CableRouteMap::addLoad(const BundleRoute& b, int sign) {
     pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
     for (std::int32_t p : pieces) {
         TrayPieceLoad& l = m_pieces[std::size_t(p)];
-        l.cables[b.layer] += sign * b.cables;
+        l.cables[b.fabricKind] += sign * b.cables;
         l.areaMm2 = std::max(0.0, l.areaMm2 + sign * b.areaMm2);
     }
 }
@@ -113,10 +113,11 @@ void CableRouteMap::build(const DesignData& d) {
         std::uint32_t a, b;
         std::uint8_t layer;
         double area;
+        LinkId link;
     };
     std::vector<Entry> entries;
     entries.reserve(d.links.size());
-    d.links.forEach([&](LinkId, const Link& l) {
+    d.links.forEach([&](LinkId id, const Link& l) {
         const Device* da = d.devices.find(l.a.device);
         const Device* db = d.devices.find(l.b.device);
         if (!da || !db || !d.racks.contains(da->rack) || !d.racks.contains(db->rack) ||
@@ -128,21 +129,22 @@ void CableRouteMap::build(const DesignData& d) {
             std::swap(a, b);
         const double dia = cableDiameterMm(d, l);
         entries.push_back({a, b, std::uint8_t(f ? std::min(int(f->kind), kCableLayers - 1) : 3),
-                           std::numbers::pi * dia * dia / 4.0});
+                           std::numbers::pi * dia * dia / 4.0, id});
     });
     std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
-        return std::tie(x.a, x.b, x.layer) < std::tie(y.a, y.b, y.layer);
+        return std::tie(x.a, x.b, x.layer, x.link) < std::tie(y.a, y.b, y.layer, y.link);
     });
     for (const Entry& e : entries) {
         if (m_bundles.empty() || m_bundles.back().a.value() != e.a ||
-            m_bundles.back().b.value() != e.b || m_bundles.back().layer != e.layer) {
+            m_bundles.back().b.value() != e.b || m_bundles.back().fabricKind != e.layer) {
             BundleRoute r;
             r.a = RackId(e.a);
             r.b = RackId(e.b);
-            r.layer = e.layer;
+            r.fabricKind = e.layer;
             m_bundles.push_back(std::move(r));
         }
         ++m_bundles.back().cables;
+        m_bundles.back().links.push_back(e.link);
         m_bundles.back().areaMm2 += e.area;
     }
     m_bundlesOfRack.assign(d.racks.capacity(), {});

@@ -15,13 +15,14 @@ inline constexpr int kCableLayers = 4;
 /// @brief Where the cables of one rack pair and network run in plan: the route the routing
 /// computes (over the trays, or along the floor without pathways) as an orthogonal polyline.
 struct BundleRoute {
-    RackId a, b;            ///< a < b
-    std::uint8_t layer = 0; ///< FabricKind as an index, 0-3
+    RackId a, b;                 ///< a < b
+    std::uint8_t fabricKind = 0; ///< FabricKind as an index, 0-3 (the drawing's layer)
     int cables = 0;
     double areaMm2 = 0;     ///< cross-section of its cables (TrayFill's diameters)
     bool noPathway = false; ///< the design has trays but none joins the racks (link.no-pathway)
     std::vector<PointMm> points;      ///< orthogonal: each step is horizontal or vertical
     std::vector<std::int32_t> pieces; ///< the tray pieces it runs on
+    std::vector<LinkId> links;        ///< its cables, in id order
 };
 
 /// @brief One piece of the tray graph with what runs on it.

@@ -160,14 +160,22 @@ private Q_SLOTS:
         routes.build(d);
         QVERIFY(routes.hasPathways());
         QVERIFY(routes.bundles().size() > 10);
+        std::size_t cables = 0;
         for (const BundleRoute& b : routes.bundles()) {
+            cables += b.links.size();
+            QCOMPARE(int(b.links.size()), b.cables);
             QVERIFY(!b.noPathway);
             QVERIFY(orthogonal(b.points));
             QVERIFY(!b.pieces.empty());
             QCOMPARE(b.points.front(), d.racks[b.a].centre);
             QCOMPARE(b.points.back(), d.racks[b.b].centre);
         }
-        d.pathways = {}; // no trays: the floor route, still orthogonal
+        std::size_t rackToRack = 0;
+        d.links.forEach([&](LinkId, const Link& l) {
+            rackToRack += d.devices[l.a.device].rack != d.devices[l.b.device].rack;
+        });
+        QCOMPARE(cables, rackToRack); // every cable between racks is in exactly one bundle
+        d.pathways = {};              // no trays: the floor route, still orthogonal
         routes.build(d);
         QVERIFY(!routes.hasPathways());
         for (const BundleRoute& b : routes.bundles()) {

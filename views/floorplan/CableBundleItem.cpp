@@ -2,6 +2,7 @@
 
 #include "model/Design.h"
 #include "model/RackGeometry.h"
+#include "views/render/CableStyle.h"
 #include "views/render/FloorplanRenderer.h"
 
 #include <QPainter>
@@ -67,6 +68,10 @@ void CableBundleItem::bringUpToDate() {
     for (RackId r : m_moved)
         m_routes.rackMoved(d, r);
     m_moved.clear();
+}
+
+QColor CableBundleItem::fabricColour(int fabricKind) {
+    return render::CableStyle::layerColour(fabricKind);
 }
 
 const CableRouteMap& CableBundleItem::routes() {

@@ -32,6 +32,11 @@ public:
     void paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget* w) override;
 
     const CableRouteMap& routes(); ///< brought up to date first
+    /// A bundle: the cables of one rack pair and network, with its route.
+    using Bundle = BundleRoute;
+    const std::vector<Bundle>& bundles() { return routes().bundles(); }
+    /// The colour of a network's cables (render::CableStyle::layerColour).
+    static QColor fabricColour(int fabricKind);
     void setLayerVisible(int layer, bool on);
     bool layerVisible(int layer) const { return m_options.layers[std::size_t(layer)]; }
     void setTraysVisible(bool on);

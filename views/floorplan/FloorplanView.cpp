@@ -256,7 +256,7 @@ void FloorplanView::drawCableLegend(QPainter* p) {
     std::array<bool, kCableLayers> present{};
     bool warning = false;
     for (const BundleRoute& b : routes.bundles()) {
-        present[b.layer] = true;
+        present[b.fabricKind] = true;
         warning = warning || b.noPathway;
     }
     struct Entry {

@@ -136,11 +136,11 @@ void CableLayer::paintCables(QPainter& p, const CableLayerOptions& o, const QRec
     // One path per layer: thousands of bundles cost four strokes, not thousands.
     QPainterPath paths[kCableLayers], warnings;
     for (const BundleRoute& b : m_routes.bundles()) {
-        if (!o.layers[b.layer] || !visible(b.points, cullMm))
+        if (!o.layers[b.fabricKind] || !visible(b.points, cullMm))
             continue;
         const QPainterPath path =
-            CableStyle::path(b.points, CableStyle::laneOffsetMm(b.layer), m_t, r);
-        (b.noPathway ? warnings : paths[b.layer]).addPath(path);
+            CableStyle::path(b.points, CableStyle::laneOffsetMm(b.fabricKind), m_t, r);
+        (b.noPathway ? warnings : paths[b.fabricKind]).addPath(path);
     }
     for (int layer = kCableLayers - 1; layer >= 0; --layer) {
         if (paths[layer].isEmpty())
@@ -170,7 +170,7 @@ void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vecto
     // Without trays there are no pieces: each bundle is labelled on its longest step.
     if (!m_routes.hasPathways())
         for (const BundleRoute& b : m_routes.bundles()) {
-            if (!o.layers[b.layer] || b.points.size() < 2 || !visible(b.points, cullMm))
+            if (!o.layers[b.fabricKind] || b.points.size() < 2 || !visible(b.points, cullMm))
                 continue;
             std::size_t best = 1;
             auto len = [&](std::size_t i) {
@@ -180,7 +180,7 @@ void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vecto
             for (std::size_t i = 2; i < b.points.size(); ++i)
                 if (len(i) > len(best))
                     best = i;
-            const double off = CableStyle::laneOffsetMm(b.layer);
+            const double off = CableStyle::laneOffsetMm(b.fabricKind);
             const QPointF a =
                 m_t.map(QPointF(b.points[best - 1].x + off, b.points[best - 1].y + off));
             const QPointF e = m_t.map(QPointF(b.points[best].x + off, b.points[best].y + off));
@@ -191,7 +191,7 @@ void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vecto
                 if (!taken.free(r))
                     continue;
                 taken.take(r);
-                p.setPen(QPen(CableStyle::layerColour(b.layer), 0));
+                p.setPen(QPen(CableStyle::layerColour(b.fabricKind), 0));
                 p.setBrush(QColor(255, 255, 255, 230));
                 p.drawRect(r);
                 p.setPen(RenderStyle::ink());
@@ -268,16 +268,16 @@ QString CableLayer::svg(const CableLayerOptions& o) const {
         out += QStringLiteral("<g id=\"cables\" fill=\"none\" stroke-linejoin=\"round\">\n");
         const double r = cornerRadiusPx();
         for (const BundleRoute& b : m_routes.bundles()) {
-            if (!o.layers[b.layer])
+            if (!o.layers[b.fabricKind])
                 continue;
             const QString d =
-                CableStyle::svgPathData(b.points, CableStyle::laneOffsetMm(b.layer), m_t, r);
+                CableStyle::svgPathData(b.points, CableStyle::laneOffsetMm(b.fabricKind), m_t, r);
             if (d.isEmpty())
                 continue;
-            const QString cls = CableStyle::layerKey(b.layer) +
+            const QString cls = CableStyle::layerKey(b.fabricKind) +
                                 (b.noPathway ? QStringLiteral(" no-pathway") : QString());
             const QColor c =
-                b.noPathway ? CableStyle::noPathwayColour() : CableStyle::layerColour(b.layer);
+                b.noPathway ? CableStyle::noPathwayColour() : CableStyle::layerColour(b.fabricKind);
             out += QStringLiteral("<path class=\"cable %1\" data-cables=\"%2\" d=\"%3\" "
                                   "stroke=\"%4\" stroke-width=\"%5\"%6/>\n")
                        .arg(cls)

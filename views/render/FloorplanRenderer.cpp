@@ -211,7 +211,7 @@ void FloorplanRenderer::paintOverlay(QPainter& p, const Frame& f) const {
     TitleBlock tb;
     tb.trays = m_routes.hasPathways();
     for (const BundleRoute& b : m_routes.bundles()) {
-        tb.layers[b.layer] = true;
+        tb.layers[b.fabricKind] = true;
         tb.noPathway = tb.noPathway || b.noPathway;
     }
     tb.paint(p, f.band, m_d, f.s);
