@@ -17,6 +17,7 @@
 #include "views/render/DrawingExport.h"
 #include "views/render/RackLabel.h"
 
+#include <QAction>
 #include <QDir>
 #include <QFile>
 #include <QFontMetricsF>
@@ -256,6 +257,29 @@ private Q_SLOTS:
         });
     }
 
+    /// The PNG draws the routes too: the compute colour is on it, and gone with no links.
+    void pngDrawsTheCables() {
+        DesignData d = generated(256);
+        auto computePixels = [](const DesignData& design) {
+            QTemporaryDir dir;
+            const QString path = dir.filePath(QStringLiteral("plan.png"));
+            QString error;
+            if (!render::writeDrawing(design, render::DrawingOptions{}, path, true, &error))
+                qFatal("png: %s", qPrintable(error));
+            const QImage img(path);
+            const QRgb c = render::CableStyle::layerColour(0).rgb();
+            int n = 0;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    n += img.pixel(x, y) == c;
+            return n;
+        };
+        const int with = computePixels(d);
+        QVERIFY2(with > 200, qPrintable(QString::number(with)));
+        d.links = {};
+        QVERIFY(computePixels(d) < with / 10); // the legend's swatch is all that is left
+    }
+
     /// The rule: fit, else turn, else the part after the last '-', else nothing; never wider
     /// than the box.
     void rackLabelNeverClips() {
@@ -312,10 +336,19 @@ private Q_SLOTS:
             return n;
         };
         QVERIFY(computePixels() > 50);
-        cables->setLayerVisible(0, false);
+        // View > Floorplan layers > Compute cables.
+        auto* action = w->findChild<QAction*>(QStringLiteral("layer-compute"));
+        QVERIFY(action);
+        QVERIFY(action->isChecked());
+        action->setChecked(false);
+        QVERIFY(!cables->layerVisible(0));
         QCOMPARE(computePixels(), 0);
-        cables->setLayerVisible(0, true);
+        action->setChecked(true);
         QVERIFY(computePixels() > 50);
+        auto* trays = w->findChild<QAction*>(QStringLiteral("layer-trays"));
+        QVERIFY(trays);
+        trays->setChecked(false);
+        QVERIFY(!cables->traysVisible());
     }
 
     /// The studio's window on the example and on a generated 16,384-GPU design at two screen
