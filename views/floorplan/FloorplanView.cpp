@@ -293,7 +293,10 @@ void FloorplanView::drawCableLegend(QPainter* p) {
             w = std::max(w, sw + 6 + p->fontMetrics().horizontalAdvance(e.label));
         return es.empty() ? 0 : w + pad;
     };
-    const QString netTitle = QStringLiteral("Cables"),
+    // Zoomed out to the trays alone, the cable colours are what zooming in shows.
+    const bool overview = routes.hasPathways() && cables->overviewAt(zoom());
+    const QString netTitle =
+                      overview ? QStringLiteral("Cables (zoom in)") : QStringLiteral("Cables"),
                   fillTitle = QStringLiteral("Tray fill of limit");
     const int w1 = columnWidth(nets, netTitle), w2 = columnWidth(fill, fillTitle);
     const int rows = int(std::max(nets.size(), fill.size())) + 1;
