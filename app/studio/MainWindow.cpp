@@ -278,6 +278,7 @@ void MainWindow::buildActions() {
     add(
         m_viewMenu, QStringLiteral("&Presentation mode"), [this] { startPresentation(); },
         QKeySequence(Qt::Key_F5));
+    m_canvas->addLayerActions(m_viewMenu->addMenu(QStringLiteral("Floorplan &layers")));
     m_viewMenu->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         m_viewMenu->addAction(d->toggleViewAction());

@@ -164,6 +164,12 @@ TrayDrop TrayGraph::drop(PointMm p) const {
          m_grid[std::size_t(gy) * std::size_t(m_gridCols) + std::size_t(gx)]) {
         const Piece& pc = m_pieces[std::size_t(i)];
         const PointMm a = m_nodes[std::size_t(pc.u)], b = m_nodes[std::size_t(pc.v)];
+        // A piece whose bounding box is already farther than the best cannot win: most are,
+        // and this keeps a hall's drops (racks x pieces) cheap.
+        const double gapX = std::max({std::min(a.x, b.x) - p.x, p.x - std::max(a.x, b.x), 0.0});
+        const double gapY = std::max({std::min(a.y, b.y) - p.y, p.y - std::max(a.y, b.y), 0.0});
+        if (gapX > bestDist || gapY > bestDist)
+            continue;
         const double t = project(p, a, b);
         const double dd = dist(at(a, b, t), p);
         if (dd <= bestDist && (best.piece < 0 || dd < bestDist)) {

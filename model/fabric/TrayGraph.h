@@ -47,6 +47,9 @@ public:
 
     std::size_t pieceCount() const { return m_pieces.size(); }
     PathwayId segmentOf(std::size_t piece) const { return m_pieces[piece].segment; }
+    /// The plan ends of a piece (its first and second node).
+    PointMm pieceStart(std::size_t piece) const { return m_nodes[std::size_t(m_pieces[piece].u)]; }
+    PointMm pieceEnd(std::size_t piece) const { return m_nodes[std::size_t(m_pieces[piece].v)]; }
     const SlotVector<Pathway, PathwayId>& pathways() const { return m_pathways; }
 
 private:

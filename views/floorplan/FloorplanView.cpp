@@ -3,7 +3,14 @@
 #include "../tools/DrawLinkTool.h"
 #include "../tools/PlaceRackTool.h"
 #include "../tools/SelectTool.h"
+#include "CableBundleItem.h"
 #include "FloorplanScene.h"
+#include "views/render/CableStyle.h"
+
+#include <QAction>
+#include <QHelpEvent>
+#include <QMenu>
+#include <QToolTip>
 
 #include <QDragEnterEvent>
 #include <QMimeData>
@@ -175,6 +182,44 @@ void FloorplanView::dropEvent(QDropEvent* e) {
 void FloorplanView::drawForeground(QPainter* p, const QRectF&) {
     m_tool->drawOverlay(p);
     drawLegend(p);
+    drawCableLegend(p);
+}
+
+void FloorplanView::addLayerActions(QMenu* menu) {
+    CableBundleItem* cables = m_scene->cables();
+    for (int layer = 0; layer < kCableLayers; ++layer) {
+        QAction* a =
+            menu->addAction(render::CableStyle::layerLabel(layer) + QStringLiteral(" cables"));
+        a->setObjectName(QStringLiteral("layer-") + render::CableStyle::layerKey(layer));
+        a->setCheckable(true);
+        a->setChecked(cables->layerVisible(layer));
+        connect(a, &QAction::toggled, this, [this, cables, layer](bool on) {
+            cables->setLayerVisible(layer, on);
+            viewport()->update();
+        });
+    }
+    menu->addSeparator();
+    QAction* trays = menu->addAction(QStringLiteral("Cable &trays (fill)"));
+    trays->setObjectName(QStringLiteral("layer-trays"));
+    trays->setCheckable(true);
+    trays->setChecked(cables->traysVisible());
+    connect(trays, &QAction::toggled, this, [this, cables](bool on) {
+        cables->setTraysVisible(on);
+        viewport()->update();
+    });
+}
+
+bool FloorplanView::viewportEvent(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(e);
+        const RackId r = m_scene->rackAt(mapToScene(help->pos()));
+        if (r)
+            QToolTip::showText(help->globalPos(), m_scene->rackToolTip(r), viewport());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QGraphicsView::viewportEvent(e);
 }
 
 void FloorplanView::drawLegend(QPainter* p) {
@@ -201,6 +246,86 @@ void FloorplanView::drawLegend(QPainter* p) {
         p->drawText(QRect(box.left() + pad + 22, y, w - 3 * pad - 14, lineH), Qt::AlignVCenter,
                     e.label);
     }
+    p->restore();
+}
+
+void FloorplanView::drawCableLegend(QPainter* p) {
+    // What the cable colours mean (left column) and the trays' fill scale (right column).
+    CableBundleItem* cables = m_scene->cables();
+    const CableRouteMap& routes = cables->routes();
+    std::array<bool, kCableLayers> present{};
+    bool warning = false;
+    for (const BundleRoute& b : routes.bundles()) {
+        present[b.fabricKind] = true;
+        warning = warning || b.noPathway;
+    }
+    struct Entry {
+        QString label;
+        QColor colour;
+        int kind; // 0 line, 1 dashed, 2 block
+    };
+    std::vector<Entry> nets, fill;
+    for (int l = 0; l < kCableLayers; ++l)
+        if (present[std::size_t(l)] && cables->layerVisible(l))
+            nets.push_back(
+                {render::CableStyle::layerLabel(l), render::CableStyle::layerColour(l), 0});
+    if (warning)
+        nets.push_back({QStringLiteral("no tray path"), render::CableStyle::noPathwayColour(), 1});
+    if (routes.hasPathways() && cables->traysVisible()) {
+        static const char* const kShort[] = {"",         "< 50 %",     "50-80 %",
+                                             "80-100 %", "over limit", "> 100 % of tray"};
+        for (int b = 1; b < render::CableStyle::kFillBands; ++b)
+            fill.push_back({QString::fromLatin1(kShort[b]),
+                            render::CableStyle::fillColour(render::CableStyle::FillBand(b)), 2});
+    }
+    if (nets.empty() && fill.empty())
+        return;
+    p->save();
+    p->resetTransform();
+    p->setRenderHint(QPainter::Antialiasing, false);
+    QFont f = font();
+    f.setPixelSize(11);
+    p->setFont(f);
+    const int lineH = 16, pad = 6, sw = 14;
+    auto columnWidth = [&](const std::vector<Entry>& es, const QString& title) {
+        int w = p->fontMetrics().horizontalAdvance(title);
+        for (const Entry& e : es)
+            w = std::max(w, sw + 6 + p->fontMetrics().horizontalAdvance(e.label));
+        return es.empty() ? 0 : w + pad;
+    };
+    // Zoomed out to the trays alone, the cable colours are what zooming in shows.
+    const bool overview = routes.hasPathways() && cables->overviewAt(zoom());
+    const QString netTitle =
+                      overview ? QStringLiteral("Cables (zoom in)") : QStringLiteral("Cables"),
+                  fillTitle = QStringLiteral("Tray fill of limit");
+    const int w1 = columnWidth(nets, netTitle), w2 = columnWidth(fill, fillTitle);
+    const int rows = int(std::max(nets.size(), fill.size())) + 1;
+    const int w = w1 + w2 + 2 * pad, h = rows * lineH + 2 * pad;
+    const QRect box(viewport()->width() - w - pad, viewport()->height() - h - pad, w, h);
+    p->setPen(QColor(0xa0, 0xa4, 0xac));
+    p->setBrush(QColor(255, 255, 255, 225));
+    p->drawRect(box);
+    auto column = [&](int x, const QString& title, const std::vector<Entry>& es) {
+        if (es.empty())
+            return;
+        int y = box.top() + pad;
+        p->setPen(Qt::black);
+        p->drawText(QRect(x, y, 400, lineH), Qt::AlignVCenter, title);
+        for (const Entry& e : es) {
+            y += lineH;
+            const QRect s(x, y + 3, sw, lineH - 6);
+            if (e.kind == 2) {
+                p->fillRect(s, e.colour);
+            } else {
+                p->setPen(QPen(e.colour, 3, e.kind == 1 ? Qt::DashLine : Qt::SolidLine));
+                p->drawLine(s.left(), s.center().y(), s.right(), s.center().y());
+            }
+            p->setPen(Qt::black);
+            p->drawText(QRect(s.right() + 6, y, 400, lineH), Qt::AlignVCenter, e.label);
+        }
+    };
+    column(box.left() + pad, netTitle, nets);
+    column(box.left() + pad + w1, fillTitle, fill);
     p->restore();
 }
 

@@ -4,6 +4,8 @@
 
 #include <QGraphicsView>
 
+class QMenu;
+
 #include <memory>
 #include <vector>
 
@@ -36,6 +38,8 @@ public:
     void zoomBy(double factor);
     void fitHall();
     double zoom() const; ///< pixels per millimetre
+    /// Adds checkable actions that show or hide each network's cables and the trays.
+    void addLayerActions(QMenu* menu);
 
     // For the tools: the default QGraphicsView handling and the current drag serial.
     void baseMousePress(QMouseEvent* e) { QGraphicsView::mousePressEvent(e); }
@@ -66,9 +70,11 @@ protected:
     void dragMoveEvent(QDragMoveEvent* e) override;
     void dropEvent(QDropEvent* e) override;
     void drawForeground(QPainter* p, const QRectF& rect) override;
+    bool viewportEvent(QEvent* e) override;
 
 private:
     void drawLegend(QPainter* p);
+    void drawCableLegend(QPainter* p);
     FloorplanScene* m_scene;
     std::unique_ptr<SelectTool> m_select;
     std::unique_ptr<PlaceRackTool> m_place;
