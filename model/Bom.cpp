@@ -167,13 +167,10 @@ BomTally::BomTally(const DesignData& d)
     : m_qty(d.catalog.size(), 0)
     , m_cablesOf(d.catalog.size(), 0)
     , m_endsOf(d.catalog.size(), 0)
-    , m_bins(d.catalog.size()) {
+    , m_bins(d.catalog.size())
+    , m_fibres(d.catalog) {
     d.racks.forEach([&](RackId, const Rack& r) { ++m_qty[r.type.value()]; });
     d.devices.forEach([&](DeviceId, const Device& v) { ++m_qty[v.type.value()]; });
-    const FibreMatch fibres(d.catalog); // MPO-12 optics take MPO-12 fibre, LC optics LC
-    m_fibreFor.resize(d.catalog.size());
-    for (std::size_t i = 0; i < d.catalog.size(); ++i)
-        m_fibreFor[i] = fibres.fibreFor(TypeId(static_cast<TypeId::Rep>(i)));
 
     // Cables and optics. A twin-port plug (transceiver or cable) serves every link of its
     // cage, so it is counted once per occupied (device, cage); everything else per link end.
@@ -197,12 +194,8 @@ BomTally::BomTally(const DesignData& d)
         if (item.category == Category::Cable) {
             // Twin-to-twin or splitter: one cable per cage at its twin-port (switch) end.
             const PortRef& twinEnd = multiLane(l.a) || !multiLane(l.b) ? l.a : l.b;
-            if (!ms.twinPort || firstInCage(twinEnd, m)) {
-                ++m_qty[m.value()];
-                ++m_cablesOf[m.value()];
-                ++m_cables;
-                ++m_bins[m.value()][binLength(ms, l.lengthM)];
-            }
+            if (!ms.twinPort || firstInCage(twinEnd, m))
+                addCable(d, m, l.lengthM, +1);
             return;
         }
         // Transceiver at each end (the B end may differ) plus the passive fibre between them.
@@ -210,17 +203,10 @@ BomTally::BomTally(const DesignData& d)
             const PortRef& p = end == 0 ? l.a : l.b;
             const TypeId t = end == 1 && l.mediumB && !l.pinnedMedium ? l.mediumB : m;
             const MediaSpec& ts = *d.catalog[t].media;
-            if (ts.twinPort && !firstInCage(p, t))
-                continue;
-            ++m_qty[t.value()];
-            ++m_endsOf[t.value()];
-            ++m_transceivers;
+            if (!ts.twinPort || firstInCage(p, t))
+                addEnd(t, +1);
         }
-        if (TypeId fibre = m_fibreFor[m.value()]) {
-            ++m_qty[fibre.value()];
-            ++m_cables;
-            ++m_bins[fibre.value()][binLength(*d.catalog[fibre].media, l.lengthM)];
-        }
+        addFibre(d, m, l.lengthM, +1);
     });
 
     // Cooling implied by each rack's cooling type.
@@ -251,35 +237,46 @@ bool BomTally::twinPortInvolved(const DesignData& d, const Link& l) {
     return false;
 }
 
+void BomTally::addBin(const DesignData& d, TypeId t, double lengthM, int sign) {
+    auto& bins = m_bins[t.value()];
+    const double at = binLength(*d.catalog[t].media, lengthM);
+    if ((bins[at] += sign) == 0)
+        bins.erase(at);
+}
+
+void BomTally::addCable(const DesignData& d, TypeId cable, double lengthM, int sign) {
+    m_qty[cable.value()] += sign;
+    m_cablesOf[cable.value()] += sign;
+    m_cables += sign;
+    addBin(d, cable, lengthM, sign);
+}
+
+void BomTally::addEnd(TypeId transceiver, int sign) {
+    m_qty[transceiver.value()] += sign;
+    m_endsOf[transceiver.value()] += sign;
+    m_transceivers += sign;
+}
+
+void BomTally::addFibre(const DesignData& d, TypeId transceiver, double lengthM, int sign) {
+    if (TypeId fibre = m_fibres.fibreFor(transceiver)) {
+        m_qty[fibre.value()] += sign;
+        m_cables += sign;
+        addBin(d, fibre, lengthM, sign);
+    }
+}
+
 void BomTally::countLink(const DesignData& d, const Link& l, int sign) {
     // The per-link share of the constructor's count, for media without twin-port plugs.
-    auto bin = [&](TypeId t, double lengthM) {
-        auto& bins = m_bins[t.value()];
-        const double at = binLength(*d.catalog[t].media, lengthM);
-        if ((bins[at] += sign) == 0)
-            bins.erase(at);
-    };
     TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
     if (!d.catalog.contains(m) || !d.catalog[m].media)
         return;
     if (d.catalog[m].category == Category::Cable) {
-        m_qty[m.value()] += sign;
-        m_cablesOf[m.value()] += sign;
-        m_cables += sign;
-        bin(m, l.lengthM);
+        addCable(d, m, l.lengthM, sign);
         return;
     }
-    for (int end = 0; end < 2; ++end) {
-        const TypeId t = end == 1 && l.mediumB && !l.pinnedMedium ? l.mediumB : m;
-        m_qty[t.value()] += sign;
-        m_endsOf[t.value()] += sign;
-        m_transceivers += sign;
-    }
-    if (TypeId fibre = m_fibreFor[m.value()]) {
-        m_qty[fibre.value()] += sign;
-        m_cables += sign;
-        bin(fibre, l.lengthM);
-    }
+    for (int end = 0; end < 2; ++end)
+        addEnd(end == 1 && l.mediumB && !l.pinnedMedium ? l.mediumB : m, sign);
+    addFibre(d, m, l.lengthM, sign);
 }
 
 bool BomTally::relink(const DesignData& d, const Link& before, const Link& now) {
@@ -289,19 +286,16 @@ bool BomTally::relink(const DesignData& d, const Link& before, const Link& now) 
         // Same plugs, another length (the common drag step): only a length bin can move.
         const MediaSpec& ms = *d.catalog[m].media;
         const bool cable = d.catalog[m].category == Category::Cable;
-        const TypeId binned = cable ? m : m_fibreFor[m.value()];
+        const TypeId binned = cable ? m : m_fibres.fibreFor(m);
         if (!binned)
             return true;
         const MediaSpec& bs = *d.catalog[binned].media;
-        const double from = binLength(bs, before.lengthM), to = binLength(bs, now.lengthM);
-        if (from == to)
+        if (binLength(bs, before.lengthM) == binLength(bs, now.lengthM))
             return true;
         if (cable && ms.twinPort) // binned at the first link of its cage: count again
             return false;
-        auto& bins = m_bins[binned.value()];
-        if (--bins[from] == 0)
-            bins.erase(from);
-        ++bins[to];
+        addBin(d, binned, before.lengthM, -1);
+        addBin(d, binned, now.lengthM, +1);
         return true;
     }
     if (twinPortInvolved(d, before) || twinPortInvolved(d, now))

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "CableParts.h"
 #include "DesignData.h"
 
 #include <map>
@@ -65,13 +66,18 @@ public:
 
 private:
     void countLink(const DesignData& d, const Link& l, int sign);
+    // The counting steps both the full count and a link's share use.
+    void addCable(const DesignData& d, TypeId cable, double lengthM, int sign);
+    void addEnd(TypeId transceiver, int sign);
+    void addFibre(const DesignData& d, TypeId transceiver, double lengthM, int sign);
+    void addBin(const DesignData& d, TypeId t, double lengthM, int sign);
     static bool twinPortInvolved(const DesignData& d, const Link& l);
     std::vector<long long> m_qty;      ///< by catalog type
     std::vector<long long> m_cablesOf; ///< by type: counted as a link's cable (power, 2 ends)
     std::vector<long long> m_endsOf;   ///< by type: counted as a transceiver (power, 1 end)
     std::vector<std::map<double, long long>> m_bins;
     long long m_transceivers = 0, m_cables = 0;
-    std::vector<TypeId> m_fibreFor; ///< by transceiver type (FibreMatch)
+    FibreMatch m_fibres; ///< MPO-12 optics take MPO-12 fibre, LC optics LC
 };
 
 } // namespace cds

@@ -47,7 +47,6 @@ QString rackRoleKey(RackRole r) {
 Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom& bom) {
     Metrics m;
     m.racks = int(d.racks.size());
-    m.perRowKw.assign(d.hall.rows.size(), 0.0);
 
     d.devices.forEach([&](DeviceId, const Device& v) {
         const CatalogItem& t = d.catalog[v.type];
@@ -82,7 +81,6 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
         const CatalogItem& rt = d.catalog[r.type];
         RackMetrics rm;
         rm.rack = rid;
-        rm.row = index.rowOf(rid);
         rm.capacityU = rt.rack ? rt.rack->uCapacity : 0;
         RackRole role = RackRole::Network;
         int rank = 0; // compute > storage > management > cooling > network
@@ -127,10 +125,10 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
         if (r.cooling == CoolingType::DirectLiquid)
             m.liquidHeatKw += rm.itMaxW / 1000.0;
         m.maxRackKw = std::max(m.maxRackKw, rm.itMaxW / 1000.0);
-        if (rm.row >= 0)
-            m.perRowKw[std::size_t(rm.row)] += rm.itMaxW / 1000.0;
         m.perRack.push_back(rm);
     });
+    m.perRowKw.assign(d.hall.rows.size(), 0.0);
+    updateRowPower(m, index);
 
     // Links by tier level; bandwidth per level for the compute fabric.
     std::array<double, 3> levelGbps{};

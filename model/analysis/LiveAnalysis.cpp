@@ -179,10 +179,11 @@ void LiveAnalysis::rerouteCables(const DesignIndex& index,
     } else { // only racks moved: their devices' links, found through the index
         std::vector<LinkId> links;
         for (std::size_t r = 0; r < m_dirtyRacks.size(); ++r)
-            if (m_dirtyRacks[r])
-                for (DeviceId dev : index.devicesIn(RackId(static_cast<RackId::Rep>(r))))
-                    for (LinkId id : index.linksOf(dev))
-                        links.push_back(id);
+            if (m_dirtyRacks[r]) {
+                const std::vector<LinkId> own =
+                    linksOfRack(index, RackId(static_cast<RackId::Rep>(r)));
+                links.insert(links.end(), own.begin(), own.end());
+            }
         std::sort(links.begin(), links.end());
         links.erase(std::unique(links.begin(), links.end()), links.end());
         for (LinkId id : links)

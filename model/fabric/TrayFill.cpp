@@ -109,20 +109,19 @@ void TrayTally::moveRacks(const DesignData& d, const DesignIndex& index,
         p.cables = 0;
     }
     for (RackId r : moved)
-        for (DeviceId dev : index.devicesIn(r))
-            for (LinkId id : index.linksOf(dev)) {
-                const Link& l = d.links[id];
-                RackId ra, rb;
-                if (!rackPair(d, l, ra, rb))
-                    continue;
-                // A link between two moved racks is seen from both: count it from its A end.
-                const Device& a = d.devices[l.a.device];
-                if (a.rack != r && std::find(moved.begin(), moved.end(), a.rack) != moved.end())
-                    continue;
-                Pair& p = m_pairs[keyOf(ra, rb)];
-                p.areaMicroMm2 += areaMicroMm2(d, l);
-                ++p.cables;
-            }
+        for (LinkId id : linksOfRack(index, r)) {
+            const Link& l = d.links[id];
+            RackId ra, rb;
+            if (!rackPair(d, l, ra, rb))
+                continue;
+            // A link between two moved racks is seen from both: count it from its A end.
+            const Device& a = d.devices[l.a.device];
+            if (a.rack != r && std::find(moved.begin(), moved.end(), a.rack) != moved.end())
+                continue;
+            Pair& p = m_pairs[keyOf(ra, rb)];
+            p.areaMicroMm2 += areaMicroMm2(d, l);
+            ++p.cables;
+        }
     for (Key k : touched)
         route(m_pairs[k], router, +1);
 }
