@@ -24,6 +24,10 @@ LiveAnalysis::LiveAnalysis(Design* design, QObject* parent)
     connect(design, &Design::resetDone, this, all);
     connect(design, &Design::settingsChanged, this, all);
     connect(design, &Design::catalogChanged, this, all);
+    // A tray added, moved or resized changes the routes of every cable that may use it.
+    connect(design, &Design::pathwayAdded, this, all);
+    connect(design, &Design::pathwayRemoved, this, all);
+    connect(design, &Design::pathwayChanged, this, all);
     // Whatever the rules read besides placement: every rule runs again.
     auto structural = [this] { m_structural = true; };
     for (auto signal : {&Design::metaChanged, &Design::hallChanged, &Design::fabricsChanged,
