@@ -44,18 +44,20 @@ QString hallProblem(const DesignData& d, const Hall& h) {
     if (h.name.size() > 256)
         return QStringLiteral("A hall name is at most 256 characters");
     for (const Row& r : h.rows) {
+        const QString name = r.name.isEmpty() ? QStringLiteral("A row") : r.name;
         if (r.area.w <= 0 || r.area.h <= 0)
-            return QStringLiteral("Row %1 has no area").arg(r.name);
+            return QStringLiteral("%1 has no area").arg(name);
         if (!inside(h, r.area))
-            return QStringLiteral("Row %1 reaches outside the hall").arg(r.name);
+            return QStringLiteral("%1 reaches outside the hall").arg(name);
         if (r.name.size() > 256)
             return QStringLiteral("A row name is at most 256 characters");
     }
     for (const Obstacle& o : h.obstacles) {
+        const QString name = o.name.isEmpty() ? QStringLiteral("An obstacle") : o.name;
         if (o.area.w <= 0 || o.area.h <= 0)
-            return QStringLiteral("Obstacle %1 has no area").arg(o.name);
+            return QStringLiteral("%1 has no area").arg(name);
         if (!inside(h, o.area))
-            return QStringLiteral("Obstacle %1 reaches outside the hall").arg(o.name);
+            return QStringLiteral("%1 reaches outside the hall").arg(name);
         if (o.name.size() > 256)
             return QStringLiteral("An obstacle name is at most 256 characters");
     }
