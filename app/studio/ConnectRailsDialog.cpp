@@ -42,9 +42,10 @@ ConnectRailsDialog::ConnectRailsDialog(const DesignData& d, std::vector<RackId> 
     }
     if (names.size() > 6)
         names = names.mid(0, 6) << QStringLiteral("…");
-    m_summary->setText(QStringLiteral("%1 racks (%2): %3 servers, up to %4 compute NICs each.\n"
+    m_summary->setText(QStringLiteral("%1 rack%2 (%3): %4 servers, up to %5 compute NICs each.\n"
                                       "NIC r of every server goes to leaf r of the set.")
                            .arg(m_racks.size())
+                           .arg(m_racks.size() == 1 ? QString() : QStringLiteral("s"))
                            .arg(names.join(QStringLiteral(", ")))
                            .arg(servers)
                            .arg(nics));

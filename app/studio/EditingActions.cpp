@@ -35,6 +35,9 @@ EditingActions::EditingActions(MainWindow* w)
     , m_cables(new views::CablePanel(w->design(), w->selection(), w)) {
     w->scene()->addItem(m_overlay);
     m_cableDock = w->addDock(m_cables, QStringLiteral("Cables"));
+    // A new tab comes to the front; the properties stay there until a bundle is clicked.
+    if (auto* props = w->findChild<QDockWidget*>(QStringLiteral("PropertiesDock")))
+        props->raise();
     buildMenus();
     connectTools();
 }

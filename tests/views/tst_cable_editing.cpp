@@ -20,6 +20,7 @@
 #include "views/floorplan/PathwayOverlayItem.h"
 #include "views/panels/CablePanel.h"
 #include "views/panels/PropertiesPanel.h"
+#include "views/tools/HallTool.h"
 #include "views/tools/TrayTool.h"
 
 #include <QDockWidget>
@@ -174,6 +175,7 @@ private Q_SLOTS:
         w->show();
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));
         views::FloorplanView* view = w->canvas();
+        view->fitHall();
         view->setExtraTool(w->editing()->trayTool());
         const DesignData& d = w->design()->data();
         const std::size_t trays = d.pathways.size();
@@ -323,6 +325,49 @@ private Q_SLOTS:
         QCOMPARE(small.result(), int(QDialog::Rejected));
     }
 
+    void hallDrawnOnTheFloorplan() {
+        auto w = openStudio(m_tmp.path());
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        views::FloorplanView* view = w->canvas();
+        view->fitHall();
+        views::HallTool* tool = w->editing()->hallTool();
+        view->setExtraTool(tool);
+        const DesignData& d = w->design()->data();
+        const QByteArray before = bytesOf(*w);
+        QWidget* vp = view->viewport();
+        // A click with the column tool places a 600 mm column on the tile under the mouse.
+        tool->setDraw(views::HallTool::Draw::Column);
+        const QPoint at = view->mapFromScene(QPointF(4950, 4050));
+        mouse(vp, QEvent::MouseButtonPress, at, Qt::LeftButton);
+        mouse(vp, QEvent::MouseButtonRelease, at, Qt::NoButton);
+        QCOMPARE(d.hall.obstacles.size(), std::size_t(1));
+        QCOMPARE(d.hall.obstacles[0].name, QStringLiteral("Column 1"));
+        QCOMPARE(d.hall.obstacles[0].area, (RectMm{4800, 3600, 600, 600}));
+        // Dragged by a tile to the left: moved, one step.
+        const int steps = w->undoStack()->count();
+        mouse(vp, QEvent::MouseButtonPress, at, Qt::LeftButton);
+        mouse(vp, QEvent::MouseMove, view->mapFromScene(QPointF(4350, 4050)), Qt::LeftButton);
+        mouse(vp, QEvent::MouseButtonRelease, view->mapFromScene(QPointF(4350, 4050)),
+              Qt::NoButton);
+        QCOMPARE(w->undoStack()->count(), steps + 1);
+        QCOMPARE(d.hall.obstacles[0].area.x, 4200.0);
+        // A row drawn by dragging, snapped to whole tiles.
+        tool->setDraw(views::HallTool::Draw::Row);
+        mouse(vp, QEvent::MouseButtonPress, view->mapFromScene(QPointF(650, 3050)), Qt::LeftButton);
+        mouse(vp, QEvent::MouseMove, view->mapFromScene(QPointF(3550, 4150)), Qt::LeftButton);
+        mouse(vp, QEvent::MouseButtonRelease, view->mapFromScene(QPointF(3550, 4150)),
+              Qt::NoButton);
+        QCOMPARE(d.hall.rows.size(), std::size_t(2));
+        QCOMPARE(d.hall.rows[1].area, (RectMm{600, 3000, 3000, 1200}));
+        QCOMPARE(d.hall.rows[1].name, QStringLiteral("Row B"));
+        screenshot(w.get(), QStringLiteral("hall-drawn-1366x768.png"));
+        while (w->undoStack()->canUndo())
+            w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+    }
+
     void cablesPanelScreenshot() {
         auto w = generated(m_tmp.path(), 256);
         w->resize(1366, 768);
@@ -330,7 +375,11 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));
         const DesignData& d = w->design()->data();
         const LinkId link = trayLink(d);
-        w->editing()->pickAt(onRoute(d, link), 10);
+        const PointMm at = onRoute(d, link);
+        w->canvas()->fitHall();
+        w->canvas()->zoomBy(2.0);
+        w->canvas()->centerOn(at.x, at.y);
+        w->editing()->pickAt(at, 10);
         QVERIFY(!w->selection()->links().empty());
         QVERIFY(w->editing()->cableDock()->isVisible());
         w->editing()->cablePanel()->chooseRow(0);

@@ -8,6 +8,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -74,11 +76,24 @@ CablePanel::CablePanel(Design* design, SelectionModel* selection, QWidget* paren
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    lay->addWidget(m_table, 1);
-    m_form->setContentsMargins(0, 0, 0, 0);
-    lay->addWidget(m_detail);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    // The list and the chosen cable share the height; the user moves the split.
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_detail);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    split->addWidget(scroll);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({120, 180}); // on a laptop screen: five cables and the whole detail
+    lay->addWidget(split, 1);
+    m_form->setContentsMargins(0, 4, 0, 0);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(new QLabel(QStringLiteral("Pin medium"), this));
     buttons->addWidget(m_pin, 1);
@@ -179,7 +194,6 @@ void CablePanel::rebuild() {
         m_table->selectRow(chosenRow);
     m_chosen = chosenRow >= 0 ? m_links[std::size_t(chosenRow)] : LinkId();
     m_table->blockSignals(false);
-    m_table->resizeColumnsToContents();
     // The pin choices: every cable and transceiver the design carries.
     m_pin->clear();
     m_pin->addItem(QStringLiteral("Automatic"), -1);
