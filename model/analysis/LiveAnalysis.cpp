@@ -24,10 +24,13 @@ LiveAnalysis::LiveAnalysis(Design* design, QObject* parent)
     connect(design, &Design::resetDone, this, all);
     connect(design, &Design::settingsChanged, this, all);
     connect(design, &Design::catalogChanged, this, all);
-    // A tray added, moved or resized changes the routes of every cable that may use it.
-    connect(design, &Design::pathwayAdded, this, all);
-    connect(design, &Design::pathwayRemoved, this, all);
-    connect(design, &Design::pathwayChanged, this, all);
+    // A tray added, moved or resized changes the routes of every cable that may use it. Like a
+    // rack move it changes placement only: the rules that read placement (cable reach, trays)
+    // run again, the others keep their findings (a tray drag stays cheap).
+    auto rerouteAll = [this] { m_allDirty = true; };
+    connect(design, &Design::pathwayAdded, this, rerouteAll);
+    connect(design, &Design::pathwayRemoved, this, rerouteAll);
+    connect(design, &Design::pathwayChanged, this, rerouteAll);
     // Whatever the rules read besides placement: every rule runs again.
     auto structural = [this] { m_structural = true; };
     for (auto signal : {&Design::metaChanged, &Design::hallChanged, &Design::fabricsChanged,

@@ -1,12 +1,18 @@
 // Tray editing as model operations: draw, move, split, delete and resize trays, each one
 // undoable to the byte, refused where a tray could not be, and re-routing the cables.
+#include "RandomEdits.h"
 #include "TestDesigns.h"
 
 #include "model/DesignFile.h"
 #include "model/EditJournal.h"
+#include "model/analysis/Analysis.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/edits/PathwayOps.h"
 #include "model/fabric/CableRoute.h"
+#include "model/fabric/CableRouting.h"
+#include "model/fabric/Generator.h"
+
+#include <QRandomGenerator>
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -192,15 +198,84 @@ private Q_SLOTS:
             noPathway = noPathway || f.code == QLatin1String("link.no-pathway");
         QVERIFY(noPathway);
         QVERIFY(cableRoute(design.data(), ab).noPathway);
+        // Tray edits re-run only the placement rules; they find what a full check finds.
+        QVERIFY(live.lastRunWasPlacementOnly());
+        auto keys = [](const std::vector<Finding>& fs) {
+            QStringList k;
+            for (const Finding& f : fs)
+                k << f.key() + f.message;
+            k.sort();
+            return k;
+        };
+        QCOMPARE(keys(live.findings()), keys(analyze(design.data()).findings));
         add.edit->revert(design);
         del.edit->revert(design);
         live.runNow();
+        QCOMPARE(keys(live.findings()), keys(analyze(design.data()).findings));
         // A rack moved 1.2 m along the row: its cable is 1.2 m shorter.
         Rack moved = design.data().racks[RackId(1)];
         moved.centre.x -= 1200;
         design.updateRack(RackId(1), moved);
         live.runNow();
         QCOMPARE(design.data().links[ab].lengthM, onTray - 1.2f);
+    }
+
+    void randomTrayEditsMatchAFullAnalysis() {
+        // A generated design's trays moved, split, deleted and drawn at random: after each,
+        // the live analysis (re-routing, placement rules only) equals a fresh full one.
+        GenerateParams p;
+        p.gpus = 64;
+        const GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY(g.ok);
+        Design design(g.design);
+        LiveAnalysis live(&design);
+        live.runNow();
+        QRandomGenerator rng(14);
+        auto keys = [](const std::vector<Finding>& fs) {
+            QStringList k;
+            for (const Finding& f : fs)
+                k << f.key() + f.message;
+            k.sort();
+            return k;
+        };
+        int applied = 0;
+        for (int i = 0; i < 60 && applied < 25; ++i) {
+            const DesignData& d = design.data();
+            const PathwayId id = test::pick(d.pathways, rng);
+            if (!id)
+                break;
+            const Pathway& w = d.pathways[id];
+            edits::Result r;
+            switch (rng.bounded(4)) {
+            case 0:
+                r = edits::movePathways(
+                    d, {id},
+                    {300.0 * (int(rng.bounded(5)) - 2), 300.0 * (int(rng.bounded(5)) - 2)});
+                break;
+            case 1:
+                r = edits::splitPathway(d, id, {(w.from.x + w.to.x) / 2, (w.from.y + w.to.y) / 2});
+                break;
+            case 2:
+                r = edits::deletePathways(d, {id});
+                break;
+            default:
+                r = edits::addPathway(d, tray({w.from.x, w.from.y}, {w.from.x, d.hall.depthMm}));
+            }
+            if (!r)
+                continue;
+            r.edit->apply(design);
+            ++applied;
+            live.runNow();
+            QVERIFY(live.lastRunWasPlacementOnly());
+            DesignData fresh = design.data();
+            routeCables(fresh);
+            QCOMPARE(keys(live.findings()), keys(analyze(fresh).findings));
+            fresh.links.forEach([&](LinkId l, const Link& want) {
+                QCOMPARE(design.data().links[l].lengthM, want.lengthM);
+                QCOMPARE(design.data().links[l].medium, want.medium);
+            });
+        }
+        QVERIFY(applied >= 10);
     }
 
     void clickOnTheRouteFindsTheBundle() {
