@@ -198,17 +198,26 @@ private Q_SLOTS:
         QCOMPARE(w->selection()->objects(), std::vector<ObjectRef>{ObjectRef::pathway(drawn)});
         QCOMPARE(w->properties()->heading(), QStringLiteral("Tray ") + t.name);
         screenshot(w.get(), QStringLiteral("tray-drawn-1366x768.png"));
+        // Its properties: width and kind, each one undoable edit of the tray.
+        auto* width = w->properties()->findChild<QDoubleSpinBox*>(QStringLiteral("trayWidth"));
+        QVERIFY(width);
+        const int beforeProps = w->undoStack()->count();
+        width->setValue(300);
+        QCOMPARE(d.pathways[drawn].widthMm, 300.0);
+        QCOMPARE(w->undoStack()->count(), beforeProps + 1);
+        w->undoStack()->undo();
+        QCOMPARE(d.pathways[drawn].widthMm, t.widthMm);
         // Drag it up by a few tiles: one undo step, however many mouse moves.
         const QPoint mid = view->mapFromScene(QPointF((t.from.x + t.to.x) / 2, t.from.y));
         const PointMm from = t.from;
-        const int afterDraw = w->undoStack()->count();
+        const int afterDraw = w->undoStack()->index();
         mouse(vp, QEvent::MouseButtonPress, mid, Qt::LeftButton);
         for (int i = 1; i <= 5; ++i)
             mouse(vp, QEvent::MouseMove,
                   view->mapFromScene(QPointF((t.from.x + t.to.x) / 2, from.y - 300 * i)),
                   Qt::LeftButton);
         mouse(vp, QEvent::MouseButtonRelease, view->mapFromScene(QPointF(0, 0)), Qt::NoButton);
-        QCOMPARE(w->undoStack()->count(), afterDraw + 1);
+        QCOMPARE(w->undoStack()->index(), afterDraw + 1);
         QCOMPARE(d.pathways[drawn].from.y, from.y - 1500);
         w->undoStack()->undo();
         QCOMPARE(d.pathways[drawn].from, from);

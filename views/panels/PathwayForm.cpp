@@ -38,6 +38,7 @@ void addPathwayForm(QFormLayout* form, QWidget* body, const DesignData& d, Pathw
     });
     form->addRow(QStringLiteral("Name"), name);
     auto* kind = new QComboBox(body);
+    kind->setObjectName(QStringLiteral("trayKind"));
     kind->addItem(QStringLiteral("Ladder (copper)"), int(PathwayKind::Ladder));
     kind->addItem(QStringLiteral("Fibre runner"), int(PathwayKind::FibreRunner));
     kind->setCurrentIndex(int(w.kind));
@@ -72,6 +73,7 @@ void addPathwayForm(QFormLayout* form, QWidget* body, const DesignData& d, Pathw
     auto size = [&](const QString& label, double Pathway::*field, double lo, double hi,
                     const QString& text) {
         auto* s = millimetres(body, w.*field, lo, hi);
+        s->setObjectName(QStringLiteral("tray") + label);
         QObject::connect(s, &QDoubleSpinBox::valueChanged, body,
                          [w, field, commit, text](double v) {
                              Pathway after = w;
