@@ -197,6 +197,7 @@ private Q_SLOTS:
         QCOMPARE(std::fmod(t.from.x, h.tileMm / 2), 0.0);
         QCOMPARE(w->selection()->objects(), std::vector<ObjectRef>{ObjectRef::pathway(drawn)});
         QCOMPARE(w->properties()->heading(), QStringLiteral("Tray ") + t.name);
+        QTest::qWait(50); // the panel's new editors are shown from the event loop
         screenshot(w.get(), QStringLiteral("tray-drawn-1366x768.png"));
         // Its properties: width and kind, each one undoable edit of the tray.
         auto* width = w->properties()->findChild<QDoubleSpinBox*>(QStringLiteral("trayWidth"));
