@@ -47,6 +47,17 @@ void applyLine(DesignData& d, const json::Json& line) {
         d.scenarios.clear();
         readScenarios(d, *scenarios);
     }
+    if (const Json* trays = optionalMember(line, "pathways")) {
+        requireArray(*trays, "/pathways");
+        d.pathways = {};
+        for (std::size_t i = 0; i < trays->size(); ++i) {
+            PathwayId id;
+            Pathway p = readPathway(d, (*trays)[i], child("/pathways", i), id);
+            if (d.pathways.contains(id))
+                throw FieldError(child("/pathways", i), "duplicate id");
+            d.pathways.insert(id, std::move(p));
+        }
+    }
     auto entries = [&](const char* key) -> const Json* {
         const Json* v = optionalMember(line, key);
         if (v)
@@ -130,6 +141,9 @@ void EditJournal::track() {
                      &Design::fabricsChanged, &Design::pricesChanged, &Design::waiversChanged})
         connect(d, sig, this, [this] { m_props = true; });
     connect(d, &Design::resetDone, this, [this] { m_full = true; });
+    // Trays are few: a line that changed any carries them all.
+    for (auto sig : {&Design::pathwayAdded, &Design::pathwayRemoved, &Design::pathwayChanged})
+        connect(d, sig, this, [this] { m_pathways = true; });
     // An undone edit drops the entries it embedded: what is written resumes from there.
     connect(d, &Design::catalogChanged, this, [this] {
         m_catalogWritten = std::min(m_catalogWritten, m_design->data().catalog.size());
@@ -189,7 +203,7 @@ bool EditJournal::adopt(const QString& prepared, const QString& path, QString* e
     m_racks.clear();
     m_devices.clear();
     m_links.clear();
-    m_props = m_full = false;
+    m_props = m_full = m_pathways = false;
     m_catalogWritten = m_design->data().catalog.size();
     return true;
 }
@@ -198,8 +212,9 @@ bool EditJournal::checkpoint(const QString& what) {
     if (!m_file.isOpen())
         return false;
     const DesignData& d = m_design->data();
-    const bool changed = m_full || m_props || !m_racks.empty() || !m_devices.empty() ||
-                         !m_links.empty() || d.catalog.size() != m_catalogWritten;
+    const bool changed = m_full || m_props || m_pathways || !m_racks.empty() ||
+                         !m_devices.empty() || !m_links.empty() ||
+                         d.catalog.size() != m_catalogWritten;
     if (!changed)
         return true;
     OJson line = {{"seq", m_seq + 1}, {"what", what.toStdString()}};
@@ -221,6 +236,12 @@ bool EditJournal::checkpoint(const QString& what) {
         json::writeHead(props, d);
         json::writeTail(props, d);
         line["props"] = std::move(props);
+    }
+    if (m_pathways || m_full) {
+        OJson trays = OJson::array();
+        d.pathways.forEach(
+            [&](PathwayId id, const Pathway& p) { trays.push_back(json::writePathway(id, p)); });
+        line["pathways"] = std::move(trays);
     }
     // Scenario edits swap the whole document (a full line); the scenarios go with it.
     if (m_full)
@@ -257,7 +278,7 @@ bool EditJournal::checkpoint(const QString& what) {
     m_racks.clear();
     m_devices.clear();
     m_links.clear();
-    m_props = m_full = false;
+    m_props = m_full = m_pathways = false;
     m_catalogWritten = d.catalog.size();
     return true;
 }

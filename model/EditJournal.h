@@ -59,6 +59,7 @@ private:
     std::set<DeviceId> m_devices;
     std::set<LinkId> m_links;
     bool m_props = false;
+    bool m_pathways = false; ///< trays changed: the line carries them all
     bool m_full = false;
     std::size_t m_catalogWritten = 0;
     QString m_lastError;

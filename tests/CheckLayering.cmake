@@ -38,7 +38,7 @@ set(allowed
   "views: model model/rules model/analysis"
   "views/render: model model/fabric"
   "views/floorplan: views views/tools views/render model model/analysis model/rules model/fabric"
-  "views/tools: views views/floorplan model"
+  "views/tools: views views/floorplan model model/edits"
   "views/elevation: views views/floorplan model"
   "views/panels: views views/floorplan model model/analysis model/rules model/export model/advisor model/fabric"
   "views/report: views/render model model/analysis model/rules model/export"

@@ -24,6 +24,13 @@ LiveAnalysis::LiveAnalysis(Design* design, QObject* parent)
     connect(design, &Design::resetDone, this, all);
     connect(design, &Design::settingsChanged, this, all);
     connect(design, &Design::catalogChanged, this, all);
+    // A tray added, moved or resized changes the routes of every cable that may use it. Like a
+    // rack move it changes placement only: the rules that read placement (cable reach, trays)
+    // run again, the others keep their findings (a tray drag stays cheap).
+    auto rerouteAll = [this] { m_allDirty = true; };
+    connect(design, &Design::pathwayAdded, this, rerouteAll);
+    connect(design, &Design::pathwayRemoved, this, rerouteAll);
+    connect(design, &Design::pathwayChanged, this, rerouteAll);
     // Whatever the rules read besides placement: every rule runs again.
     auto structural = [this] { m_structural = true; };
     for (auto signal : {&Design::metaChanged, &Design::hallChanged, &Design::fabricsChanged,
@@ -82,10 +89,10 @@ void LiveAnalysis::runNow() {
     m_timer.stop();
     QElapsedTimer t;
     t.start();
-    const bool placementOnly = m_index && m_bom && onlyPlacementChanged() &&
-                               m_pathwaysAtLastRun == m_design->data().pathways;
+    // Trays drawn, moved or deleted change routes, like a rack move: placement only.
+    const bool placementOnly = m_index && m_bom && m_trays && onlyPlacementChanged();
     if (placementOnly)
-        runPlacement();
+        runPlacement(m_pathwaysAtLastRun != m_design->data().pathways);
     else
         runFull();
     m_structural = false;
@@ -112,9 +119,10 @@ void LiveAnalysis::runFull() {
     rememberRacks();
 }
 
-void LiveAnalysis::runPlacement() {
-    // Only racks moved: their rows, their cables, the BOM lines those cables change, their
-    // trays, and the rules that read placement. Devices, links and power stay as counted.
+void LiveAnalysis::runPlacement(bool traysChanged) {
+    // Only racks or trays moved: the racks' rows, the cables that may have moved (a rack's, or
+    // every cable when a tray changed), the BOM lines those cables change, the tray load, and
+    // the rules that read placement. Devices, links and power stay as counted.
     const DesignData& d = m_design->data();
     const std::vector<RackId> moved = dirtyRackIds();
     for (RackId r : moved)
@@ -127,7 +135,12 @@ void LiveAnalysis::runPlacement() {
             break;
     if (!exact)
         m_bom.emplace(d);
-    m_trays->moveRacks(d, *m_index, moved);
+    if (traysChanged) {
+        m_trays.emplace(d, *m_index);
+        m_pathwaysAtLastRun = d.pathways;
+    } else {
+        m_trays->moveRacks(d, *m_index, moved);
+    }
     m_trayLoad = m_trays->load(d);
     m_result.bom = m_bom->bom(d);
     updateRowPower(m_result.metrics, *m_index);

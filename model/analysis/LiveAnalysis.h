@@ -55,7 +55,7 @@ private:
     /// The racks marked as moved since the last run, in id order.
     std::vector<RackId> dirtyRackIds() const;
     void runFull();
-    void runPlacement();
+    void runPlacement(bool traysChanged);
     static void mark(std::vector<char>& v, std::uint32_t i);
     /// Since the last run, did anything change but rack positions and rotations?
     bool onlyPlacementChanged() const;

@@ -48,13 +48,19 @@ void FloorplanView::setTool(Tool t) {
     if (m_tool)
         m_tool->deactivate();
     m_toolKind = t;
-    m_tool = t == Tool::Select      ? static_cast<CanvasTool*>(m_select.get())
-             : t == Tool::PlaceRack ? static_cast<CanvasTool*>(m_place.get())
-                                    : static_cast<CanvasTool*>(m_link.get());
+    m_tool = t == Tool::Select             ? static_cast<CanvasTool*>(m_select.get())
+             : t == Tool::PlaceRack        ? static_cast<CanvasTool*>(m_place.get())
+             : t == Tool::Extra && m_extra ? m_extra
+                                           : static_cast<CanvasTool*>(m_link.get());
     m_tool->activate();
     setDragMode(t == Tool::Select ? RubberBandDrag : NoDrag);
     setCursor(t == Tool::Select ? Qt::ArrowCursor : Qt::CrossCursor);
     viewport()->update();
+}
+
+void FloorplanView::setExtraTool(CanvasTool* tool) {
+    m_extra = tool;
+    setTool(tool ? Tool::Extra : Tool::Select);
 }
 
 double FloorplanView::zoom() const {

@@ -27,12 +27,14 @@ inline QString catalogMimeType() {
 class FloorplanView : public QGraphicsView {
     Q_OBJECT
 public:
-    enum class Tool { Select, PlaceRack, DrawLink };
+    enum class Tool { Select, PlaceRack, DrawLink, Extra };
     explicit FloorplanView(FloorplanScene* scene, QWidget* parent = nullptr);
     ~FloorplanView() override;
     FloorplanScene* floorplan() const { return m_scene; }
 
     void setTool(Tool t);
+    /// Makes @p tool (owned by the caller, e.g. the tray or hall tool) the current one.
+    void setExtraTool(CanvasTool* tool);
     Tool tool() const { return m_toolKind; }
     PlaceRackTool* placeRackTool() const { return m_place.get(); }
     void zoomBy(double factor);
@@ -56,6 +58,9 @@ Q_SIGNALS:
     void rackActivated(cds::RackId rack);
     void linkRequested(cds::RackId a, cds::RackId b);
     void statusMessage(const QString& text);
+    /// A left click in the select tool that hit no rack, at @p at; @p mmPerPixel sizes a
+    /// click tolerance (picking a cable bundle or a tray).
+    void floorClicked(cds::PointMm at, double mmPerPixel);
     /// The mouse was released after dragging racks.
     void dragFinished();
 
@@ -80,6 +85,7 @@ private:
     std::unique_ptr<PlaceRackTool> m_place;
     std::unique_ptr<DrawLinkTool> m_link;
     CanvasTool* m_tool = nullptr;
+    CanvasTool* m_extra = nullptr;
     Tool m_toolKind = Tool::Select;
     int m_dragSerial = 0;
     bool m_dragging = false;
