@@ -1,7 +1,7 @@
 #include "DrawingExport.h"
 
-#include "ElevationRenderer.h"
 #include "FloorplanRenderer.h"
+#include "RacksDrawing.h"
 #include "RenderStyle.h"
 #include "model/AtomicFile.h"
 #include "model/DesignIndex.h"
@@ -23,34 +23,19 @@ constexpr double kMaxPixels = 16000; // per side: a bigger PNG is a typo in --sc
 
 bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& path, bool png,
                   QString* error) {
+    if (o.drawing == Drawing::Elevations) // paged: see RacksDrawing
+        return writeRacksDrawing(d, o, path, png, error);
     const Metrics m = computeMetrics(d);
-    const DesignIndex index(d);
     const bool plan = o.drawing == Drawing::Floorplan;
     const double ppm = o.pixelsPerMetre > 0 ? o.pixelsPerMetre : (plan ? 60.0 : 400.0);
     const double margin = 24;
     QSizeF body;
     std::function<void(QPainter&, const QRectF&)> draw;
     const FloorplanRenderer fr(d, m);
-    const ElevationRenderer er(d, index);
-    const std::vector<RackId> racks = ElevationRenderer::racksByName(d);
     if (plan) {
         const QRectF hall = fr.hallMm();
         body = QSizeF(hall.width() / 1000 * ppm, hall.height() / 1000 * ppm + 40);
         draw = [&](QPainter& p, const QRectF& r) { fr.paint(p, r); };
-    } else {
-        if (racks.empty()) {
-            if (error)
-                *error = QStringLiteral("the design has no racks to draw");
-            return false;
-        }
-        int maxU = 1;
-        for (RackId r : racks)
-            maxU = std::max(maxU, d.typeOf(d.racks[r]).rack.value_or(RackSpec{}).uCapacity);
-        const double h = (maxU * kMillimetresPerU + 200) / 1000 * ppm;
-        const double w = h * ElevationRenderer::aspect(maxU);
-        const double gap = w * 0.12;
-        body = QSizeF(w * double(racks.size()) + gap * double(racks.size() - 1), h);
-        draw = [&, gap](QPainter& p, const QRectF& r) { er.paintRow(p, racks, r, gap); };
     }
     const QSizeF size(body.width() + 2 * margin, body.height() + 2 * margin);
     // Written as "within" so a NaN scale is refused too.

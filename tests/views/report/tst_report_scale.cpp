@@ -9,6 +9,7 @@
 #include "views/dashboard/ReportCharts.h"
 #include "views/render/DrawingExport.h"
 #include "views/render/NaturalOrder.h"
+#include "views/render/RacksDrawing.h"
 #include "views/report/PdfReport.h"
 #include "views/report/PresentationView.h"
 
@@ -19,6 +20,7 @@
 #include <QLocale>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -210,6 +212,56 @@ private Q_SLOTS:
         const QStringList cells = content.findingCells(0);
         QCOMPARE(cells[1], content.findingGroups().front().code);
         QCOMPARE(cells[2], QString::number(content.findingGroups().front().count));
+    }
+
+    /// At the default 400 px/m the 16,384-GPU design's racks are one 229,000 px strip: the
+    /// drawing pages itself instead of failing, every page within the limit, every rack on
+    /// one of them, at the scale asked for.
+    void racksDrawingPagesAt16k() {
+        const DesignData& d = generated16k();
+        const QString dir = reviewDir(QStringLiteral("racks-16384"));
+        const QString path = dir + QStringLiteral("/racks.svg");
+        QStringList written;
+        QString error;
+        QVERIFY2(render::writeRacksDrawing(d, {render::Drawing::Elevations, 0}, path, false, &error,
+                                           &written),
+                 qPrintable(error));
+        const render::RacksLayout l = render::layoutRacks(d, 400);
+        QVERIFY(l.pages > 1);
+        QCOMPARE(int(written.size()), l.pages);
+        QCOMPARE(written.front(), path);
+        QCOMPARE(written[1], dir + QStringLiteral("/racks-2.svg"));
+        QSet<QString> names;
+        for (const QString& page : written) {
+            QFile f(page);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QXmlStreamReader r(&f);
+            while (!r.atEnd()) {
+                r.readNext();
+                if (r.isStartElement() && r.name() == QLatin1String("svg")) {
+                    QVERIFY(r.attributes().value(QLatin1String("width")).toDouble() <=
+                            render::kRacksPageMaxPx);
+                    QVERIFY(r.attributes().value(QLatin1String("height")).toDouble() <=
+                            render::kRacksPageMaxPx);
+                }
+                if (r.isStartElement() && r.name() == QLatin1String("text"))
+                    names.insert(
+                        r.readElementText(QXmlStreamReader::IncludeChildElements).trimmed());
+            }
+            QVERIFY2(!r.hasError(), qPrintable(r.errorString()));
+        }
+        d.racks.forEach(
+            [&](RackId, const Rack& r) { QVERIFY2(names.contains(r.name), qPrintable(r.name)); });
+        // The rack is drawn at the scale asked for: 42U + header at 400 px/m.
+        QVERIFY(std::abs(l.rackPx.height() - (42 * kMillimetresPerU + 200) / 1000 * 400) < 1e-6);
+        // The same through writeDrawing, as the CLI and File > Export call it.
+        QVERIFY2(render::writeDrawing(d, {render::Drawing::Elevations, 0},
+                                      dir + QStringLiteral("/again.svg"), false, &error),
+                 qPrintable(error));
+        // One rack larger than a page: refused, naming the scale.
+        QVERIFY(!render::writeDrawing(d, {render::Drawing::Elevations, 5000},
+                                      dir + QStringLiteral("/huge.svg"), false, &error));
+        QVERIFY2(error.contains(QStringLiteral("--scale 5000")), qPrintable(error));
     }
 
     void slidesGroupInNaturalOrderAndJump() {
