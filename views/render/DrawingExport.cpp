@@ -1,7 +1,7 @@
 #include "DrawingExport.h"
 
-#include "ElevationRenderer.h"
 #include "FloorplanRenderer.h"
+#include "RacksDrawing.h"
 #include "RenderStyle.h"
 #include "TitleBlock.h"
 #include "model/AtomicFile.h"
@@ -69,16 +69,15 @@ QByteArray floorplanSvg(const DesignData& d, const FloorplanRenderer& fr, const 
 
 bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& path, bool png,
                   QString* error) {
+    if (o.drawing == Drawing::Elevations) // paged: see RacksDrawing
+        return writeRacksDrawing(d, o, path, png, error);
     const Metrics m = computeMetrics(d);
-    const DesignIndex index(d);
     const bool plan = o.drawing == Drawing::Floorplan;
     const double ppm = o.pixelsPerMetre > 0 ? o.pixelsPerMetre : (plan ? 60.0 : 400.0);
     const double margin = 24;
     QSizeF body;
     std::function<void(QPainter&, const QRectF&)> draw;
     const FloorplanRenderer fr(d, m);
-    const ElevationRenderer er(d, index);
-    const std::vector<RackId> racks = ElevationRenderer::racksByName(d);
     if (plan) {
         const QRectF hall = fr.hallMm();
         // Room for the title band under the hall, and a width the title block reads at.
@@ -86,20 +85,6 @@ bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& p
         body = QSizeF(std::max(hall.width() / 1000 * ppm, 960.0),
                       hallH + TitleBlock::heightFor(hallH + 104) + 8);
         draw = [&](QPainter& p, const QRectF& r) { fr.paint(p, r); };
-    } else {
-        if (racks.empty()) {
-            if (error)
-                *error = QStringLiteral("the design has no racks to draw");
-            return false;
-        }
-        int maxU = 1;
-        for (RackId r : racks)
-            maxU = std::max(maxU, d.typeOf(d.racks[r]).rack.value_or(RackSpec{}).uCapacity);
-        const double h = (maxU * kMillimetresPerU + 200) / 1000 * ppm;
-        const double w = h * ElevationRenderer::aspect(maxU);
-        const double gap = w * 0.12;
-        body = QSizeF(w * double(racks.size()) + gap * double(racks.size() - 1), h);
-        draw = [&, gap](QPainter& p, const QRectF& r) { er.paintRow(p, racks, r, gap); };
     }
     const QSizeF size(body.width() + 2 * margin, body.height() + 2 * margin);
     // Written as "within" so a NaN scale is refused too.

@@ -11,4 +11,6 @@ target_sources(cds_views PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/FabricDiagramRenderer.cpp ${CMAKE_CURRENT_LIST_DIR}/FabricDiagramRenderer.h
   ${CMAKE_CURRENT_LIST_DIR}/ChartPainter.cpp ${CMAKE_CURRENT_LIST_DIR}/ChartPainter.h
   ${CMAKE_CURRENT_LIST_DIR}/DrawingExport.cpp ${CMAKE_CURRENT_LIST_DIR}/DrawingExport.h
+  ${CMAKE_CURRENT_LIST_DIR}/NaturalOrder.cpp ${CMAKE_CURRENT_LIST_DIR}/NaturalOrder.h
+  ${CMAKE_CURRENT_LIST_DIR}/RacksDrawing.cpp ${CMAKE_CURRENT_LIST_DIR}/RacksDrawing.h
 )
