@@ -368,7 +368,7 @@ private Q_SLOTS:
         QCOMPARE(bytesOf(*w), generated);
     }
 
-    /// This example has no trays: zoomed out past CableBundleItem::kOverviewLod and zoomed in,
+    /// The example without its trays: zoomed out past CableBundleItem::kOverviewLod and zoomed in,
     /// its bundles run along the floor route, drawn in the compute fabric's colour.
     void cablesDrawAtEveryZoom_data() {
         QTest::addColumn<double>("lod");
@@ -377,9 +377,9 @@ private Q_SLOTS:
     }
     void cablesDrawAtEveryZoom() {
         QFETCH(double, lod);
-        auto w = openStudio(
-            m_tmp.filePath(QStringLiteral("rec-zoom")),
-            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+        auto w =
+            openStudio(m_tmp.filePath(QStringLiteral("rec-zoom")),
+                       exampleWithoutTrays(m_tmp.filePath(QStringLiteral("floor-zoom.cds.json"))));
         QGraphicsScene* scene = w->scene();
         for (QGraphicsItem* it : scene->items())
             if (!it->parentItem())
@@ -399,11 +399,12 @@ private Q_SLOTS:
         QVERIFY2(computePixels > 50, qPrintable(QString::number(computePixels)));
     }
 
-    /// The cable layer keeps its routes between repaints; moving a rack must redraw them.
+    /// The cable layer keeps its routes between repaints; moving a rack must redraw them
+    /// (floor routes: with trays, the overview draws the trays' fill instead).
     void overviewFollowsARackMove() {
         auto w = openStudio(
             m_tmp.filePath(QStringLiteral("rec-trunks")),
-            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+            exampleWithoutTrays(m_tmp.filePath(QStringLiteral("floor-trunks.cds.json"))));
         for (QGraphicsItem* it : w->scene()->items())
             if (!it->parentItem())
                 it->setVisible(it == w->scene()->cables());

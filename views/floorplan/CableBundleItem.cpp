@@ -80,8 +80,10 @@ const CableRouteMap& CableBundleItem::routes() {
 }
 
 bool CableBundleItem::overviewAt(double lod) {
-    return lod < kOverviewLod ||
-           (lod < kLargeHallLod && routes().bundles().size() > kLargeHallBundles);
+    const std::size_t bundles = routes().bundles().size();
+    if (bundles <= kSmallHallBundles)
+        return lod < kSmallHallLod;
+    return lod < kOverviewLod || (lod < kLargeHallLod && bundles > kLargeHallBundles);
 }
 
 void CableBundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*) {

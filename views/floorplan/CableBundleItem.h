@@ -47,6 +47,10 @@ public:
     /// Halls with more bundles than this stay in the overview until kLargeHallLod.
     static constexpr std::size_t kLargeHallBundles = 20000;
     static constexpr double kLargeHallLod = 0.08;
+    /// Halls with at most this many bundles (one scalable unit) show their cables down to
+    /// kSmallHallLod, so a fitted unit on a laptop screen shows them.
+    static constexpr std::size_t kSmallHallBundles = 400;
+    static constexpr double kSmallHallLod = 0.02;
     /// Whether a paint at @p lod shows the trays alone.
     bool overviewAt(double lod);
 

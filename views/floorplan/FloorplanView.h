@@ -38,6 +38,9 @@ public:
     Tool tool() const { return m_toolKind; }
     PlaceRackTool* placeRackTool() const { return m_place.get(); }
     void zoomBy(double factor);
+    /// Shows or hides the colour and cable legends (View > Floorplan layers > Legend).
+    void setLegendShown(bool on);
+    bool legendShown() const { return m_legendShown; }
     void fitHall();
     double zoom() const; ///< pixels per millimetre
     /// Adds checkable actions that show or hide each network's cables and the trays.
@@ -66,6 +69,7 @@ Q_SIGNALS:
 
 protected:
     void wheelEvent(QWheelEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
@@ -78,6 +82,25 @@ protected:
     bool viewportEvent(QEvent* e) override;
 
 private:
+    struct LegendEntry {
+        QString label;
+        QColor colour;
+        int kind; // 0 line, 1 dashed, 2 block
+    };
+    struct CableLegend {
+        QString netTitle, fillTitle;
+        std::vector<LegendEntry> nets, fill;
+        int netWidth = 0, fillWidth = 0; ///< the two columns, in px
+        QSize size;                      ///< the box, in px (empty: no legend)
+        bool empty() const { return nets.empty() && fill.empty(); }
+    };
+    /// The cable legend as drawn at @p lod (px per mm: zoomed out, the trays' fill alone).
+    CableLegend cableLegend(double lod) const;
+    /// The boxes of the colour legend (bottom left) and the cable legend (bottom right) in
+    /// viewport pixels; empty when hidden.
+    QSize colourLegendSize() const;
+    /// The scene's rect grown by m_extraMm, so a fitted hall can sit clear of the legends.
+    void syncSceneRect();
     void drawLegend(QPainter* p);
     void drawCableLegend(QPainter* p);
     FloorplanScene* m_scene;
@@ -90,6 +113,9 @@ private:
     int m_dragSerial = 0;
     bool m_dragging = false;
     bool m_panning = false;
+    bool m_legendShown = true;
+    bool m_fitted = false; ///< showing the fitted hall: a resize fits it again
+    QMarginsF m_extraMm;   ///< room beyond the scene's rect that fitHall needed, in mm
     QPoint m_panFrom;
 };
 

@@ -94,6 +94,10 @@ CablePanel::CablePanel(Design* design, SelectionModel* selection, QWidget* paren
     split->setSizes({120, 180}); // on a laptop screen: five cables and the whole detail
     lay->addWidget(split, 1);
     m_form->setContentsMargins(0, 4, 0, 0);
+    // The media's names are long: the combo box elides them rather than widening the dock
+    // (and with it squeezing the floorplan on a laptop screen).
+    m_pin->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_pin->setMinimumContentsLength(12);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(new QLabel(QStringLiteral("Pin medium"), this));
     buttons->addWidget(m_pin, 1);
