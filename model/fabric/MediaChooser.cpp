@@ -88,8 +88,8 @@ bool MediaChooser::cableFits(const CatalogItem& it, const LinkEnds& e) const {
            cageAccepts(cb, m.formFactor);
 }
 
-bool MediaChooser::transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi,
-                                   bool flat, const LinkEnds& e) const {
+bool MediaChooser::transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi, bool flat,
+                                   const LinkEnds& e) const {
     const MediaSpec& m = *it.media;
     return speedTechMatch(m, e) && m.twinPort == multi && m.isFlatTop() == flat &&
            cageAccepts(m_ports.cageName(cage), m.formFactor);
@@ -99,8 +99,8 @@ const std::vector<MediaChooser::Option>& MediaChooser::options(const LinkEnds& e
     const std::uint64_t key = (std::uint64_t(std::llround(e.speedGbps * 10)) << 32) |
                               (std::uint64_t(e.technology) << 24) | (std::uint64_t(e.cageA) << 16) |
                               (std::uint64_t(e.cageB) << 8) | (e.multiA ? 4u : 0u) |
-                              (e.multiB ? 2u : 0u) | (e.paired ? 1u : 0u) |
-                              (e.flatA ? 8u : 0u) | (e.flatB ? 16u : 0u);
+                              (e.multiB ? 2u : 0u) | (e.paired ? 1u : 0u) | (e.flatA ? 8u : 0u) |
+                              (e.flatB ? 16u : 0u);
     auto it = m_cache.find(key);
     if (it != m_cache.end())
         return it->second;
