@@ -25,7 +25,12 @@ bool isSplitter(const CatalogItem& it) {
 
 MediaChooser::MediaChooser(const DesignData& d, PortTable& ports)
     : m_d(d)
-    , m_ports(ports) {}
+    , m_ports(ports) {
+    m_topsKnown =
+        std::any_of(d.catalog.items().begin(), d.catalog.items().end(), [](const CatalogItem& it) {
+            return it.category == Category::Transceiver && it.media && !it.media->top.isEmpty();
+        });
+}
 
 LinkEnds MediaChooser::ends(const DesignIndex& index, const Link& l) {
     LinkEnds e;
@@ -45,8 +50,8 @@ LinkEnds MediaChooser::ends(const DesignIndex& index, const Link& l) {
     e.cageB = pb.cageKind;
     e.multiA = pa.cageLanes > 1;
     e.multiB = pb.cageLanes > 1;
-    e.flatA = pa.flatTop;
-    e.flatB = pb.flatTop;
+    e.flatA = m_topsKnown && pa.flatTop;
+    e.flatB = m_topsKnown && pb.flatTop;
     if (e.multiA && e.multiB && pa.cageLanes == pb.cageLanes) {
         // Lanes of one cage are consecutive logical ports.
         e.paired = true;

@@ -31,7 +31,8 @@ struct MediumChoice {
 /// < single-mode, matching speed, technology and the cage at each end (twin-port cages take
 /// twin-port plugs; a splitter's host end is its formFactor, its switch end twin-port OSFP;
 /// a cage with a riding heat sink takes a flat-top transceiver, any other cage one that is
-/// not flat-top, so a DGX-to-switch optical link has a flat-top and a finned-top end).
+/// not flat-top, so a DGX-to-switch optical link has a flat-top and a finned-top end; when no
+/// transceiver of the design's catalog says its top, the cages are not matched on it).
 /// Options are cached per kind of link end, so routing 10^5 links stays cheap.
 class MediaChooser {
 public:
@@ -54,6 +55,10 @@ private:
                          const LinkEnds& e) const;
     const DesignData& m_d;
     PortTable& m_ports;
+    /// Some transceiver of the design's catalog says its top. A design whose embedded copies
+    /// predate `top` (none says) matches no cage on it, so a flat-cage server added to it
+    /// from a newer catalog still gets the optics it got before, not link.no-medium.
+    bool m_topsKnown = false;
     std::unordered_map<std::uint64_t, std::vector<Option>> m_cache;
 };
 

@@ -7,6 +7,8 @@
 #include "model/PortTable.h"
 #include "model/export/CablingSchedule.h"
 #include "model/export/Reports.h"
+#include "model/fabric/CableRouting.h"
+#include "model/rules/Rule.h"
 
 #include <QSet>
 #include <QTest>
@@ -118,6 +120,24 @@ private Q_SLOTS:
         QVERIFY(!cages.isEmpty());
         QCOMPARE(bomQuantity(d, computeBom(d), QStringLiteral("nvidia-mma4z00-ns")),
                  (long long)cages.size());
+    }
+
+    void catalogCopiesWithoutTopStillRouteFlatCages() {
+        // A design saved before transceivers had `top` embeds copies that say nothing; a
+        // flat-cage server taken from today's catalog into it must still get optics.
+        DesignData d = dgxH100();
+        for (const CatalogItem& it : std::vector<CatalogItem>(d.catalog.items()))
+            if (it.category == Category::Transceiver && it.media) {
+                CatalogItem old = it;
+                old.media->top.clear();
+                d.catalog.add(old);
+            }
+        routeCables(d);
+        QCOMPARE(test::countCode(runChecks(d), "link.no-medium"), 0);
+        // With the copies saying their tops, the same design has the flat-top host parts.
+        const DesignData now = dgxH100();
+        QVERIFY(now.catalog.find(QStringLiteral("nvidia-mma4z00-ns-flt")));
+        QCOMPARE(test::countCode(runChecks(now), "link.no-medium"), 0);
     }
 };
 
