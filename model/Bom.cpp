@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <map>
 
+#include <QSet>
+
 namespace cds {
 
 namespace {
@@ -209,9 +211,19 @@ BomTally::BomTally(const DesignData& d)
         addFibre(d, m, l.lengthM, +1);
     });
 
-    // Cooling implied by each rack's cooling type.
-    const TypeId rdhx = findCooling(d, "rear-door-hx"), cdu = findCooling(d, "cdu"),
-                 tank = findCooling(d, "immersion");
+    // Cooling implied by each rack's cooling type, for each kind the design does not place
+    // itself: a generated design places its CDUs (N+1, FloorPlanner::addCdus), and those
+    // devices are already counted above; implying more would bill the plant twice.
+    QSet<QString> placed;
+    d.devices.forEach([&](DeviceId, const Device& v) {
+        const CatalogItem& it = d.catalog[v.type];
+        if (it.category == Category::Cooling)
+            placed.insert(it.coolingType);
+    });
+    auto implied = [&](const char* type) {
+        return placed.contains(QLatin1String(type)) ? TypeId{} : findCooling(d, type);
+    };
+    const TypeId rdhx = implied("rear-door-hx"), cdu = implied("cdu"), tank = implied("immersion");
     double dlcKw = 0;
     d.racks.forEach([&](RackId, const Rack& r) {
         if (r.cooling == CoolingType::RearDoorHx && rdhx)

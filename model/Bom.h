@@ -48,7 +48,8 @@ struct Bom {
 
 /// Itemizes racks, devices, cables/optics (from each link's derived or pinned medium;
 /// twin-port transceivers counted per occupied cage) and the cooling each rack's type implies
-/// (one rear-door HX per such rack, CDUs by DLC load, one tank per immersion rack).
+/// (one rear-door HX per such rack, CDUs by DLC load, one tank per immersion rack) for each
+/// kind of cooling the design does not place as devices of its own.
 Bom computeBom(const DesignData& d);
 
 /// @brief The counts behind computeBom, kept as links change length or medium (a rack drag
