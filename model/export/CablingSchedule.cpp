@@ -162,13 +162,13 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
         auto [it, fresh] = routeOf.try_emplace(key);
         if (fresh) {
             const CableRoute route = cableRoute(d, r.links.front());
-            QStringList names;
+            QStringList trays;
             for (PathwayId s : route.segments)
                 if (const Pathway* w = d.pathways.find(s))
-                    names << w->name;
+                    trays << w->name;
             it->second = route.inRack      ? QStringLiteral("in rack")
                          : route.noPathway ? QStringLiteral("no tray path")
-                                           : names.join(QStringLiteral(" > "));
+                                           : trays.join(QStringLiteral(" > "));
         }
         r.route = it->second;
     }
