@@ -23,6 +23,15 @@ using cds::test::applyUndoRedo;
 
 namespace {
 
+/// Findings as sorted keys with their messages, to compare two analyses.
+QStringList keys(const std::vector<Finding>& fs) {
+    QStringList k;
+    for (const Finding& f : fs)
+        k << f.key() + f.message;
+    k.sort();
+    return k;
+}
+
 /// Applies @p r, checks that revert restores the bytes, then applies it again.
 
 Pathway tray(PointMm from, PointMm to) {
@@ -193,13 +202,6 @@ private Q_SLOTS:
         QVERIFY(cableRoute(design.data(), ab).noPathway);
         // Tray edits re-run only the placement rules; they find what a full check finds.
         QVERIFY(live.lastRunWasPlacementOnly());
-        auto keys = [](const std::vector<Finding>& fs) {
-            QStringList k;
-            for (const Finding& f : fs)
-                k << f.key() + f.message;
-            k.sort();
-            return k;
-        };
         QCOMPARE(keys(live.findings()), keys(analyze(design.data()).findings));
         add.edit->revert(design);
         del.edit->revert(design);
@@ -224,13 +226,6 @@ private Q_SLOTS:
         LiveAnalysis live(&design);
         live.runNow();
         QRandomGenerator rng(14);
-        auto keys = [](const std::vector<Finding>& fs) {
-            QStringList k;
-            for (const Finding& f : fs)
-                k << f.key() + f.message;
-            k.sort();
-            return k;
-        };
         int applied = 0;
         for (int i = 0; i < 60 && applied < 25; ++i) {
             const DesignData& d = design.data();

@@ -1,6 +1,7 @@
 // BOM completeness: every rack and device of a generated design (compute, switches, storage,
 // UFM, head nodes, PDUs, CDUs) is a line of the model BOM, of the BOM CSV and of the quote
 // workbook, with the quantity the design holds, and the cooling plant is billed once.
+#include "XlsxPart.h"
 #include "fabric/FabricTestUtil.h"
 #include "model/Bom.h"
 #include "model/Metrics.h"
@@ -18,29 +19,20 @@ using namespace cds;
 
 namespace {
 
-/// One part of an xlsx file (unzip -p).
-QByteArray part(const QString& xlsx, const char* name) {
-    QProcess p;
-    p.start(QStandardPaths::findExecutable(QStringLiteral("unzip")),
-            {QStringLiteral("-p"), xlsx, QLatin1String(name)});
-    p.waitForFinished(30000);
-    return p.readAllStandardOutput();
-}
-
 /// Catalog id (column E) -> quantity (column F) of the workbook's BOM sheet.
 QMap<QString, long long> workbookQuantities(const QString& xlsx) {
     QStringList strings;
     const QRegularExpression si(QStringLiteral("<si>(.*?)</si>"),
                                 QRegularExpression::DotMatchesEverythingOption);
     const QRegularExpression t(QStringLiteral("<t[^>]*>([^<]*)</t>"));
-    for (auto it = si.globalMatch(QString::fromUtf8(part(xlsx, "xl/sharedStrings.xml")));
+    for (auto it = si.globalMatch(QString::fromUtf8(test::xlsxPart(xlsx, "xl/sharedStrings.xml")));
          it.hasNext();) {
         QString text;
         for (auto m = t.globalMatch(it.next().captured(1)); m.hasNext();)
             text += m.next().captured(1);
         strings << text;
     }
-    const QString sheet = QString::fromUtf8(part(xlsx, "xl/worksheets/sheet1.xml"));
+    const QString sheet = QString::fromUtf8(test::xlsxPart(xlsx, "xl/worksheets/sheet1.xml"));
     const QRegularExpression id(QStringLiteral("<c r=\"E(\\d+)\"[^>]*t=\"s\"[^>]*><v>(\\d+)</v>"));
     QMap<QString, long long> out;
     for (auto it = id.globalMatch(sheet); it.hasNext();) {
