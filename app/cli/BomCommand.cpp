@@ -1,7 +1,7 @@
 #include "CliCommon.h"
 
+#include "export/Exports.h"
 #include "model/Bom.h"
-#include "model/export/BomXlsx.h"
 #include "model/export/Reports.h"
 
 namespace cds::cli {
@@ -37,15 +37,17 @@ int runBom(const QStringList& args) {
     auto d = openDesign(p.positionalArguments().first());
     if (!d)
         return BadInput;
-    const Bom bom = computeBom(*d);
+    // The workbook and the CSV are what File > Export writes (export/Exports.h).
     if (xlsx) {
         QString error;
-        if (writeBomXlsx(*d, bom, output, &error))
+        if (exports::writeExport(*d, exports::ExportKind::BomXlsx, output, {}, {}, &error))
             return Ok;
         err() << "cluster-studio-cli bom: " << error << "\n";
         return BadInput;
     }
-    const QByteArray bytes = format == QLatin1String("json") ? bomJson(*d, bom) : bomCsv(*d, bom);
+    const QByteArray bytes = format == QLatin1String("json")
+                                 ? bomJson(*d, computeBom(*d))
+                                 : *exports::exportText(*d, exports::ExportKind::BomCsv, nullptr);
     return writeOutput(output, bytes) ? Ok : BadInput;
 }
 

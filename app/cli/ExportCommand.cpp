@@ -1,19 +1,10 @@
 #include "CliCommon.h"
 
-#include "model/Bom.h"
-#include "model/export/BomXlsx.h"
-#include "model/export/CablingSchedule.h"
-#include "model/export/KubernetesExport.h"
-#include "model/export/NetBoxExport.h"
-#include "model/export/SlurmTopology.h"
-#include "model/export/SlurmTopologyYaml.h"
-#ifdef CDS_HAVE_VIEWS
-#include "views/dashboard/ReportCharts.h"
-#include "views/render/DrawingExport.h"
+#include "export/Exports.h"
 
+#ifdef CDS_HAVE_VIEWS
 #include <QApplication>
 #endif
-
 #include <QDir>
 #include <QFileInfo>
 
@@ -24,18 +15,11 @@ namespace cds::cli {
 
 namespace {
 
-const QStringList kFormats = {
-    QStringLiteral("pdf"),   QStringLiteral("svg"),         QStringLiteral("png"),
-    QStringLiteral("xlsx"),  QStringLiteral("cabling-csv"), QStringLiteral("netbox"),
-    QStringLiteral("slurm"), QStringLiteral("slurm-yaml"),  QStringLiteral("kubernetes")};
-
-/// Formats that write a folder, which they create.
-bool isFolderFormat(const QString& f) {
-    return f == QLatin1String("netbox") || f == QLatin1String("kubernetes");
-}
+using exports::ExportKind;
 
 bool isDrawingFormat(const QString& f) {
-    return f == QLatin1String("pdf") || f == QLatin1String("svg") || f == QLatin1String("png");
+    const std::optional<ExportKind> k = exports::exportKind(f, QStringLiteral("floorplan"));
+    return k && exports::exportInfo(*k).draws;
 }
 
 /// Pixels per metre: a 1 m rack row at this scale is already past any drawing's size limit.
@@ -82,9 +66,10 @@ std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv) {
 int runExport(const QStringList& args) {
     QCommandLineParser p;
     p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (*.cds.json)."));
-    p.addOption({QStringLiteral("format"),
-                 QStringLiteral("One of: %1.").arg(kFormats.join(QStringLiteral(", "))),
-                 QStringLiteral("FORMAT")});
+    p.addOption(
+        {QStringLiteral("format"),
+         QStringLiteral("One of: %1.").arg(exports::exportFormats().join(QStringLiteral(", "))),
+         QStringLiteral("FORMAT")});
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                  QStringLiteral("Output file (netbox, kubernetes: output folder). Required."),
                  QStringLiteral("PATH")});
@@ -107,11 +92,11 @@ int runExport(const QStringList& args) {
         return fail(QStringLiteral("expected one FILE"));
     const QString format = p.value(QStringLiteral("format"));
     if (format.isEmpty())
-        return fail(
-            QStringLiteral("--format is required (%1)").arg(kFormats.join(QStringLiteral(", "))));
-    if (!kFormats.contains(format))
+        return fail(QStringLiteral("--format is required (%1)")
+                        .arg(exports::exportFormats().join(QStringLiteral(", "))));
+    if (!exports::exportFormats().contains(format))
         return fail(QStringLiteral("unknown --format '%1' (%2)")
-                        .arg(format, kFormats.join(QStringLiteral(", "))));
+                        .arg(format, exports::exportFormats().join(QStringLiteral(", "))));
     const QString outPath = p.value(QStringLiteral("output"));
     if (outPath.isEmpty())
         return fail(QStringLiteral("-o PATH is required"));
@@ -125,10 +110,22 @@ int runExport(const QStringList& args) {
                                    "(the default) to %2")
                         .arg(p.value(QStringLiteral("scale")))
                         .arg(kMaxScale));
-    if (!isFolderFormat(format) && !parentExists(outPath))
+    const ExportKind kind = *exports::exportKind(format, view);
+    const exports::ExportInfo& info = exports::exportInfo(kind);
+    const bool toStdout = outPath == QLatin1String("-");
+    if (toStdout && !exports::isText(kind))
+        return fail(
+            QStringLiteral("--format %1 needs -o PATH (it is not one text file)").arg(format));
+    if (!toStdout && !info.folder && !parentExists(outPath))
         return fail(QStringLiteral("%1: cannot write: the folder does not exist").arg(outPath));
+#ifndef CDS_HAVE_VIEWS
+    if (info.draws)
+        return fail(
+            QStringLiteral("--format %1 needs a build with the GUI (CDS_BUILD_GUI)").arg(format));
+#endif
 
-    auto d = openDesign(p.positionalArguments().first());
+    const QString file = p.positionalArguments().first();
+    auto d = openDesign(file);
     if (!d)
         return BadInput;
     int noMedium = 0;
@@ -141,47 +138,17 @@ int runExport(const QStringList& args) {
         err().flush();
     }
     QString error;
-    bool ok = true;
-    if (format == QLatin1String("cabling-csv")) {
-        ok = writeOutput(outPath, cablingCsv(*d));
-        return ok ? Ok : BadInput;
+    if (exports::isText(kind)) {
+        const std::optional<QByteArray> bytes = exports::exportText(*d, kind, &error);
+        if (!bytes)
+            return fail(QStringLiteral("%1: %2").arg(file, error));
+        return writeOutput(outPath, *bytes) ? Ok : BadInput;
     }
-    if (format == QLatin1String("slurm") || format == QLatin1String("slurm-yaml")) {
-        const SlurmTopology t =
-            format == QLatin1String("slurm") ? slurmTopology(*d) : slurmTopologyYaml(*d);
-        if (!t.ok)
-            return fail(QStringLiteral("%1: %2").arg(p.positionalArguments().first(), t.error));
-        return writeOutput(outPath, t.text) ? Ok : BadInput;
-    }
-    if (format == QLatin1String("xlsx")) {
-        ok = writeBomXlsx(*d, computeBom(*d), outPath, &error);
-    } else if (format == QLatin1String("netbox")) {
-        const QString site =
-            p.isSet(QStringLiteral("site")) ? p.value(QStringLiteral("site")) : d->hall.name;
-        ok = writeNetBoxFolder(netboxExport(*d, site), outPath, &error);
-    } else if (format == QLatin1String("kubernetes")) {
-        const KubernetesExport k = kubernetesExport(*d);
-        if (!k.ok)
-            return fail(QStringLiteral("%1: %2").arg(p.positionalArguments().first(), k.error));
-        ok = writeKubernetesFolder(k, outPath, &error);
-    } else {
-#ifdef CDS_HAVE_VIEWS
-        if (format == QLatin1String("pdf")) {
-            // With the dashboard's own charts, so the report shows what the studio shows.
-            ok = views::writeCustomerReport(*d, outPath, &error);
-        } else {
-            render::DrawingOptions o;
-            o.drawing = view == QLatin1String("racks") ? render::Drawing::Elevations
-                                                       : render::Drawing::Floorplan;
-            o.pixelsPerMetre = scale;
-            ok = render::writeDrawing(*d, o, outPath, format == QLatin1String("png"), &error);
-        }
-#else
-        return fail(
-            QStringLiteral("--format %1 needs a build with the GUI (CDS_BUILD_GUI)").arg(format));
-#endif
-    }
-    return ok ? Ok : fail(error);
+    exports::ExportOptions options;
+    options.pixelsPerMetre = scale;
+    if (p.isSet(QStringLiteral("site")))
+        options.netboxSite = p.value(QStringLiteral("site"));
+    return exports::writeExport(*d, kind, outPath, options, {}, &error) ? Ok : fail(error);
 }
 
 } // namespace cds::cli

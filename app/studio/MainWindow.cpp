@@ -8,9 +8,9 @@
 #include "ProjectDialog.h"
 #include "RecoveryManager.h"
 #include "StudioDocument.h"
-#include "StudioExport.h"
 #include "TaskRunner.h"
 #include "WindowGeometry.h"
+#include "export/Exports.h"
 
 #include "model/analysis/LiveAnalysis.h"
 #include "views/SelectionModel.h"
@@ -47,6 +47,9 @@
 #include <QUndoView>
 
 namespace cds::studio {
+
+using exports::ExportInfo;
+using exports::exportInfo;
 
 MainWindow::MainWindow(CatalogLibrary library)
     : MainWindow(std::move(library), Options{}) {}
@@ -206,7 +209,7 @@ void MainWindow::buildActions() {
         file, QStringLiteral("Save &as…"), [this] { saveAs(); }, QKeySequence::SaveAs);
     add(file, QStringLiteral("Project &details…"), [this] { showProjectDialog(); });
     QMenu* exports = file->addMenu(QStringLiteral("&Export"));
-    for (const ExportInfo& info : exportKinds()) {
+    for (const ExportInfo& info : exports::exportKinds()) {
         QAction* a = add(exports, info.menuText, [this, k = info.kind] { exportDialog(k); });
         if (info.kind == ExportKind::PdfReport)
             a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));

@@ -34,6 +34,10 @@ class PropertiesPanel;
 class SelectionModel;
 } // namespace cds::views
 
+namespace cds::exports {
+enum class ExportKind : std::uint8_t;
+} // namespace cds::exports
+
 namespace cds::studio {
 
 class DesignEditor;
@@ -41,7 +45,7 @@ class EditingActions;
 class RecoveryManager;
 class StudioDocument;
 class TaskRunner;
-enum class ExportKind : std::uint8_t;
+using exports::ExportKind;
 
 /// @brief The studio window: floorplan canvas in the middle, catalog, properties, problems,
 /// rack elevation and undo history in docks, menus and status totals. The document it shows

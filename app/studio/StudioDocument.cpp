@@ -2,8 +2,8 @@
 
 #include "DesignEditor.h"
 #include "RecoveryManager.h"
-#include "StudioExport.h"
 #include "TaskRunner.h"
+#include "export/Exports.h"
 
 #include "model/DesignFile.h"
 #include "model/EditJournal.h"
@@ -15,6 +15,9 @@
 #include <QUndoStack>
 
 namespace cds::studio {
+
+using exports::ExportInfo;
+using exports::exportInfo;
 
 /// An autosave being written on its worker thread, with its outcome.
 struct StudioDocument::AutosaveJob {
@@ -225,7 +228,9 @@ bool StudioDocument::exportTo(ExportKind kind, const QString& path) {
     bool ok = false;
     const bool finished = m_tasks->run(
         QStringLiteral("Exporting %1").arg(QFileInfo(path).fileName()),
-        [&](const Progress& progress) { ok = writeExport(snapshot, kind, path, progress, &error); },
+        [&](const Progress& progress) {
+            ok = exports::writeExport(snapshot, kind, path, {}, progress, &error);
+        },
         info.needsUiThread ? TaskRunner::Thread::Ui : TaskRunner::Thread::Worker);
     if (!ok) {
         if (finished)
@@ -239,7 +244,6 @@ bool StudioDocument::exportTo(ExportKind kind, const QString& path) {
 }
 
 bool StudioDocument::generate(const GenerateParams& params, QString* error) {
-#ifdef CDS_HAVE_GENERATOR
     if (m_tasks->busy())
         return false;
     GenerateResult r;
@@ -271,13 +275,6 @@ bool StudioDocument::generate(const GenerateParams& params, QString* error) {
     if (!r.notes.isEmpty())
         Q_EMIT message(r.notes.join(QStringLiteral("; ")), 10000);
     return ok;
-#else
-    (void)params;
-    (void)error;
-    fail(QStringLiteral("Cannot generate"),
-         QStringLiteral("This build has no cluster generator yet (model/fabric)"));
-    return false;
-#endif
 }
 
 bool StudioDocument::hasPendingRecovery() const {

@@ -17,12 +17,16 @@ class EditJournal;
 class LiveAnalysis;
 } // namespace cds
 
+namespace cds::exports {
+enum class ExportKind : std::uint8_t;
+} // namespace cds::exports
+
 namespace cds::studio {
 
 class DesignEditor;
 class RecoveryManager;
 class TaskRunner;
-enum class ExportKind : std::uint8_t;
+using exports::ExportKind;
 
 /// @brief One open design and its whole life, without a window: the design, its undo stack
 /// and editor, the live analysis, the edit journal, crash recovery, autosave and the long

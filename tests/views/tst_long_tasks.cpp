@@ -5,8 +5,8 @@
 
 #include "DesignEditor.h"
 #include "RecoveryManager.h"
-#include "StudioExport.h"
 #include "TaskRunner.h"
+#include "export/Exports.h"
 
 #include "model/fabric/Generator.h"
 
@@ -176,7 +176,7 @@ private Q_SLOTS:
         auto w = openDocument(m_tmp.filePath(QStringLiteral("rec-export")));
         const auto k = studio::ExportKind(kind);
         const QString path = m_tmp.filePath(
-            QStringLiteral("export-%1%2").arg(kind).arg(studio::exportInfo(k).suffix));
+            QStringLiteral("export-%1%2").arg(kind).arg(exports::exportInfo(k).suffix));
         QVERIFY2(w->exportTo(k, path), qPrintable(w->lastError()));
         const QByteArray bytes = fileBytes(path);
         QVERIFY(bytes.size() > 40);

@@ -1,0 +1,193 @@
+#include "Exports.h"
+
+#ifdef CDS_HAVE_VIEWS
+#include "views/dashboard/ReportCharts.h"
+#include "views/render/DrawingExport.h"
+#endif
+
+#include "model/AtomicFile.h"
+#include "model/Bom.h"
+#include "model/export/BomXlsx.h"
+#include "model/export/CablingSchedule.h"
+#include "model/export/KubernetesExport.h"
+#include "model/export/NetBoxExport.h"
+#include "model/export/Reports.h"
+#include "model/export/SlurmTopology.h"
+#include "model/export/SlurmTopologyYaml.h"
+
+namespace cds::exports {
+
+const std::vector<ExportInfo>& exportKinds() {
+    static const std::vector<ExportInfo> kinds = {
+        {ExportKind::PdfReport, QStringLiteral("pdf"), QString(), QStringLiteral("&PDF report…"),
+         QStringLiteral("PDF (*.pdf)"), QStringLiteral(".pdf"), false, true, true},
+        {ExportKind::FloorplanSvg, QStringLiteral("svg"), QStringLiteral("floorplan"),
+         QStringLiteral("&Floorplan as SVG…"), QStringLiteral("SVG drawing (*.svg)"),
+         QStringLiteral(".svg"), false, true},
+        {ExportKind::FloorplanPng, QStringLiteral("png"), QStringLiteral("floorplan"),
+         QStringLiteral("Floorplan as P&NG…"), QStringLiteral("PNG image (*.png)"),
+         QStringLiteral(".png"), false, true},
+        {ExportKind::ElevationsSvg, QStringLiteral("svg"), QStringLiteral("racks"),
+         QStringLiteral("Rack &elevations as SVG…"), QStringLiteral("SVG drawing (*.svg)"),
+         QStringLiteral(".svg"), false, true},
+        {ExportKind::ElevationsPng, QStringLiteral("png"), QStringLiteral("racks"),
+         QStringLiteral("Rack elevations as PN&G…"), QStringLiteral("PNG image (*.png)"),
+         QStringLiteral(".png"), false, true},
+        {ExportKind::BomXlsx, QStringLiteral("xlsx"), QString(),
+         QStringLiteral("&Bill of materials (Excel)…"), QStringLiteral("Excel workbook (*.xlsx)"),
+         QStringLiteral(".xlsx")},
+        {ExportKind::BomCsv, QString(), QString(), QStringLiteral("Bill of materials (&CSV)…"),
+         QStringLiteral("CSV (*.csv)"), QStringLiteral(".csv")},
+        {ExportKind::CablingCsv, QStringLiteral("cabling-csv"), QString(),
+         QStringLiteral("Cabling &schedule (CSV)…"), QStringLiteral("CSV (*.csv)"),
+         QStringLiteral(".csv")},
+        {ExportKind::NetBox, QStringLiteral("netbox"), QString(),
+         QStringLiteral("&NetBox import (folder)…"), QString(), QString(), true},
+        {ExportKind::Slurm, QStringLiteral("slurm"), QString(),
+         QStringLiteral("S&lurm topology.conf…"), QStringLiteral("Slurm topology (*.conf)"),
+         QStringLiteral(".conf")},
+        {ExportKind::SlurmYaml, QStringLiteral("slurm-yaml"), QString(),
+         QStringLiteral("Slurm topology.&yaml (25.05+)…"),
+         QStringLiteral("Slurm topology (*.yaml)"), QStringLiteral(".yaml")},
+        {ExportKind::Kubernetes, QStringLiteral("kubernetes"), QString(),
+         QStringLiteral("&Kubernetes labels and Kueue topology (folder)…"), QString(), QString(),
+         true},
+    };
+    return kinds;
+}
+
+const ExportInfo& exportInfo(ExportKind kind) {
+    for (const ExportInfo& i : exportKinds())
+        if (i.kind == kind)
+            return i;
+    return exportKinds().front();
+}
+
+QStringList exportFormats() {
+    QStringList formats;
+    for (const ExportInfo& i : exportKinds())
+        if (!i.format.isEmpty() && !formats.contains(i.format))
+            formats << i.format;
+    return formats;
+}
+
+std::optional<ExportKind> exportKind(const QString& format, const QString& view) {
+    for (const ExportInfo& i : exportKinds())
+        if (i.format == format && (i.view.isEmpty() || i.view == view))
+            return i.kind;
+    return std::nullopt;
+}
+
+bool isText(ExportKind kind) {
+    return kind == ExportKind::BomCsv || kind == ExportKind::CablingCsv ||
+           kind == ExportKind::Slurm || kind == ExportKind::SlurmYaml;
+}
+
+std::optional<QByteArray> exportText(const DesignData& d, ExportKind kind, QString* error) {
+    switch (kind) {
+    case ExportKind::BomCsv:
+        return bomCsv(d, computeBom(d));
+    case ExportKind::CablingCsv:
+        return cablingCsv(d);
+    case ExportKind::Slurm:
+    case ExportKind::SlurmYaml: {
+        const SlurmTopology t = kind == ExportKind::Slurm ? slurmTopology(d) : slurmTopologyYaml(d);
+        if (t.ok)
+            return t.text;
+        if (error)
+            *error = t.error;
+        return std::nullopt;
+    }
+    default:
+        if (error)
+            *error = QStringLiteral("%1 is not a text export").arg(exportInfo(kind).menuText);
+        return std::nullopt;
+    }
+}
+
+namespace {
+
+#ifdef CDS_HAVE_VIEWS
+bool writeDrawing(const DesignData& d, ExportKind kind, const QString& path,
+                  const ExportOptions& options, QString* error) {
+    render::DrawingOptions o;
+    o.drawing = kind == ExportKind::FloorplanSvg || kind == ExportKind::FloorplanPng
+                    ? render::Drawing::Floorplan
+                    : render::Drawing::Elevations;
+    o.pixelsPerMetre = options.pixelsPerMetre;
+    const bool png = kind == ExportKind::FloorplanPng || kind == ExportKind::ElevationsPng;
+    return render::writeDrawing(d, o, path, png, error);
+}
+#endif
+
+} // namespace
+
+bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
+                 const ExportOptions& options, const Progress& progress, QString* error) {
+    // Each export computes its content, then writes it in one step: the one point to cancel
+    // is between the two (the report also cancels between pages).
+    auto cancelled = [&](int percent) {
+        if (!progress || progress(percent))
+            return false;
+        if (error)
+            *error = QStringLiteral("%1: the export was cancelled; nothing was written").arg(path);
+        return true;
+    };
+    if (cancelled(0))
+        return false;
+#ifndef CDS_HAVE_VIEWS
+    if (exportInfo(kind).draws) {
+        if (error)
+            *error = QStringLiteral("%1: --format %2 needs a build with the GUI (CDS_BUILD_GUI)")
+                         .arg(path, exportInfo(kind).format);
+        return false;
+    }
+#endif
+    bool ok = false;
+    if (isText(kind)) {
+        QString problem;
+        const std::optional<QByteArray> bytes = exportText(d, kind, &problem);
+        if (!bytes) {
+            if (error)
+                *error = QStringLiteral("%1: %2").arg(path, problem);
+            return false;
+        }
+        if (cancelled(60))
+            return false;
+        ok = writeFileAtomically(path, *bytes, error);
+    } else if (kind == ExportKind::BomXlsx) {
+        const Bom bom = computeBom(d);
+        if (cancelled(50))
+            return false;
+        ok = writeBomXlsx(d, bom, path, error);
+    } else if (kind == ExportKind::NetBox) {
+        const NetBoxExport e =
+            netboxExport(d, options.netboxSite.isEmpty() ? d.hall.name : options.netboxSite);
+        if (cancelled(60))
+            return false;
+        ok = writeNetBoxFolder(e, path, error);
+    } else if (kind == ExportKind::Kubernetes) {
+        const KubernetesExport e = kubernetesExport(d);
+        if (!e.ok) {
+            if (error)
+                *error = QStringLiteral("%1: %2").arg(path, e.error);
+            return false;
+        }
+        if (cancelled(60))
+            return false;
+        ok = writeKubernetesFolder(e, path, error);
+    }
+#ifdef CDS_HAVE_VIEWS
+    else if (kind == ExportKind::PdfReport) {
+        // With the dashboard's own charts, so the report shows what the studio shows.
+        return views::writeCustomerReport(d, path, error, progress);
+    } else {
+        ok = writeDrawing(d, kind, path, options, error);
+    }
+#endif
+    if (ok && progress)
+        progress(100);
+    return ok;
+}
+
+} // namespace cds::exports
