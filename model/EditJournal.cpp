@@ -180,7 +180,16 @@ bool EditJournal::start(const QString& path, QString* error, const QByteArray& b
     return adopt(path, path, error);
 }
 
-bool EditJournal::adopt(const QString& prepared, const QString& path, QString* error) {
+void EditJournal::forgetChanges() {
+    m_racks.clear();
+    m_devices.clear();
+    m_links.clear();
+    m_props = m_full = m_pathways = false;
+    m_catalogWritten = m_design->data().catalog.size();
+}
+
+bool EditJournal::adopt(const QString& prepared, const QString& path, QString* error,
+                        bool keepChanges) {
     stop(false);
     if (prepared != path) {
         QFile::remove(path);
@@ -200,11 +209,8 @@ bool EditJournal::adopt(const QString& prepared, const QString& path, QString* e
         return false;
     }
     m_seq = 0;
-    m_racks.clear();
-    m_devices.clear();
-    m_links.clear();
-    m_props = m_full = m_pathways = false;
-    m_catalogWritten = m_design->data().catalog.size();
+    if (!keepChanges)
+        forgetChanges();
     return true;
 }
 

@@ -28,7 +28,13 @@ public:
     static bool writeBase(const QString& path, const QByteArray& baseBytes, QString* error);
     /// Takes over @p prepared, made by writeBase() from the design as it is now, as the
     /// journal at @p path (a rename, so the UI thread does not write the base itself).
-    bool adopt(const QString& prepared, const QString& path, QString* error = nullptr);
+    /// @p keepChanges: the base is the design as it was at forgetChanges(), and what changed
+    /// since goes into the next checkpoint (a base written in the background while the user
+    /// edits).
+    bool adopt(const QString& prepared, const QString& path, QString* error = nullptr,
+               bool keepChanges = false);
+    /// The design as it is now is the base: what changed before is no longer pending.
+    void forgetChanges();
     /// Appends what changed since the last checkpoint (nothing is written if nothing did).
     /// On a failed write (a full disk) the journal stays readable and what changed is kept:
     /// the next checkpoint that can write writes it all. lastError() says why.

@@ -88,7 +88,9 @@ public:
     void declineRecovery();
     /// Writes the autosave on a worker thread from a copy of the design; returns at once.
     void autosaveNow();
-    /// Waits until an autosave in progress has been written.
+    /// Waits until an autosave in progress has been written, and the journal's base after an
+    /// open, which is written in the background while the user works (the journal is then
+    /// active and holds every edit made meanwhile).
     void waitForAutosave();
     /// While @p held says so (a drag in progress: its step is still open) steps are not
     /// journaled; checkpoint() once it ends journals them.
@@ -118,6 +120,7 @@ private:
     /// A new journal from @p baseBytes; @p prepared: one a worker already wrote (writeBase).
     void restartJournal(const QByteArray& baseBytes = {}, const QString& prepared = {});
     void finishAutosave();
+    void finishJournalBase();
     DesignData emptyDesign() const;
 
     CatalogLibrary m_library;
@@ -132,6 +135,8 @@ private:
     QTimer m_autosave;
     struct AutosaveJob;
     std::unique_ptr<AutosaveJob> m_autosaveJob;
+    struct JournalBaseJob;
+    std::unique_ptr<JournalBaseJob> m_journalBaseJob;
     QString m_path;
     QString m_lastError;
     bool m_recoveredUnsaved = false;

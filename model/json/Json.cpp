@@ -6,6 +6,8 @@
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -431,6 +433,34 @@ bool parse(std::string_view text, const QString& file, Json& out, FileError& err
         return false;
     }
     return true;
+}
+
+namespace {
+
+class Releaser {
+public:
+    ~Releaser() {
+        std::lock_guard lock(m_mutex);
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+    void take(Json&& doc) {
+        std::lock_guard lock(m_mutex);
+        if (m_thread.joinable())
+            m_thread.join();
+        m_thread = std::thread([tree = std::move(doc)]() mutable { tree = Json(); });
+    }
+
+private:
+    std::mutex m_mutex;
+    std::thread m_thread;
+};
+
+} // namespace
+
+void releaseInBackground(Json&& doc) {
+    static Releaser releaser;
+    releaser.take(std::move(doc));
 }
 
 FileError fieldError(std::string_view text, const QString& file, const FieldError& e) {

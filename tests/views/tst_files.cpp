@@ -101,6 +101,33 @@ private Q_SLOTS:
         w->endSession();
     }
 
+    /// After an open the journal's base (the file's bytes) is written in the background; an
+    /// edit made before it is adopted goes into its first checkpoint, not lost.
+    void editsWhileTheJournalBaseIsWrittenAreJournaled() {
+        const QString folder = m_tmp.filePath(QStringLiteral("rec-base"));
+        QByteArray edited;
+        {
+            auto w = openDocument(folder);
+            // No event has been processed: the base is still being written or not yet adopted.
+            QVERIFY(!w->journal()->isActive());
+            QVERIFY(!QFile::exists(w->recovery()->journalPath()));
+            QVERIFY(
+                w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
+            w->waitForAutosave();
+            QVERIFY(w->journal()->isActive());
+            QCOMPARE(w->journal()->checkpoints(), 1); // the drop, written once adopted
+            const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
+            QVERIFY(w->editor()->moveRacks({{r01, {1200, 3800}, 0}}, 3));
+            QCOMPARE(w->journal()->checkpoints(), 2);
+            edited = bytesOf(*w);
+        }
+        auto w = openDocument(folder, QString());
+        QVERIFY(w->recovery()->hasPendingRecovery());
+        QVERIFY(w->restoreRecovery());
+        QCOMPARE(bytesOf(*w), edited);
+        w->endSession();
+    }
+
     /// The journal's base is the file as opened, not a re-serialization: recovery must work
     /// for a file that is not in canonical form (hand-edited, compact, other key order).
     void journalOnANonCanonicalFile() {
