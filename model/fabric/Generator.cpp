@@ -26,6 +26,29 @@ const std::vector<const char*> kUfms = {"nvidia-ufm-appliance", "nvidia-ufm-appl
 constexpr int kUfmAppliances = 2; ///< an HA pair, as in NVIDIA's SuperPOD management rack
 constexpr int kHeadNodes = 4;     ///< BCM head-node HA pair + Slurm/Kubernetes control pair
 
+/// Rails one rail leaf takes. A rail leaf of an 8-GPU SU takes one rail; a rack-scale system
+/// carries many (72 NICs on an NVL72), so its leaf takes the largest group of rails, dividing
+/// the NIC count, whose SU-wide endpoints fit its downlinks.
+int railsPerLeaf(const CatalogItem& server, int nics, int downlinks, int suNodes) {
+    if (!server.rackScale)
+        return 1;
+    for (int r = std::max(1, downlinks / std::max(1, suNodes)); r > 1; --r)
+        if (nics % r == 0)
+            return r;
+    return 1;
+}
+
+/// The most nodes three tiers of @p radix-port switches carry: k pods of k/2 leaves, a
+/// rail-optimized SU's leaves (nics / rails) inside one pod, or @p downlinks / nics servers
+/// per leaf of a plain fat tree.
+long long maxNodesOfThreeTiers(bool rail, int radix, int nics, int downlinks, int suNodes,
+                               int rails) {
+    if (rail)
+        return 1LL * radix * ((radix / 2) / std::max(1, nics / rails)) *
+               std::min(suNodes, downlinks / rails);
+    return 1LL * radix * (radix / 2) * (downlinks / nics);
+}
+
 /// @brief The state of one generation run: the design growing, its scalable units.
 class Generation {
 public:
@@ -59,6 +82,8 @@ private:
     }
     bool checkParams();
     bool checkCapacity();
+    /// Refuses --gpus beyond @p maxNodes (maxNodesOfThreeTiers) with the reason.
+    bool beyondThreeTiers(const SwitchChoice& sw, long long maxNodes);
     void addServers();
     bool buildCompute();
     /// Storage or in-band: leaves per SU over the servers' ports of @p role, 1:1 above.
@@ -152,19 +177,20 @@ bool Generation::checkCapacity() {
     const auto sw = chooseSwitch(m_d, use(*m_switch), nic);
     if (!sw)
         return true; // buildCompute says why
-    const int k = sw->radix;
-    const int dMax = leafDownlinks(k, m_p.oversubscription);
-    const long long maxNodes = m_p.topology == Topology::RailOptimized
-                                   ? 1LL * k * ((k / 2) / c) * std::min(m_suNodes, dMax)
-                                   : 1LL * k * (k / 2) * (dMax / c);
-    if (m_nodes <= maxNodes)
-        return true;
+    const int dMax = leafDownlinks(sw->radix, m_p.oversubscription);
+    const bool rail = m_p.topology == Topology::RailOptimized;
+    const long long maxNodes = maxNodesOfThreeTiers(rail, sw->radix, c, dMax, m_suNodes,
+                                                    railsPerLeaf(*m_server, c, dMax, m_suNodes));
+    return m_nodes <= maxNodes || beyondThreeTiers(*sw, maxNodes);
+}
+
+bool Generation::beyondThreeTiers(const SwitchChoice& sw, long long maxNodes) {
     return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry "
                                "(%3 ports of %4G: at most %5 GPUs with this topology)")
                     .arg(m_p.gpus)
                     .arg(m_switch->id)
-                    .arg(k)
-                    .arg(sw->laneGbps)
+                    .arg(sw.radix)
+                    .arg(sw.laneGbps)
                     .arg(maxNodes * m_server->gpuCount()));
 }
 
@@ -216,17 +242,9 @@ bool Generation::buildCompute() {
     const bool rail = m_p.topology == Topology::RailOptimized;
     std::vector<LeafSpec> leaves;
     long long maxNodes = 0;
-    // Rack-scale systems carry many rails (72 NICs on an NVL72): a leaf takes the largest
-    // group of rails, dividing the NIC count, whose SU-wide endpoints fit its downlinks.
-    int railsPerLeaf = 1;
-    if (rail && m_server->rackScale)
-        for (int r = std::max(1, dMax / std::max(1, m_suNodes)); r >= 1; --r)
-            if (c % r == 0) {
-                railsPerLeaf = r;
-                break;
-            }
+    const int rails = rail ? railsPerLeaf(*m_server, c, dMax, m_suNodes) : 1;
     if (rail) {
-        if (m_suNodes * railsPerLeaf > dMax)
+        if (m_suNodes * rails > dMax)
             return fail(QStringLiteral("--su-nodes %1 needs %1 leaf downlinks; a %2-port leaf at "
                                        "%3:1 offers %4")
                             .arg(m_suNodes)
@@ -234,18 +252,18 @@ bool Generation::buildCompute() {
                             .arg(m_p.oversubscription)
                             .arg(dMax));
         for (std::size_t s = 0; s < m_suServers.size(); ++s)
-            for (int i = 0; i < c; i += railsPerLeaf) {
-                LeafSpec ls{std::int16_t(s), std::int16_t(railsPerLeaf == 1 ? i : -1), {}};
-                for (int r = i; r < i + railsPerLeaf; ++r)
+            for (int i = 0; i < c; i += rails) {
+                LeafSpec ls{std::int16_t(s), std::int16_t(rails == 1 ? i : -1), {}};
+                for (int r = i; r < i + rails; ++r)
                     for (DeviceId srv : m_suServers[s])
                         ls.down.push_back({srv, std::uint16_t(p0 + r)});
                 leaves.push_back(std::move(ls));
             }
-        maxNodes = 1LL * k * ((k / 2) / c) * m_suNodes;
-        if (2 * m_suNodes * railsPerLeaf <= dMax)
+        maxNodes = maxNodesOfThreeTiers(true, k, c, dMax, m_suNodes, rails);
+        if (2 * m_suNodes * rails <= dMax)
             m_r.notes << QStringLiteral("rail leaves use %1 of their %2 downlinks; --su-nodes "
                                         "up to %2 would fill them")
-                             .arg(m_suNodes * railsPerLeaf)
+                             .arg(m_suNodes * rails)
                              .arg(dMax);
     } else {
         const int perLeaf = dMax / c;
@@ -261,7 +279,7 @@ bool Generation::buildCompute() {
                         ls.down.push_back({m_suServers[s][j], std::uint16_t(p0 + n)});
                 leaves.push_back(std::move(ls));
             }
-        maxNodes = 1LL * k * (k / 2) * perLeaf;
+        maxNodes = maxNodesOfThreeTiers(false, k, c, dMax, m_suNodes, 1);
     }
     int down = 0;
     for (const LeafSpec& l : leaves)
@@ -272,21 +290,15 @@ bool Generation::buildCompute() {
     // the UFM connects (the 31-node SU). A cluster smaller than one SU keeps its actual size.
     if (rail) {
         if (m_nodes >= m_suNodes)
-            down = m_suNodes * railsPerLeaf;
-        if (dMax - down <= railsPerLeaf)
+            down = m_suNodes * rails;
+        if (dMax - down <= rails)
             down = dMax;
     }
-    const FatTreePlan plan = planFatTree({k, int(leaves.size()), down, m_p.oversubscription,
-                                          m_p.tiers, rail ? c / railsPerLeaf : 1});
+    const FatTreePlan plan = planFatTree(
+        {k, int(leaves.size()), down, m_p.oversubscription, m_p.tiers, rail ? c / rails : 1});
     if (!plan.ok) {
         if (m_nodes > maxNodes || m_p.tiers == 3)
-            return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry "
-                                       "(%3 ports of %4G: at most %5 GPUs with this topology)")
-                            .arg(m_p.gpus)
-                            .arg(m_switch->id)
-                            .arg(k)
-                            .arg(sw->laneGbps)
-                            .arg(maxNodes * m_server->gpuCount()));
+            return beyondThreeTiers(*sw, maxNodes);
         return fail(plan.error);
     }
     m_r.notes << plan.notes;

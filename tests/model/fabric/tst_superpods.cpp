@@ -205,7 +205,10 @@ private Q_SLOTS:
                     const QString what = server.id + QStringLiteral(" on ") + sw.id +
                                          QStringLiteral(" x ") + QString::number(p.gpus);
                     if (!r.ok) {
-                        QVERIFY2(!r.error.isEmpty(), qPrintable(what));
+                        // Only a pair that cannot be joined is refused (400G NICs on a 200G
+                        // HDR switch), with a message that says so.
+                        QVERIFY2(r.error.contains(QLatin1String("has no port split matching")),
+                                 qPrintable(what + QStringLiteral(": ") + r.error));
                         ++refused;
                         continue;
                     }
@@ -216,7 +219,7 @@ private Q_SLOTS:
                 }
             }
         }
-        QVERIFY(generatedOk > 40);
+        QVERIFY(generatedOk > 80);
         QVERIFY(refused > 0); // e.g. 400G NICs on a 200G HDR switch
     }
 };
