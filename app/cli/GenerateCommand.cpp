@@ -35,7 +35,8 @@ int runGenerate(const QStringList& args) {
     p.addOption(opt("server", "GPU server catalog id.", "ID", "nvidia-dgx-h100"));
     p.addOption(opt("switch", "Compute-fabric switch catalog id.", "ID", "nvidia-qm9700"));
     p.addOption(opt("topology", "rail-optimized (default) or fat-tree.", "T", "rail-optimized"));
-    p.addOption(opt("tiers", "auto (default), 2 or 3.", "T", "auto"));
+    p.addOption(
+        opt("tiers", "auto (default), 1 (one switch or a switch pair), 2 or 3.", "T", "auto"));
     p.addOption(
         opt("oversubscription", "Leaf downlink:uplink, e.g. 1:1 (default), 2:1.", "D:U", "1:1"));
     p.addOption(opt("su-nodes",
@@ -89,10 +90,11 @@ int runGenerate(const QStringList& args) {
     const QString tiers = p.value(QStringLiteral("tiers"));
     if (tiers == QLatin1String("auto"))
         g.tiers = 0;
-    else if (tiers == QLatin1String("2") || tiers == QLatin1String("3"))
+    else if (tiers == QLatin1String("1") || tiers == QLatin1String("2") ||
+             tiers == QLatin1String("3"))
         g.tiers = tiers.toInt();
     else
-        return usageError(QStringLiteral("--tiers expects auto, 2 or 3, not '%1'").arg(tiers));
+        return usageError(QStringLiteral("--tiers expects auto, 1, 2 or 3, not '%1'").arg(tiers));
     static const QRegularExpression ratio(
         QStringLiteral("^(\\d+(?:\\.\\d+)?):(\\d+(?:\\.\\d+)?)$"));
     const auto m = ratio.match(p.value(QStringLiteral("oversubscription")));

@@ -35,6 +35,7 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     m_topology->addItem(QStringLiteral("Rail-optimized"), int(Topology::RailOptimized));
     m_topology->addItem(QStringLiteral("Fat tree"), int(Topology::FatTree));
     m_tiers->addItem(QStringLiteral("Automatic"), 0);
+    m_tiers->addItem(QStringLiteral("1 (one switch or a switch pair)"), 1);
     m_tiers->addItem(QStringLiteral("2 (leaf, spine)"), 2);
     m_tiers->addItem(QStringLiteral("3 (leaf, spine, core)"), 3);
     m_oversub->setRange(1.0, 8.0);

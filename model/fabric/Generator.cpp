@@ -86,6 +86,14 @@ private:
     bool beyondThreeTiers(const SwitchChoice& sw, long long maxNodes);
     void addServers();
     bool buildCompute();
+    /// Switches of a single-tier compute fabric: 1 when every compute port fits one switch,
+    /// 2 (a pair joined by inter-switch links, as in NVIDIA's DGX BasePOD) when they fit two
+    /// switches' downlinks, 0 when the fabric needs 2 or 3 tiers; -1 refused (--tiers 1).
+    int singleTierSwitches(const SwitchChoice& sw, int downlinks, int nics);
+    /// One switch, or a pair each taking half the rails of every server, with the ports
+    /// left after the downlinks (up to downlinks / oversubscription) as links between them.
+    bool buildSingleTier(const SwitchChoice& sw, int switches, int nics, int firstNic);
+    Technology computeTechnology() const;
     /// Storage or in-band: leaves per SU over the servers' ports of @p role, 1:1 above.
     bool buildBlockNetwork(FabricKind kind, PortRole role, const std::vector<const char*>& ids,
                            const QString& name, const QString& prefix,
@@ -153,8 +161,8 @@ bool Generation::checkParams() {
                         .arg(m_server->id, coolingKey(*m_p.cooling)));
     if (m_p.oversubscription < 1.0 || m_p.oversubscription > 64)
         return fail(QStringLiteral("--oversubscription must be between 1:1 and 64:1"));
-    if (m_p.tiers != 0 && m_p.tiers != 2 && m_p.tiers != 3)
-        return fail(QStringLiteral("--tiers must be auto, 2 or 3"));
+    if (m_p.tiers < 0 || m_p.tiers > 3)
+        return fail(QStringLiteral("--tiers must be auto, 1, 2 or 3"));
     // What the design file can hold, so the file written opens again.
     for (double side : {m_p.hallWidthMm, m_p.hallDepthMm})
         if (side != 0 && !(side >= kMinHallSideMm && side <= kMaxHallSideMm))
@@ -240,6 +248,8 @@ bool Generation::buildCompute() {
     const int k = sw->radix;
     const int dMax = leafDownlinks(k, m_p.oversubscription);
     const bool rail = m_p.topology == Topology::RailOptimized;
+    if (const int single = singleTierSwitches(*sw, dMax, c); single != 0)
+        return single > 0 && buildSingleTier(*sw, single, c, p0);
     std::vector<LeafSpec> leaves;
     long long maxNodes = 0;
     const int rails = rail ? railsPerLeaf(*m_server, c, dMax, m_suNodes) : 1;
@@ -302,10 +312,7 @@ bool Generation::buildCompute() {
         return fail(plan.error);
     }
     m_r.notes << plan.notes;
-    const Technology tech =
-        m_switch->switchSpec && m_switch->switchSpec->technology != Technology::Any
-            ? m_switch->switchSpec->technology
-            : Technology::InfiniBand;
+    const Technology tech = computeTechnology();
     const FabricId f = addFabric(QStringLiteral("Compute"), FabricKind::Compute, tech);
     recordLeaves(
         buildFatTree(m_d, f, *sw, plan, leaves,
@@ -317,6 +324,78 @@ bool Generation::buildCompute() {
                      .arg(leaves.size())
                      .arg(plan.spines)
                      .arg(plan.cores);
+    return true;
+}
+
+Technology Generation::computeTechnology() const {
+    return m_switch->switchSpec && m_switch->switchSpec->technology != Technology::Any
+               ? m_switch->switchSpec->technology
+               : Technology::InfiniBand;
+}
+
+int Generation::singleTierSwitches(const SwitchChoice& sw, int downlinks, int nics) {
+    const long long ports = 1LL * m_nodes * nics;
+    // Automatic only below one SU: a scalable unit keeps its leaves designed for the full SU.
+    if (m_p.tiers != 1 && (m_p.tiers != 0 || m_nodes >= m_suNodes))
+        return 0;
+    if (ports <= sw.radix)
+        return 1;
+    if (nics % 2 == 0 && ports <= 2LL * downlinks)
+        return 2;
+    if (m_p.tiers != 1)
+        return 0;
+    fail(QStringLiteral("--tiers 1: the %1 compute ports of %2 servers need more than one %3 "
+                        "(%4 ports) or a pair of them (%5 ports toward the servers at %6:1)")
+             .arg(ports)
+             .arg(m_nodes)
+             .arg(m_switch->id)
+             .arg(sw.radix)
+             .arg(2 * downlinks)
+             .arg(m_p.oversubscription));
+    return -1;
+}
+
+bool Generation::buildSingleTier(const SwitchChoice& sw, int switches, int nics, int firstNic) {
+    std::vector<LeafSpec> leaves(static_cast<std::size_t>(switches));
+    const int railsEach = nics / switches;
+    for (int s = 0; s < switches; ++s) {
+        leaves[std::size_t(s)].group = 0;
+        for (int r = s * railsEach; r < (s + 1) * railsEach; ++r)
+            for (const std::vector<DeviceId>& su : m_suServers)
+                for (DeviceId srv : su)
+                    leaves[std::size_t(s)].down.push_back({srv, std::uint16_t(firstNic + r)});
+    }
+    FatTreePlan single;
+    single.ok = true;
+    single.tiers = 1;
+    single.leavesPerPod = switches;
+    const Technology tech = computeTechnology();
+    const FabricId f = addFabric(QStringLiteral("Compute"), FabricKind::Compute, tech);
+    const BuiltFabric b =
+        buildFatTree(m_d, f, sw, single, leaves,
+                     tech == Technology::Ethernet ? QStringLiteral("eth") : QStringLiteral("ib"));
+    recordLeaves(b);
+    int isl = 0;
+    if (switches == 2) {
+        // Enough inter-switch links for the oversubscription asked, on the ports left over.
+        const int down = int(leaves.front().down.size());
+        isl = std::min(sw.radix - down,
+                       int(std::ceil(down / std::max(1.0, m_p.oversubscription) - 1e-9)));
+        for (int i = 0; i < isl; ++i) {
+            Link l;
+            l.a = {b.leaves[0], std::uint16_t(sw.firstPort + down + i)};
+            l.b = {b.leaves[1], std::uint16_t(sw.firstPort + down + i)};
+            l.fabric = f;
+            m_d.links.add(std::move(l));
+        }
+    }
+    if (tech == Technology::InfiniBand && m_p.support)
+        connectUfm(f, sw, sw.radix);
+    m_r.notes << (switches == 1
+                      ? QStringLiteral("compute fabric: 1 tier, one switch")
+                      : QStringLiteral("compute fabric: 1 tier, a switch pair (DGX BasePOD "
+                                       "style), %1 inter-switch links")
+                            .arg(isl));
     return true;
 }
 
@@ -483,19 +562,23 @@ void Generation::connectUfm(FabricId f, const SwitchChoice& sw, int leafDown) {
     });
     const int perUfm = ufm->portCount(PortRole::Compute);
     std::vector<PortRef> free;
+    // One port per switch, so the pair spans switches; a single-switch fabric gives them all.
+    const int needed = kUfmAppliances * perUfm;
+    const int perSwitch = std::max(1, needed / std::max(1, int(used.size())));
     for (Tier tier : {Tier::Leaf, Tier::Spine, Tier::Core})
         m_d.devices.forEach([&](DeviceId id, const Device& v) {
-            if (v.tier != tier || v.fabric != f || int(free.size()) >= kUfmAppliances * perUfm)
+            if (v.tier != tier || v.fabric != f || int(free.size()) >= needed)
                 return;
             const auto& u = used[id.value()];
             const int top = tier == Tier::Leaf ? std::min(sw.radix, leafDown) : sw.radix;
-            for (int p = sw.firstPort + top - 1; p >= sw.firstPort; --p)
-                if (!u[std::size_t(p)]) { // one port per switch: the pair spans switches
+            int taken = 0;
+            for (int p = sw.firstPort + top - 1; p >= sw.firstPort && taken < perSwitch; --p)
+                if (!u[std::size_t(p)]) {
                     free.push_back({id, std::uint16_t(p)});
-                    break;
+                    ++taken;
                 }
         });
-    if (int(free.size()) < kUfmAppliances * perUfm) {
+    if (int(free.size()) < needed) {
         m_r.notes << QStringLiteral("no UFM appliances: the compute fabric has no free switch "
                                     "ports (NVIDIA deploys 31-node SUs to leave one: --su-nodes "
                                     "31)");

@@ -14,9 +14,12 @@ inline DesignData generated(GenerateParams p) {
     return std::move(r.design);
 }
 
+/// A rail-optimized design of @p gpus DGX H100 on QM9700 with leaves and spines (tiers 2 when
+/// it fits them, else automatic): below one SU the automatic choice would be one switch.
 inline DesignData generated(int gpus) {
     GenerateParams p;
     p.gpus = gpus;
+    p.tiers = gpus <= 2048 ? 2 : 0;
     return generated(p);
 }
 

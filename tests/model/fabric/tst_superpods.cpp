@@ -128,6 +128,67 @@ private Q_SLOTS:
         QCOMPARE(m.ufm, 2);
         QCOMPARE(errorCodes(runChecks(d)), QStringList());
     }
+    /// Below one SU, when every compute port fits one switch, the fabric is that switch (a
+    /// DGX BasePOD-size cluster), with the UFM pair on its free ports.
+    void aSmallClusterIsOneSwitch() {
+        const DesignData d = generated(params(32, "nvidia-dgx-h100", "nvidia-qm9700"));
+        const Metrics m = computeMetrics(d);
+        QCOMPARE(m.switches[0].leaf, 1);
+        QCOMPARE(m.switches[0].spine, 0);
+        QCOMPARE(m.ufm, 2);
+        const DesignIndex index(d);
+        d.devices.forEach([&](DeviceId id, const Device& v) {
+            if (!d.typeOf(v).gpu)
+                return;
+            const CatalogItem& t = d.typeOf(v);
+            for (int p = 0; p < t.portCount(PortRole::Compute); ++p)
+                QVERIFY2(index.linkAt({id, std::uint16_t(t.firstPort(PortRole::Compute) + p)}),
+                         qPrintable(v.name));
+        });
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+        // A whole SU keeps its leaves designed for the full SU.
+        QCOMPARE(computeMetrics(generated(params(256, "nvidia-dgx-h100", "nvidia-qm9700")))
+                     .switches[0]
+                     .leaf,
+                 8);
+    }
+    /// --tiers 1 past one switch: two switches, each taking half the rails of every server,
+    /// joined by inter-switch links for the oversubscription asked (NVIDIA DGX BasePOD).
+    void aSwitchPairJoinedByInterSwitchLinks() {
+        GenerateParams p = params(80, "nvidia-dgx-h100", "nvidia-qm9700");
+        p.tiers = 1;
+        p.oversubscription = 2.0; // 80 ports: more than one 64-port switch, 2 x 42 at 2:1
+        const DesignData d = generated(p);
+        std::vector<DeviceId> pair;
+        d.devices.forEach([&](DeviceId id, const Device& v) {
+            if (v.tier == Tier::Leaf &&
+                d.fabrics[std::size_t(v.fabric.value())].kind == FabricKind::Compute)
+                pair.push_back(id);
+        });
+        QCOMPARE(int(pair.size()), 2);
+        int isl = 0, toServers[2] = {0, 0};
+        d.links.forEach([&](LinkId, const Link& l) {
+            const bool a = l.a.device == pair[0] || l.a.device == pair[1];
+            const bool b = l.b.device == pair[0] || l.b.device == pair[1];
+            if (a && b)
+                ++isl;
+            else if (b && d.typeOf(d.devices[l.a.device]).gpu)
+                ++toServers[l.b.device == pair[0] ? 0 : 1];
+        });
+        QCOMPARE(toServers[0], 40); // 10 servers x 4 rails each
+        QCOMPARE(toServers[1], 40);
+        QCOMPARE(isl, 20); // 40 downlinks at 2:1
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+    }
+    void tiersOneThatCannotFitIsRefused() {
+        GenerateParams p = params(256, "nvidia-dgx-h100", "nvidia-qm9700");
+        p.tiers = 1;
+        const GenerateResult r = generateCluster(p, bundled().catalog());
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(QLatin1String("--tiers 1")) &&
+                     r.error.contains(QLatin1String("256 compute ports")),
+                 qPrintable(r.error));
+    }
     void ethernetSwitchesAreNamedEth() {
         const DesignData d = generated(params(512, "nvidia-dgx-h100", "nvidia-sn5600"));
         int leaves = 0, spines = 0;
