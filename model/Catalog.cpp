@@ -87,7 +87,7 @@ int CatalogItem::logicalPortCount(int breakout) const {
     breakout = std::max(1, breakout);
     int n = 0; // by group, not by port: link reading calls this for every link end
     for (const PortGroup& g : portGroups)
-        n += g.count * (g.role == PortRole::Fabric ? breakout : 1);
+        n += g.count * (splitsOnBreakout(g.role) ? breakout : 1);
     return n;
 }
 
@@ -99,7 +99,7 @@ std::optional<LogicalPort> CatalogItem::logicalPort(int breakout, int index) con
     // Walk the groups (few), not the ports (many): O(groups).
     int catalogBase = 0;
     for (const PortGroup& g : portGroups) {
-        const int width = g.role == PortRole::Fabric ? breakout : 1;
+        const int width = splitsOnBreakout(g.role) ? breakout : 1;
         const int span = g.count * width;
         if (index < at + span) {
             const int off = index - at;

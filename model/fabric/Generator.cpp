@@ -61,6 +61,7 @@ private:
     bool checkCapacity();
     void addServers();
     bool buildCompute();
+    bool buildPlane(int plane);
     /// Storage or in-band: leaves per SU over the servers' ports of @p role, 1:1 above.
     bool buildBlockNetwork(FabricKind kind, PortRole role, const std::vector<const char*>& ids,
                            const QString& name, const QString& prefix,
@@ -86,6 +87,8 @@ private:
     std::vector<DeviceId> m_central;
     std::vector<DeviceId> m_storage, m_heads, m_ufm, m_mgmtSwitches;
     int m_suNodes = 32;
+    int m_planes = 1;
+    double m_nicGbps = 0; ///< one lane of a compute NIC: its speed / planes
 };
 
 bool Generation::checkParams() {
@@ -108,16 +111,30 @@ bool Generation::checkParams() {
         return fail(QStringLiteral("server %1 has no compute-fabric ports").arg(m_server->id));
     if (m_p.suNodes < 0)
         return fail(QStringLiteral("--su-nodes must be at least 1"));
+    if (m_p.planes < 1 || m_p.planes > GenerateParams::kMaxPlanes)
+        return fail(QStringLiteral("--planes must be between 1 and %1")
+                        .arg(GenerateParams::kMaxPlanes));
+    m_planes = m_p.planes;
+    m_nicGbps =
+        m_server->ports[std::size_t(m_server->firstPort(PortRole::Compute))].speedGbps / m_planes;
+    if (m_planes > 1) {
+        DesignData probe;
+        if (!chooseSwitch(probe, probe.catalog.add(*m_switch), m_nicGbps))
+            return fail(QStringLiteral("--planes %1 splits the %2G NICs of %3 into %4G lanes, but "
+                                       "%5 has no %4G port split")
+                            .arg(m_planes)
+                            .arg(m_nicGbps * m_planes)
+                            .arg(m_server->id)
+                            .arg(m_nicGbps)
+                            .arg(m_switch->id));
+    }
     // NVIDIA's SuperPODs: 32 8-GPU nodes per SU, 8 NVL72 racks per SU (DGX GB200 RA).
     // NVIDIA's SUs: 8 NVL72 racks (DGX GB200 RA); 72 nodes where a leaf takes 72 at 1:1 (DGX
     // B300 on Quantum-X800 XDR RA); else 32 (DGX H100 / B200 RAs).
     m_suNodes = m_p.suNodes;
     if (m_suNodes == 0) {
         DesignData probe;
-        const int nic = m_server->firstPort(PortRole::Compute);
-        const auto sw = nic < 0 ? std::nullopt
-                                : chooseSwitch(probe, probe.catalog.add(*m_switch),
-                                               m_server->ports[std::size_t(nic)].speedGbps);
+        const auto sw = chooseSwitch(probe, probe.catalog.add(*m_switch), m_nicGbps);
         const int dMax = sw ? leafDownlinks(sw->radix, m_p.oversubscription) : 0;
         m_suNodes = m_server->rackScale ? 8 : dMax >= 72 ? 72 : 32;
     }
@@ -147,9 +164,7 @@ bool Generation::checkParams() {
 // carry (--gpus 300000000) is refused at once, not after running out of memory.
 bool Generation::checkCapacity() {
     const int c = m_server->portCount(PortRole::Compute);
-    const double nic =
-        m_server->ports[std::size_t(m_server->firstPort(PortRole::Compute))].speedGbps;
-    const auto sw = chooseSwitch(m_d, use(*m_switch), nic);
+    const auto sw = chooseSwitch(m_d, use(*m_switch), m_nicGbps);
     if (!sw)
         return true; // buildCompute says why
     const int k = sw->radix;
@@ -181,6 +196,7 @@ void Generation::addServers() {
                      .arg(n % m_suNodes + 1, 2, 10, QChar(u'0'));
         v.type = t;
         v.group = std::int16_t(su);
+        v.breakout = std::uint8_t(m_planes);
         m_suServers[std::size_t(su)].push_back(m_d.devices.add(std::move(v)));
     }
 }
@@ -195,17 +211,31 @@ void Generation::recordLeaves(const BuiltFabric& b) {
 }
 
 bool Generation::buildCompute() {
+    for (int plane = 0; plane < m_planes; ++plane)
+        if (!buildPlane(plane))
+            return false;
+    if (m_planes > 1)
+        m_r.notes << QStringLiteral("%1 parallel planes: each %2G NIC as %1 x %3G, one lane per "
+                                    "plane")
+                         .arg(m_planes)
+                         .arg(m_nicGbps * m_planes)
+                         .arg(m_nicGbps);
+    return true;
+}
+
+bool Generation::buildPlane(int plane) {
     const int c = m_server->portCount(PortRole::Compute);
-    const int p0 = firstLogicalPort(*m_server, 1, PortRole::Compute);
-    const double nic =
-        m_server->ports[std::size_t(m_server->firstPort(PortRole::Compute))].speedGbps;
+    // NIC r's lane for this plane: the server's compute ports are split m_planes ways.
+    const int p0 = firstLogicalPort(*m_server, m_planes, PortRole::Compute) + plane;
+    const int stride = m_planes;
+    const double nic = m_nicGbps;
     const auto sw = chooseSwitch(m_d, use(*m_switch), nic);
     if (!sw)
         return fail(QStringLiteral("switch %1 has no port split matching the %2G NICs of %3")
                         .arg(m_switch->id)
                         .arg(nic)
                         .arg(m_server->id));
-    if (sw->breakout > 1)
+    if (sw->breakout > 1 && plane == 0)
         m_r.notes << QStringLiteral("%1 ports split %2 ways: %3 x %4G per switch")
                          .arg(m_switch->id)
                          .arg(sw->breakout)
@@ -238,11 +268,11 @@ bool Generation::buildCompute() {
                 LeafSpec ls{std::int16_t(s), std::int16_t(railsPerLeaf == 1 ? i : -1), {}};
                 for (int r = i; r < i + railsPerLeaf; ++r)
                     for (DeviceId srv : m_suServers[s])
-                        ls.down.push_back({srv, std::uint16_t(p0 + r)});
+                        ls.down.push_back({srv, std::uint16_t(p0 + r * stride)});
                 leaves.push_back(std::move(ls));
             }
         maxNodes = 1LL * k * ((k / 2) / c) * m_suNodes;
-        if (2 * m_suNodes * railsPerLeaf <= dMax)
+        if (2 * m_suNodes * railsPerLeaf <= dMax && plane == 0)
             m_r.notes << QStringLiteral("rail leaves use %1 of their %2 downlinks; --su-nodes "
                                         "up to %2 would fill them")
                              .arg(m_suNodes * railsPerLeaf)
@@ -258,7 +288,7 @@ bool Generation::buildCompute() {
                 LeafSpec ls{std::int16_t(s), -1, {}};
                 for (std::size_t j = i; j < std::min(m_suServers[s].size(), i + perLeaf); ++j)
                     for (int n = 0; n < c; ++n)
-                        ls.down.push_back({m_suServers[s][j], std::uint16_t(p0 + n)});
+                        ls.down.push_back({m_suServers[s][j], std::uint16_t(p0 + n * stride)});
                 leaves.push_back(std::move(ls));
             }
         maxNodes = 1LL * k * (k / 2) * perLeaf;
@@ -294,13 +324,17 @@ bool Generation::buildCompute() {
         m_switch->switchSpec && m_switch->switchSpec->technology != Technology::Any
             ? m_switch->switchSpec->technology
             : Technology::InfiniBand;
-    const FabricId f = addFabric(QStringLiteral("Compute"), FabricKind::Compute, tech);
-    recordLeaves(
-        buildFatTree(m_d, f, *sw, plan, leaves,
-                     tech == Technology::Ethernet ? QStringLiteral("eth") : QStringLiteral("ib")));
+    const FabricId f = addFabric(m_planes > 1 ? QStringLiteral("Compute plane %1").arg(plane + 1)
+                                              : QStringLiteral("Compute"),
+                                 FabricKind::Compute, tech);
+    QString prefix = tech == Technology::Ethernet ? QStringLiteral("eth") : QStringLiteral("ib");
+    if (m_planes > 1)
+        prefix += QStringLiteral("-p%1").arg(plane + 1);
+    recordLeaves(buildFatTree(m_d, f, *sw, plan, leaves, prefix));
     if (tech == Technology::InfiniBand && m_p.support)
         connectUfm(f, *sw, plan.tiers >= 2 ? plan.leafDown : sw->radix);
-    m_r.notes << QStringLiteral("compute fabric: %1 tier(s), %2 leaves, %3 spines, %4 cores")
+    m_r.notes << QStringLiteral("%1: %2 tier(s), %3 leaves, %4 spines, %5 cores")
+                     .arg(m_d.fabrics[f.value()].name)
                      .arg(plan.tiers)
                      .arg(leaves.size())
                      .arg(plan.spines)
@@ -342,7 +376,7 @@ bool Generation::buildBlockNetwork(FabricKind kind, PortRole role,
     }
     const int perServer = m_server->portCount(role);
     const int perLeaf = std::max(1, leafDownlinks(sw->radix, 1.0) / perServer);
-    const int p0 = firstLogicalPort(*m_server, 1, role);
+    const int p0 = firstLogicalPort(*m_server, m_planes, role);
     std::vector<LeafSpec> leaves;
     for (std::size_t s = 0; s < m_suServers.size(); ++s)
         for (std::size_t i = 0; i < m_suServers[s].size(); i += std::size_t(perLeaf)) {
@@ -489,17 +523,25 @@ void Generation::connectUfm(FabricId f, const SwitchChoice& sw, int leafDown) {
                                     "31)");
         return;
     }
-    m_ufm = addDevices(*ufm, kUfmAppliances, QStringLiteral("ufm"));
-    for (std::size_t i = 0; i < m_ufm.size(); ++i)
+    // Each plane is a subnet of its own, with its own fabric-manager pair.
+    const int plane = int(std::count_if(m_d.fabrics.begin(), m_d.fabrics.begin() + f.value(),
+                                        [](const Fabric& x) {
+                                            return x.kind == FabricKind::Compute;
+                                        }));
+    const std::vector<DeviceId> pair =
+        addDevices(*ufm, kUfmAppliances,
+                   m_planes > 1 ? QStringLiteral("ufm-p%1").arg(plane + 1) : QStringLiteral("ufm"));
+    m_ufm.insert(m_ufm.end(), pair.begin(), pair.end());
+    for (std::size_t i = 0; i < pair.size(); ++i)
         for (int n = 0; n < perUfm; ++n) {
             Link l;
-            l.a = {m_ufm[i], std::uint16_t(firstLogicalPort(*ufm, 1, PortRole::Compute) + n)};
+            l.a = {pair[i], std::uint16_t(firstLogicalPort(*ufm, 1, PortRole::Compute) + n)};
             l.b = free[i * std::size_t(perUfm) + std::size_t(n)];
             l.fabric = f;
             m_d.links.add(std::move(l));
         }
     m_r.notes << QStringLiteral("UFM: %1 x %2 on free compute-fabric ports")
-                     .arg(m_ufm.size())
+                     .arg(pair.size())
                      .arg(ufm->id);
 }
 
@@ -609,6 +651,29 @@ GenerateResult Generation::run() {
         m_r.error = QStringLiteral("the catalog has no rack");
         return std::move(m_r);
     }
+    const int perRack = m_p.serversPerRack > 0 ? m_p.serversPerRack : 4;
+    if (m_p.serversPerRack > 0) {
+        const TypeId computeRack = own ? use(*own) : use(*rack);
+        const int cap = m_d.catalog[computeRack].rack ? m_d.catalog[computeRack].rack->uCapacity : 0;
+        const double kw = m_server->powerMaxW.value_or(0) / 1000.0;
+        const auto [fits, how] = FloorPlanner::serversPerRack(
+            m_d.settings, m_server->liquidCooled && !m_p.cooling ? CoolingType::DirectLiquid
+                                                                 : m_p.cooling,
+            kw, m_server->uHeight, cap, perRack);
+        if (m_p.serversPerRack * m_server->uHeight > cap || fits < m_p.serversPerRack) {
+            m_r.error =
+                QStringLiteral("--servers-per-rack %1 is impossible for %2: %3 U and %4 kW in "
+                               "a %5U rack, but it holds at most %6 (%7 cooling envelope)")
+                    .arg(m_p.serversPerRack)
+                    .arg(m_server->id)
+                    .arg(m_p.serversPerRack * m_server->uHeight)
+                    .arg(m_p.serversPerRack * kw, 0, 'f', 1)
+                    .arg(cap)
+                    .arg(std::min(fits, cap / std::max(1, m_server->uHeight)))
+                    .arg(coolingKey(how));
+            return std::move(m_r);
+        }
+    }
     std::vector<DeviceId> mgmt = m_heads;
     mgmt.insert(mgmt.end(), m_ufm.begin(), m_ufm.end());
     mgmt.insert(mgmt.end(), m_mgmtSwitches.begin(), m_mgmtSwitches.end());
@@ -618,7 +683,7 @@ GenerateResult Generation::run() {
                       m_server->liquidCooled && !m_p.cooling
                           ? std::optional<CoolingType>(CoolingType::DirectLiquid)
                           : m_p.cooling,
-                      4,
+                      perRack,
                       m_p.hallWidthMm,
                       m_p.hallDepthMm,
                       m_suServers,
