@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <map>
 
+#include <QSet>
+
 namespace cds {
 
 namespace {
@@ -160,12 +162,17 @@ CostCategory costCategoryOf(const CatalogItem& it) {
 }
 
 Bom computeBom(const DesignData& d) {
-    std::vector<long long> qty(d.catalog.size(), 0);
-    std::vector<std::map<double, long long>> bins(d.catalog.size());
-    Bom bom;
+    return BomTally(d).bom(d);
+}
 
-    d.racks.forEach([&](RackId, const Rack& r) { ++qty[r.type.value()]; });
-    d.devices.forEach([&](DeviceId, const Device& v) { ++qty[v.type.value()]; });
+BomTally::BomTally(const DesignData& d)
+    : m_qty(d.catalog.size(), 0)
+    , m_cablesOf(d.catalog.size(), 0)
+    , m_endsOf(d.catalog.size(), 0)
+    , m_bins(d.catalog.size())
+    , m_fibres(d.catalog) {
+    d.racks.forEach([&](RackId, const Rack& r) { ++m_qty[r.type.value()]; });
+    d.devices.forEach([&](DeviceId, const Device& v) { ++m_qty[v.type.value()]; });
 
     // Cables and optics. A twin-port plug (transceiver or cable) serves every link of its
     // cage, so it is counted once per occupied (device, cage); everything else per link end.
@@ -180,7 +187,6 @@ Bom computeBom(const DesignData& d) {
         const Device* dev = d.devices.find(p.device);
         return dev && ports.info(*dev, p.port).cageLanes > 1;
     };
-    const FibreMatch fibres(d.catalog); // MPO-12 optics take MPO-12 fibre, LC optics LC
     d.links.forEach([&](LinkId, const Link& l) {
         TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
         if (!d.catalog.contains(m) || !d.catalog[m].media)
@@ -190,13 +196,8 @@ Bom computeBom(const DesignData& d) {
         if (item.category == Category::Cable) {
             // Twin-to-twin or splitter: one cable per cage at its twin-port (switch) end.
             const PortRef& twinEnd = multiLane(l.a) || !multiLane(l.b) ? l.a : l.b;
-            if (!ms.twinPort || firstInCage(twinEnd, m)) {
-                ++qty[m.value()];
-                ++bom.cables;
-                ++bins[m.value()][binLength(ms, l.lengthM)];
-                if (ms.powerPerEndW && ms.type != MediaType::Dac)
-                    bom.opticsPowerW += 2 * *ms.powerPerEndW;
-            }
+            if (!ms.twinPort || firstInCage(twinEnd, m))
+                addCable(d, m, l.lengthM, +1);
             return;
         }
         // Transceiver at each end (the B end may differ) plus the passive fibre between them.
@@ -204,29 +205,31 @@ Bom computeBom(const DesignData& d) {
             const PortRef& p = end == 0 ? l.a : l.b;
             const TypeId t = end == 1 && l.mediumB && !l.pinnedMedium ? l.mediumB : m;
             const MediaSpec& ts = *d.catalog[t].media;
-            if (ts.twinPort && !firstInCage(p, t))
-                continue;
-            ++qty[t.value()];
-            ++bom.transceivers;
-            if (ts.powerPerEndW)
-                bom.opticsPowerW += *ts.powerPerEndW;
+            if (!ts.twinPort || firstInCage(p, t))
+                addEnd(t, +1);
         }
-        if (TypeId fibre = fibres.fibreFor(m)) {
-            ++qty[fibre.value()];
-            ++bom.cables;
-            ++bins[fibre.value()][binLength(*d.catalog[fibre].media, l.lengthM)];
-        }
+        addFibre(d, m, l.lengthM, +1);
     });
 
-    // Cooling implied by each rack's cooling type.
-    const TypeId rdhx = findCooling(d, "rear-door-hx"), cdu = findCooling(d, "cdu"),
-                 tank = findCooling(d, "immersion");
+    // Cooling implied by each rack's cooling type, for each kind the design does not place
+    // itself: a generated design places its CDUs (N+1, FloorPlanner::addCdus), and those
+    // devices are already counted above; implying more would bill the plant twice.
+    QSet<QString> placed;
+    d.devices.forEach([&](DeviceId, const Device& v) {
+        const CatalogItem& it = d.catalog[v.type];
+        if (it.category == Category::Cooling)
+            placed.insert(it.coolingType);
+    });
+    auto implied = [&](const char* type) {
+        return placed.contains(QLatin1String(type)) ? TypeId{} : findCooling(d, type);
+    };
+    const TypeId rdhx = implied("rear-door-hx"), cdu = implied("cdu"), tank = implied("immersion");
     double dlcKw = 0;
     d.racks.forEach([&](RackId, const Rack& r) {
         if (r.cooling == CoolingType::RearDoorHx && rdhx)
-            ++qty[rdhx.value()];
+            ++m_qty[rdhx.value()];
         if (r.cooling == CoolingType::Immersion && tank)
-            ++qty[tank.value()];
+            ++m_qty[tank.value()];
     });
     d.devices.forEach([&](DeviceId, const Device& v) {
         const Rack* r = d.racks.find(v.rack);
@@ -235,19 +238,105 @@ Bom computeBom(const DesignData& d) {
     });
     if (cdu && dlcKw > 0) {
         double cap = d.catalog[cdu].coolingCapacityKw.value_or(0);
-        qty[cdu.value()] += cap > 0 ? (long long)std::ceil(dlcKw / cap) : 1;
+        m_qty[cdu.value()] += cap > 0 ? (long long)std::ceil(dlcKw / cap) : 1;
     }
+}
 
-    for (std::size_t i = 0; i < qty.size(); ++i) {
-        if (qty[i] == 0)
+bool BomTally::twinPortInvolved(const DesignData& d, const Link& l) {
+    for (TypeId t : {l.pinnedMedium ? l.pinnedMedium : l.medium, l.mediumB})
+        if (d.catalog.contains(t) && d.catalog[t].media && d.catalog[t].media->twinPort)
+            return true;
+    return false;
+}
+
+void BomTally::addBin(const DesignData& d, TypeId t, double lengthM, int sign) {
+    auto& bins = m_bins[t.value()];
+    const double at = binLength(*d.catalog[t].media, lengthM);
+    if ((bins[at] += sign) == 0)
+        bins.erase(at);
+}
+
+void BomTally::addCable(const DesignData& d, TypeId cable, double lengthM, int sign) {
+    m_qty[cable.value()] += sign;
+    m_cablesOf[cable.value()] += sign;
+    m_cables += sign;
+    addBin(d, cable, lengthM, sign);
+}
+
+void BomTally::addEnd(TypeId transceiver, int sign) {
+    m_qty[transceiver.value()] += sign;
+    m_endsOf[transceiver.value()] += sign;
+    m_transceivers += sign;
+}
+
+void BomTally::addFibre(const DesignData& d, TypeId transceiver, double lengthM, int sign) {
+    if (TypeId fibre = m_fibres.fibreFor(transceiver)) {
+        m_qty[fibre.value()] += sign;
+        m_cables += sign;
+        addBin(d, fibre, lengthM, sign);
+    }
+}
+
+void BomTally::countLink(const DesignData& d, const Link& l, int sign) {
+    // The per-link share of the constructor's count, for media without twin-port plugs.
+    TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
+    if (!d.catalog.contains(m) || !d.catalog[m].media)
+        return;
+    if (d.catalog[m].category == Category::Cable) {
+        addCable(d, m, l.lengthM, sign);
+        return;
+    }
+    for (int end = 0; end < 2; ++end)
+        addEnd(end == 1 && l.mediumB && !l.pinnedMedium ? l.mediumB : m, sign);
+    addFibre(d, m, l.lengthM, sign);
+}
+
+bool BomTally::relink(const DesignData& d, const Link& before, const Link& now) {
+    const TypeId m = now.pinnedMedium ? now.pinnedMedium : now.medium;
+    if (before.pinnedMedium == now.pinnedMedium && before.medium == now.medium &&
+        before.mediumB == now.mediumB && d.catalog.contains(m) && d.catalog[m].media) {
+        // Same plugs, another length (the common drag step): only a length bin can move.
+        const MediaSpec& ms = *d.catalog[m].media;
+        const bool cable = d.catalog[m].category == Category::Cable;
+        const TypeId binned = cable ? m : m_fibres.fibreFor(m);
+        if (!binned)
+            return true;
+        const MediaSpec& bs = *d.catalog[binned].media;
+        if (binLength(bs, before.lengthM) == binLength(bs, now.lengthM))
+            return true;
+        if (cable && ms.twinPort) // binned at the first link of its cage: count again
+            return false;
+        addBin(d, binned, before.lengthM, -1);
+        addBin(d, binned, now.lengthM, +1);
+        return true;
+    }
+    if (twinPortInvolved(d, before) || twinPortInvolved(d, now))
+        return false;
+    countLink(d, before, -1);
+    countLink(d, now, +1);
+    return true;
+}
+
+Bom BomTally::bom(const DesignData& d) const {
+    Bom bom;
+    bom.transceivers = m_transceivers;
+    bom.cables = m_cables;
+    for (std::size_t i = 0; i < m_qty.size(); ++i) {
+        const MediaSpec* ms = d.catalog.items()[i].media ? &*d.catalog.items()[i].media : nullptr;
+        if (ms && ms->powerPerEndW) { // optics and active cables, both ends
+            if (ms->type != MediaType::Dac)
+                bom.opticsPowerW += 2 * *ms->powerPerEndW * double(m_cablesOf[i]);
+            bom.opticsPowerW += *ms->powerPerEndW * double(m_endsOf[i]);
+        }
+        if (m_qty[i] == 0)
             continue;
         TypeId t(static_cast<TypeId::Rep>(i));
         BomLine line;
         line.type = t;
         line.category = costCategoryOf(d.catalog[t]);
-        line.quantity = qty[i];
+        line.quantity = m_qty[i];
         line.unitPriceUsd = d.unitPrice(t);
-        line.lengthBins.assign(bins[i].begin(), bins[i].end());
+        line.lengthBins.assign(m_bins[i].begin(), m_bins[i].end());
         if (auto e = line.extendedUsd())
             bom.totalUsd += *e;
         else

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "CableParts.h"
 #include "DesignData.h"
 
+#include <map>
 #include <vector>
 
 namespace cds {
@@ -46,7 +48,37 @@ struct Bom {
 
 /// Itemizes racks, devices, cables/optics (from each link's derived or pinned medium;
 /// twin-port transceivers counted per occupied cage) and the cooling each rack's type implies
-/// (one rear-door HX per such rack, CDUs by DLC load, one tank per immersion rack).
+/// (one rear-door HX per such rack, CDUs by DLC load, one tank per immersion rack) for each
+/// kind of cooling the design does not place as devices of its own.
 Bom computeBom(const DesignData& d);
+
+/// @brief The counts behind computeBom, kept as links change length or medium (a rack drag
+/// re-routes its cables): a link's share is taken out and put back instead of counting the
+/// whole design again. bom() then equals computeBom() of the design as it is now
+/// (tests/model/tst_random_edits).
+class BomTally {
+public:
+    explicit BomTally(const DesignData& d); ///< counts @p d in full
+    /// Link @p id changed from @p before to what @p d holds now (only its length and media:
+    /// ends, fabric and the rest of the design as counted). False when the change cannot be
+    /// applied exactly: a twin-port plug, counted once per cage, is involved. Count again then.
+    bool relink(const DesignData& d, const Link& before, const Link& now);
+    Bom bom(const DesignData& d) const;
+
+private:
+    void countLink(const DesignData& d, const Link& l, int sign);
+    // The counting steps both the full count and a link's share use.
+    void addCable(const DesignData& d, TypeId cable, double lengthM, int sign);
+    void addEnd(TypeId transceiver, int sign);
+    void addFibre(const DesignData& d, TypeId transceiver, double lengthM, int sign);
+    void addBin(const DesignData& d, TypeId t, double lengthM, int sign);
+    static bool twinPortInvolved(const DesignData& d, const Link& l);
+    std::vector<long long> m_qty;      ///< by catalog type
+    std::vector<long long> m_cablesOf; ///< by type: counted as a link's cable (power, 2 ends)
+    std::vector<long long> m_endsOf;   ///< by type: counted as a transceiver (power, 1 end)
+    std::vector<std::map<double, long long>> m_bins;
+    long long m_transceivers = 0, m_cables = 0;
+    FibreMatch m_fibres; ///< MPO-12 optics take MPO-12 fibre, LC optics LC
+};
 
 } // namespace cds

@@ -254,6 +254,9 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
         s.fiber = optString(*m, "fiber", mp);
         s.connector = optString(*m, "connector", mp);
         s.diameterMm = optNumber(*m, "diameterMm", mp, 0.1, 100);
+        s.top = optString(*m, "top", mp);
+        if (!s.top.isEmpty() && s.top != QLatin1String("flat") && s.top != QLatin1String("finned"))
+            throw FieldError(child(mp, "top"), "must be \"flat\" or \"finned\"");
         it.media = s;
     }
     if (const Json* sw = optionalMember(v, "switch")) {
@@ -305,6 +308,10 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
                         ? integer(pg["portsPerCage"], child(gp, "portsPerCage"), 1, 8)
                         : 1);
             grp.required = optBool(pg, "required", gp);
+            grp.moduleTop = optString(pg, "moduleTop", gp);
+            if (!grp.moduleTop.isEmpty() && grp.moduleTop != QLatin1String("flat") &&
+                grp.moduleTop != QLatin1String("finned"))
+                throw FieldError(child(gp, "moduleTop"), "must be \"flat\" or \"finned\"");
             if (it.ports.size() + std::size_t(grp.count) > 60000)
                 throw FieldError(child(gp, "count"), "more than 60000 ports on one device");
             for (int i = 0; i < grp.count; ++i) {

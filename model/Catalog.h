@@ -56,6 +56,9 @@ struct PortGroup {
     QString cage;
     int portsPerCage = 1;
     bool required = false;
+    /// "flat": the cage has a riding heat sink and takes flat-top modules only (DGX H100 /
+    /// B200 and ConnectX-7 OSFP cages); empty or "finned": finned-top (switch) modules.
+    QString moduleTop;
     bool operator==(const PortGroup&) const = default;
 };
 
@@ -116,6 +119,11 @@ struct MediaSpec {
     /// Outside diameter of the cable (for a transceiver: of the fibre cord it takes), for
     /// tray fill; unknown when absent (tray fill then uses kDefaultCableDiameterMm).
     std::optional<double> diameterMm;
+    /// Transceivers: the shell's top, "flat" (for cages with a riding heat sink) or "finned"
+    /// (its own heat sink, for air-cooled switch cages); empty when the catalog does not say
+    /// (taken as not flat).
+    QString top;
+    bool isFlatTop() const { return top == QLatin1String("flat"); }
 };
 inline constexpr double kDefaultCableDiameterMm = 8.0; ///< estimate for entries without one
 

@@ -85,6 +85,16 @@ bool Design::updateLink(LinkId id, const Link& l) {
     return updateIn(this, m_data.links, id, l, &Design::linkChanged);
 }
 
+void Design::insertPathway(PathwayId id, Pathway p) {
+    insertInto(this, m_data.pathways, id, std::move(p), &Design::pathwayAdded);
+}
+Pathway Design::removePathway(PathwayId id) {
+    return takeFrom(this, m_data.pathways, id, &Design::pathwayRemoved);
+}
+bool Design::updatePathway(PathwayId id, const Pathway& p) {
+    return updateIn(this, m_data.pathways, id, p, &Design::pathwayChanged);
+}
+
 namespace {
 template <typename T, typename Sig> bool setIfChanged(Design* self, T& field, const T& v, Sig sig) {
     if (field == v)

@@ -35,6 +35,10 @@ public:
     Link removeLink(LinkId id);
     bool updateLink(LinkId id, const Link& l);
 
+    void insertPathway(PathwayId id, Pathway p);
+    Pathway removePathway(PathwayId id);
+    bool updatePathway(PathwayId id, const Pathway& p);
+
     bool setMeta(const DesignMeta& m);
     bool setHall(const Hall& h);
     bool setSettings(const DesignSettings& s);
@@ -66,6 +70,9 @@ Q_SIGNALS:
     void linkAdded(cds::LinkId id);
     void linkRemoved(cds::LinkId id);
     void linkChanged(cds::LinkId id);
+    void pathwayAdded(cds::PathwayId id);
+    void pathwayRemoved(cds::PathwayId id);
+    void pathwayChanged(cds::PathwayId id);
     void metaChanged();
     void hallChanged();
     void settingsChanged();

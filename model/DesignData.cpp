@@ -54,7 +54,10 @@ std::array<CoolingEnvelope, kCoolingTypeCount> DesignSettings::defaultCooling() 
     return {{
         {10, 15, 1.58, seed + pue}, // air: above 15 kW DLC is required
         {15, 20, 1.35, seed + pue}, // rear-door HX: 10-20 kW/rack class
-        {100, 150, 1.15, QStringLiteral("direct-to-chip 50-150 kW/rack (DOMAIN.md)") + pue},
+        {100, 150, 1.15,
+         QStringLiteral("direct-to-chip liquid cooling: 50-150 kW/rack class (NVIDIA GB200 "
+                        "NVL72 rack ~120-132 kW on DLC)") +
+             pue},
         {150, 200, 1.05, QStringLiteral("immersion for 30+ kW/rack (seed)") + pue},
     }};
 }

@@ -169,6 +169,10 @@ std::optional<PathwayKind> pathwayKindFromKey(const QString& key);
 /// @brief A straight overhead tray segment from @c from to @c to (plan position, mm) at
 /// @c elevationMm above the floor (bottom of the tray). Cables run along segments; segments
 /// join where they meet or cross (fabric/TrayGraph.h).
+/// Widest a pathway may be. Beyond the standard trays (up to 900 mm) one segment stands for
+/// parallel trays side by side: the generator sizes a crowded trunk that way at 100,000 GPUs.
+inline constexpr double kMaxPathwayWidthMm = 100000;
+
 struct Pathway {
     QString name;
     PathwayKind kind = PathwayKind::Ladder;

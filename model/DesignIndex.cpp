@@ -37,16 +37,22 @@ void DesignIndex::rebuild(const DesignData& d) {
         }
     });
     m_rowOfRack.assign(d.racks.capacity(), -1);
-    d.racks.forEach([&](RackId rid, const Rack& r) {
-        for (std::size_t i = 0; i < d.hall.rows.size(); ++i) {
-            const RectMm& a = d.hall.rows[i].area;
-            if (r.centre.x >= a.x && r.centre.x <= a.x + a.w && r.centre.y >= a.y &&
-                r.centre.y <= a.y + a.h) {
-                m_rowOfRack[rid.value()] = int(i);
-                break;
-            }
+    d.racks.forEach([&](RackId rid, const Rack&) { updateRow(d, rid); });
+}
+
+void DesignIndex::updateRow(const DesignData& d, RackId rack) {
+    const Rack* r = d.racks.find(rack);
+    if (!r || rack.value() >= m_rowOfRack.size())
+        return;
+    m_rowOfRack[rack.value()] = -1;
+    for (std::size_t i = 0; i < d.hall.rows.size(); ++i) {
+        const RectMm& a = d.hall.rows[i].area;
+        if (r->centre.x >= a.x && r->centre.x <= a.x + a.w && r->centre.y >= a.y &&
+            r->centre.y <= a.y + a.h) {
+            m_rowOfRack[rack.value()] = int(i);
+            return;
         }
-    });
+    }
 }
 
 const std::vector<DeviceId>& DesignIndex::devicesIn(RackId rack) const {

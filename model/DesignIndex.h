@@ -13,6 +13,8 @@ public:
     DesignIndex() = default;
     explicit DesignIndex(const DesignData& d) { rebuild(d); }
     void rebuild(const DesignData& d);
+    /// After @p rack moved: its row again (the rest of the index does not read positions).
+    void updateRow(const DesignData& d, RackId rack);
 
     /// Devices mounted in @p rack, in id order.
     const std::vector<DeviceId>& devicesIn(RackId rack) const;

@@ -47,6 +47,17 @@ void applyLine(DesignData& d, const json::Json& line) {
         d.scenarios.clear();
         readScenarios(d, *scenarios);
     }
+    if (const Json* trays = optionalMember(line, "pathways")) {
+        requireArray(*trays, "/pathways");
+        d.pathways = {};
+        for (std::size_t i = 0; i < trays->size(); ++i) {
+            PathwayId id;
+            Pathway p = readPathway(d, (*trays)[i], child("/pathways", i), id);
+            if (d.pathways.contains(id))
+                throw FieldError(child("/pathways", i), "duplicate id");
+            d.pathways.insert(id, std::move(p));
+        }
+    }
     auto entries = [&](const char* key) -> const Json* {
         const Json* v = optionalMember(line, key);
         if (v)
@@ -130,37 +141,69 @@ void EditJournal::track() {
                      &Design::fabricsChanged, &Design::pricesChanged, &Design::waiversChanged})
         connect(d, sig, this, [this] { m_props = true; });
     connect(d, &Design::resetDone, this, [this] { m_full = true; });
+    // Trays are few: a line that changed any carries them all.
+    for (auto sig : {&Design::pathwayAdded, &Design::pathwayRemoved, &Design::pathwayChanged})
+        connect(d, sig, this, [this] { m_pathways = true; });
     // An undone edit drops the entries it embedded: what is written resumes from there.
     connect(d, &Design::catalogChanged, this, [this] {
         m_catalogWritten = std::min(m_catalogWritten, m_design->data().catalog.size());
     });
 }
 
+bool EditJournal::writeBase(const QString& path, const QByteArray& base, QString* error) {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write the recovery journal: %2")
+                         .arg(path, file.errorString());
+        return false;
+    }
+    const std::string header =
+        OJson{{"journal", kJournalVersion}, {"baseBytes", base.size()}}.dump() + "\n";
+    if (file.write(header.data(), qint64(header.size())) != qint64(header.size()) ||
+        file.write(base) != base.size() || !syncToDisk(file)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write the recovery journal: %2")
+                         .arg(path, file.errorString());
+        file.close();
+        file.remove();
+        return false;
+    }
+    return true;
+}
+
 bool EditJournal::start(const QString& path, QString* error, const QByteArray& baseBytes) {
     stop(false);
+    if (!writeBase(path, baseBytes.isEmpty() ? DesignFile::toBytes(m_design->data()) : baseBytes,
+                   error))
+        return false;
+    return adopt(path, path, error);
+}
+
+bool EditJournal::adopt(const QString& prepared, const QString& path, QString* error) {
+    stop(false);
+    if (prepared != path) {
+        QFile::remove(path);
+        if (!QFile::rename(prepared, path)) {
+            if (error)
+                *error = QStringLiteral("%1: cannot start the recovery journal").arg(path);
+            QFile::remove(prepared);
+            return false;
+        }
+    }
     m_file.setFileName(path);
     // Unbuffered: a failed write can be taken back at once (see checkpoint()).
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
+    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
         if (error)
             *error = QStringLiteral("%1: cannot write the recovery journal: %2")
                          .arg(path, m_file.errorString());
-        return false;
-    }
-    const QByteArray base = baseBytes.isEmpty() ? DesignFile::toBytes(m_design->data()) : baseBytes;
-    const std::string header =
-        OJson{{"journal", kJournalVersion}, {"baseBytes", base.size()}}.dump() + "\n";
-    m_file.write(header.data(), qint64(header.size()));
-    m_file.write(base);
-    if (!syncToDisk(m_file)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot sync the recovery journal").arg(path);
         return false;
     }
     m_seq = 0;
     m_racks.clear();
     m_devices.clear();
     m_links.clear();
-    m_props = m_full = false;
+    m_props = m_full = m_pathways = false;
     m_catalogWritten = m_design->data().catalog.size();
     return true;
 }
@@ -169,8 +212,9 @@ bool EditJournal::checkpoint(const QString& what) {
     if (!m_file.isOpen())
         return false;
     const DesignData& d = m_design->data();
-    const bool changed = m_full || m_props || !m_racks.empty() || !m_devices.empty() ||
-                         !m_links.empty() || d.catalog.size() != m_catalogWritten;
+    const bool changed = m_full || m_props || m_pathways || !m_racks.empty() ||
+                         !m_devices.empty() || !m_links.empty() ||
+                         d.catalog.size() != m_catalogWritten;
     if (!changed)
         return true;
     OJson line = {{"seq", m_seq + 1}, {"what", what.toStdString()}};
@@ -192,6 +236,12 @@ bool EditJournal::checkpoint(const QString& what) {
         json::writeHead(props, d);
         json::writeTail(props, d);
         line["props"] = std::move(props);
+    }
+    if (m_pathways || m_full) {
+        OJson trays = OJson::array();
+        d.pathways.forEach(
+            [&](PathwayId id, const Pathway& p) { trays.push_back(json::writePathway(id, p)); });
+        line["pathways"] = std::move(trays);
     }
     // Scenario edits swap the whole document (a full line); the scenarios go with it.
     if (m_full)
@@ -228,7 +278,7 @@ bool EditJournal::checkpoint(const QString& what) {
     m_racks.clear();
     m_devices.clear();
     m_links.clear();
-    m_props = m_full = false;
+    m_props = m_full = m_pathways = false;
     m_catalogWritten = d.catalog.size();
     return true;
 }

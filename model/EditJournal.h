@@ -23,6 +23,12 @@ public:
     /// @p baseBytes: the current design as file bytes that load back into it (the file just
     /// opened or saved), which spares serializing it again; empty: serialized here.
     bool start(const QString& path, QString* error = nullptr, const QByteArray& baseBytes = {});
+    /// What start() writes, without taking it over: a journal at @p path whose base is
+    /// @p baseBytes, synced to disk. Any thread (a save writes it beside the file it saves).
+    static bool writeBase(const QString& path, const QByteArray& baseBytes, QString* error);
+    /// Takes over @p prepared, made by writeBase() from the design as it is now, as the
+    /// journal at @p path (a rename, so the UI thread does not write the base itself).
+    bool adopt(const QString& prepared, const QString& path, QString* error = nullptr);
     /// Appends what changed since the last checkpoint (nothing is written if nothing did).
     /// On a failed write (a full disk) the journal stays readable and what changed is kept:
     /// the next checkpoint that can write writes it all. lastError() says why.
@@ -53,6 +59,7 @@ private:
     std::set<DeviceId> m_devices;
     std::set<LinkId> m_links;
     bool m_props = false;
+    bool m_pathways = false; ///< trays changed: the line carries them all
     bool m_full = false;
     std::size_t m_catalogWritten = 0;
     QString m_lastError;

@@ -47,7 +47,6 @@ QString rackRoleKey(RackRole r) {
 Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom& bom) {
     Metrics m;
     m.racks = int(d.racks.size());
-    m.perRowKw.assign(d.hall.rows.size(), 0.0);
     // Compute fabric -> its plane; per plane, the aggregate bandwidth of each tier level.
     std::vector<int> planeOf(d.fabrics.size(), -1);
     for (std::size_t i = 0; i < d.fabrics.size(); ++i)
@@ -100,7 +99,6 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
         const CatalogItem& rt = d.catalog[r.type];
         RackMetrics rm;
         rm.rack = rid;
-        rm.row = index.rowOf(rid);
         rm.capacityU = rt.rack ? rt.rack->uCapacity : 0;
         RackRole role = RackRole::Network;
         int rank = 0; // compute > storage > management > cooling > network
@@ -145,10 +143,10 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
         if (r.cooling == CoolingType::DirectLiquid)
             m.liquidHeatKw += rm.itMaxW / 1000.0;
         m.maxRackKw = std::max(m.maxRackKw, rm.itMaxW / 1000.0);
-        if (rm.row >= 0)
-            m.perRowKw[std::size_t(rm.row)] += rm.itMaxW / 1000.0;
         m.perRack.push_back(rm);
     });
+    m.perRowKw.assign(d.hall.rows.size(), 0.0);
+    updateRowPower(m, index);
 
     // Links by tier level; bandwidth per level for the compute fabric.
     std::array<double, 3> levelGbps{};
@@ -210,15 +208,29 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
     if (ct.core > 0 && levelGbps[2] > 0)
         m.spineOversubscription = levelGbps[1] / levelGbps[2];
 
+    applyBom(m, bom);
+    return m;
+}
+
+void updateRowPower(Metrics& m, const DesignIndex& index) {
+    std::fill(m.perRowKw.begin(), m.perRowKw.end(), 0.0);
+    for (RackMetrics& rm : m.perRack) {
+        rm.row = index.rowOf(rm.rack);
+        if (rm.row >= 0 && std::size_t(rm.row) < m.perRowKw.size())
+            m.perRowKw[std::size_t(rm.row)] += rm.itMaxW / 1000.0;
+    }
+}
+
+void applyBom(Metrics& m, const Bom& bom) {
     m.transceivers = bom.transceivers;
     m.cables = bom.cables;
     m.opticsPowerW = bom.opticsPowerW;
+    m.costByCategory.fill(0.0);
     for (const BomLine& line : bom.lines)
         if (auto e = line.extendedUsd())
             m.costByCategory[std::size_t(line.category)] += *e;
     m.totalCostUsd = bom.totalUsd;
     m.unpricedLines = bom.unpricedLines;
-    return m;
 }
 
 } // namespace cds

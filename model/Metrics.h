@@ -104,6 +104,11 @@ struct Metrics {
 };
 
 Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom& bom);
+/// After racks only moved: each rack's row and the power per row again, from @p index
+/// (current), without a pass over devices or links.
+void updateRowPower(Metrics& m, const DesignIndex& index);
+/// The figures @p m takes from a bill of materials (cost, optics, counts), from @p bom.
+void applyBom(Metrics& m, const Bom& bom);
 Metrics computeMetrics(const DesignData& d);
 
 /// Speed of a link: the slower of its two logical ports, in Gb/s.

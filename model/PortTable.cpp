@@ -34,6 +34,7 @@ const std::vector<PortInfo>& PortTable::table(TypeId type, int breakout) {
         p.cageKind = cageKind(g.cage);
         p.cageLanes = std::uint8_t(std::max(1, g.portsPerCage) * width);
         p.required = def.required;
+        p.flatTop = g.moduleTop == QLatin1String("flat");
         p.valid = true;
         for (int lane = 0; lane < width; ++lane)
             ports->push_back(p);

@@ -16,6 +16,7 @@ struct PortInfo {
     std::uint8_t cageKind = 0;  ///< interned form factor of the cage (PortTable::cageName)
     std::uint8_t cageLanes = 1; ///< logical ports sharing the cage (twin port, breakout)
     bool required = false;      ///< leaving it unconnected is a design error
+    bool flatTop = false;       ///< the cage takes flat-top modules only (catalog moduleTop)
     bool valid = false;
 };
 

@@ -29,6 +29,8 @@ public:
 
     /// Pushes @p e unless it is empty or a no-op. @p dragSerial > 0 merges a drag's steps.
     bool push(std::unique_ptr<Edit> e, int dragSerial = 0);
+    /// Pushes what a model operation built (model/edits), or refuses with its reason.
+    bool apply(edits::Result r, int dragSerial = 0) { return take(std::move(r), dragSerial); }
 
     /// A catalog entry dropped on the floor at @p at: a rack type places a rack (snapped to
     /// the tiles); mountable gear dropped on a rack goes to its lowest free U; dropped on the

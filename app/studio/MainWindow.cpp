@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "DesignEditor.h"
+#include "EditingActions.h"
 #include "GenerateDialog.h"
 #include "HelpMenu.h"
 #include "LinkDialog.h"
@@ -71,6 +72,7 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     buildDocks();
     buildActions();
     connectViews();
+    m_editing = new EditingActions(this);
     // During a drag the step is still open: journal it once the mouse is released.
     m_doc->setJournalHold([this] { return m_canvas->isDragging(); });
     connect(m_canvas, &views::FloorplanView::dragFinished, m_doc, &StudioDocument::checkpoint);
@@ -236,11 +238,7 @@ void MainWindow::buildActions() {
         },
         QKeySequence::Paste);
     add(
-        edit, QStringLiteral("&Delete"),
-        [this] {
-            m_editor->deleteObjects(m_selection->racks(), m_selection->devices(),
-                                    m_selection->links());
-        },
+        edit, QStringLiteral("&Delete"), [this] { m_editing->deleteSelection(); },
         QKeySequence::Delete);
     add(
         edit, QStringLiteral("Select &all"),
@@ -278,6 +276,7 @@ void MainWindow::buildActions() {
     add(
         m_viewMenu, QStringLiteral("&Presentation mode"), [this] { startPresentation(); },
         QKeySequence(Qt::Key_F5));
+    m_canvas->addLayerActions(m_viewMenu->addMenu(QStringLiteral("Floorplan &layers")));
     m_viewMenu->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         m_viewMenu->addAction(d->toggleViewAction());

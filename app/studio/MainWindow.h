@@ -37,6 +37,7 @@ class SelectionModel;
 namespace cds::studio {
 
 class DesignEditor;
+class EditingActions;
 class RecoveryManager;
 class StudioDocument;
 class TaskRunner;
@@ -70,6 +71,8 @@ public:
     views::PropertiesPanel* properties() const { return m_properties; }
     views::ProblemsPanel* problems() const { return m_problems; }
     views::CatalogPalette* palette() const { return m_palette; }
+    /// Trays, cables and hall editing: tools, Cables panel, menus, dialogs.
+    EditingActions* editing() const { return m_editing; }
     RecoveryManager* recovery() const;
     /// Runs open, save, generate and export with progress and Cancel.
     TaskRunner* tasks() const { return m_tasks; }
@@ -156,6 +159,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QLabel* m_totals = nullptr;
     TaskRunner* m_tasks;
+    EditingActions* m_editing = nullptr;
     GenerateParams m_lastGenerate; ///< the Generate dialog opens with the last inputs
 };
 

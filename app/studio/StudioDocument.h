@@ -111,7 +111,8 @@ private:
     /// A cancelled task: not an error, and nothing changed.
     void cancelled(const QString& text);
     void resetTo(DesignData d, const QString& path, const QByteArray& fileBytes = {});
-    void restartJournal(const QByteArray& baseBytes = {});
+    /// A new journal from @p baseBytes; @p prepared: one a worker already wrote (writeBase).
+    void restartJournal(const QByteArray& baseBytes = {}, const QString& prepared = {});
     void finishAutosave();
     DesignData emptyDesign() const;
 

@@ -68,7 +68,7 @@ bool restoreWindowLayout(QMainWindow* w, QDockWidget* left, QDockWidget* right,
         if (left)
             w->resizeDocks({left}, {std::clamp(room.width() / 6, 200, 330)}, Qt::Horizontal);
         if (right)
-            w->resizeDocks({right}, {std::clamp(room.width() * 26 / 100, 340, 440)},
+            w->resizeDocks({right}, {std::clamp(room.width() * 28 / 100, 360, 460)},
                            Qt::Horizontal);
         if (bottom)
             w->resizeDocks({bottom}, {std::max(300, room.height() * 9 / 20)}, Qt::Vertical);

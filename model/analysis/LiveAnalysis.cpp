@@ -24,6 +24,13 @@ LiveAnalysis::LiveAnalysis(Design* design, QObject* parent)
     connect(design, &Design::resetDone, this, all);
     connect(design, &Design::settingsChanged, this, all);
     connect(design, &Design::catalogChanged, this, all);
+    // A tray added, moved or resized changes the routes of every cable that may use it. Like a
+    // rack move it changes placement only: the rules that read placement (cable reach, trays)
+    // run again, the others keep their findings (a tray drag stays cheap).
+    auto rerouteAll = [this] { m_allDirty = true; };
+    connect(design, &Design::pathwayAdded, this, rerouteAll);
+    connect(design, &Design::pathwayRemoved, this, rerouteAll);
+    connect(design, &Design::pathwayChanged, this, rerouteAll);
     // Whatever the rules read besides placement: every rule runs again.
     auto structural = [this] { m_structural = true; };
     for (auto signal : {&Design::metaChanged, &Design::hallChanged, &Design::fabricsChanged,
@@ -82,17 +89,12 @@ void LiveAnalysis::runNow() {
     m_timer.stop();
     QElapsedTimer t;
     t.start();
-    const DesignData& d = m_design->data();
-    const bool placementOnly = onlyPlacementChanged();
-    const DesignIndex index(d); // rerouting changes derived data only: the index stays valid
-    rerouteCables(index);
-    m_result.bom = computeBom(d);
-    m_result.metrics = computeMetrics(d, index, m_result.bom);
-    m_result.rackPower = rackPower(d, m_result.metrics);
-    const CheckContext ctx{d, index, m_result.metrics};
-    m_result.findings = placementOnly ? m_rules.rerunPlacement(ctx) : m_rules.runAll(ctx);
-    if (!placementOnly)
-        rememberRacks();
+    // Trays drawn, moved or deleted change routes, like a rack move: placement only.
+    const bool placementOnly = m_index && m_bom && m_trays && onlyPlacementChanged();
+    if (placementOnly)
+        runPlacement(m_pathwaysAtLastRun != m_design->data().pathways);
+    else
+        runFull();
     m_structural = false;
     m_lastPlacementOnly = placementOnly;
     m_lastMs = double(t.nsecsElapsed()) / 1e6;
@@ -100,7 +102,64 @@ void LiveAnalysis::runNow() {
     Q_EMIT updated();
 }
 
-void LiveAnalysis::rerouteCables(const DesignIndex& index) {
+void LiveAnalysis::runFull() {
+    const DesignData& d = m_design->data();
+    m_index.emplace(d); // rerouting changes derived data only: the index stays valid
+    rerouteCables(*m_index);
+    m_bom.emplace(d);
+    m_trays.emplace(d, *m_index);
+    m_trayLoad = m_trays->load(d);
+    m_pathwaysAtLastRun = d.pathways;
+    m_result.bom = m_bom->bom(d);
+    m_result.metrics = computeMetrics(d, *m_index, m_result.bom);
+    m_result.rackPower = rackPower(d, m_result.metrics);
+    CheckContext ctx{d, *m_index, m_result.metrics};
+    ctx.trays = &m_trayLoad;
+    m_result.findings = m_rules.runAll(ctx);
+    rememberRacks();
+}
+
+void LiveAnalysis::runPlacement(bool traysChanged) {
+    // Only racks or trays moved: the racks' rows, the cables that may have moved (a rack's, or
+    // every cable when a tray changed), the BOM lines those cables change, the tray load, and
+    // the rules that read placement. Devices, links and power stay as counted.
+    const DesignData& d = m_design->data();
+    const std::vector<RackId> moved = dirtyRackIds();
+    for (RackId r : moved)
+        m_index->updateRow(d, r);
+    std::vector<std::pair<LinkId, Link>> changed;
+    rerouteCables(*m_index, &changed);
+    bool exact = true;
+    for (const auto& [id, before] : changed)
+        if (!(exact = m_bom->relink(d, before, d.links[id])))
+            break;
+    if (!exact)
+        m_bom.emplace(d);
+    if (traysChanged) {
+        m_trays.emplace(d, *m_index);
+        m_pathwaysAtLastRun = d.pathways;
+    } else {
+        m_trays->moveRacks(d, *m_index, moved);
+    }
+    m_trayLoad = m_trays->load(d);
+    m_result.bom = m_bom->bom(d);
+    updateRowPower(m_result.metrics, *m_index);
+    applyBom(m_result.metrics, m_result.bom);
+    CheckContext ctx{d, *m_index, m_result.metrics};
+    ctx.trays = &m_trayLoad;
+    m_result.findings = m_rules.rerunPlacement(ctx);
+}
+
+std::vector<RackId> LiveAnalysis::dirtyRackIds() const {
+    std::vector<RackId> out;
+    for (std::size_t i = 0; i < m_dirtyRacks.size(); ++i)
+        if (m_dirtyRacks[i])
+            out.push_back(RackId(static_cast<RackId::Rep>(i)));
+    return out;
+}
+
+void LiveAnalysis::rerouteCables(const DesignIndex& index,
+                                 std::vector<std::pair<LinkId, Link>>* changed) {
     // A moved rack changes its cables' lengths and so their media; derive them again here
     // rather than in each edit, so a drag costs one pass per analysis, not per mouse move.
     const DesignData& d = m_design->data();
@@ -113,18 +172,37 @@ void LiveAnalysis::rerouteCables(const DesignIndex& index) {
     // The same choice as routeCables (cages, twin ports, B-end optics), so the studio's BOM
     // and cost match the CLI's for the same file.
     std::optional<LinkRouter> router;
-    d.links.forEach([&](LinkId id, const Link& l) {
-        if (!m_allDirty && !dirty(m_dirtyLinks, id.value()) && !deviceDirty(l.a.device) &&
-            !deviceDirty(l.b.device))
-            return;
+    auto reroute = [&](LinkId id, const Link& l) {
         if (!router)
             router.emplace(d, &index);
         const LinkRouter::Route r = router->route(l);
         if (r.lengthM != l.lengthM || r.medium != l.medium || r.mediumB != l.mediumB) {
+            if (changed)
+                changed->push_back({id, l});
             m_design->setDerivedLinkData(id, r.lengthM, r.medium, r.mediumB);
             any = true;
         }
-    });
+    };
+    if (m_allDirty || !m_dirtyDevices.empty() || !m_dirtyLinks.empty()) {
+        d.links.forEach([&](LinkId id, const Link& l) {
+            if (m_allDirty || dirty(m_dirtyLinks, id.value()) || deviceDirty(l.a.device) ||
+                deviceDirty(l.b.device))
+                reroute(id, l);
+        });
+    } else { // only racks moved: their devices' links, found through the index
+        std::vector<LinkId> links;
+        for (std::size_t r = 0; r < m_dirtyRacks.size(); ++r)
+            if (m_dirtyRacks[r]) {
+                const std::vector<LinkId> own =
+                    linksOfRack(index, RackId(static_cast<RackId::Rep>(r)));
+                links.insert(links.end(), own.begin(), own.end());
+            }
+        std::sort(links.begin(), links.end());
+        links.erase(std::unique(links.begin(), links.end()), links.end());
+        for (LinkId id : links)
+            if (const Link* l = d.links.find(id))
+                reroute(id, *l);
+    }
     m_allDirty = false;
     m_dirtyRacks.clear();
     m_dirtyDevices.clear();

@@ -1,12 +1,16 @@
 #pragma once
 
+#include "../Bom.h"
 #include "../Design.h"
+#include "../fabric/TrayFill.h"
 #include "../rules/Rule.h"
 #include "Analysis.h"
 
 #include <QObject>
 #include <QTimer>
 
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace cds {
@@ -25,6 +29,8 @@ public:
     const Analysis& result() const { return m_result; }
     const Metrics& metrics() const { return m_result.metrics; }
     const std::vector<Finding>& findings() const { return m_result.findings; }
+    /// How full the trays are, as of the last run (empty without pathways).
+    const TrayLoad& trayLoad() const { return m_trayLoad; }
     /// Recomputes at once (tests, benchmarks, and the timer).
     void runNow();
     /// Longest wait between a change and the recomputation. The timer is started, not
@@ -42,7 +48,14 @@ Q_SIGNALS:
 
 private:
     void schedule();
-    void rerouteCables(const DesignIndex& index);
+    /// Re-derives the dirty cables; with @p changed, lists each link whose length or media
+    /// changed together with what it was.
+    void rerouteCables(const DesignIndex& index,
+                       std::vector<std::pair<LinkId, Link>>* changed = nullptr);
+    /// The racks marked as moved since the last run, in id order.
+    std::vector<RackId> dirtyRackIds() const;
+    void runFull();
+    void runPlacement(bool traysChanged);
     static void mark(std::vector<char>& v, std::uint32_t i);
     /// Since the last run, did anything change but rack positions and rotations?
     bool onlyPlacementChanged() const;
@@ -53,6 +66,13 @@ private:
     bool m_lastPlacementOnly = false;
     std::vector<Rack> m_racksAtLastRun; ///< by rack id: to tell a move from another rack edit
     RuleResults m_rules;
+    // Kept between runs so that a drag re-derives only what it touched (valid while only
+    // placement changed; a full run rebuilds them).
+    std::optional<DesignIndex> m_index;
+    std::optional<BomTally> m_bom;
+    std::optional<TrayTally> m_trays;
+    TrayLoad m_trayLoad;
+    SlotVector<Pathway, PathwayId> m_pathwaysAtLastRun;
     std::vector<char> m_dirtyRacks, m_dirtyDevices, m_dirtyLinks;
     QTimer m_timer;
     Analysis m_result;

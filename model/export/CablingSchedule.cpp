@@ -1,11 +1,14 @@
 #include "CablingSchedule.h"
 
+#include "../fabric/CableRoute.h"
+
 #include "../CableParts.h"
 #include "../PortTable.h"
 #include "Csv.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <unordered_map>
 
 namespace cds {
@@ -147,6 +150,28 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
         r.lengthM = std::round(double(l.lengthM) * 10.0) / 10.0;
         rows.push_back(std::move(r));
     });
+    // The route: one per ordered rack pair (a hall has far fewer pairs than cables).
+    std::map<std::pair<RackId, RackId>, QString> routeOf;
+    auto rackOf = [&](DeviceId dev) {
+        const Device* v = d.devices.find(dev);
+        return v ? v->rack : RackId();
+    };
+    for (CableRow& r : rows) {
+        const Link& first = d.links[r.links.front()];
+        const auto key = std::make_pair(rackOf(first.a.device), rackOf(first.b.device));
+        auto [it, fresh] = routeOf.try_emplace(key);
+        if (fresh) {
+            const CableRoute route = cableRoute(d, r.links.front());
+            QStringList trays;
+            for (PathwayId s : route.segments)
+                if (const Pathway* w = d.pathways.find(s))
+                    trays << w->name;
+            it->second = route.inRack      ? QStringLiteral("in rack")
+                         : route.noPathway ? QStringLiteral("no tray path")
+                                           : trays.join(QStringLiteral(" > "));
+        }
+        r.route = it->second;
+    }
     for (CableRow& r : rows) {
         const QString a = r.a.location(), b = r.b.location();
         r.labelA = r.id + QLatin1Char(' ') + a + QLatin1String(" / ") + b;
@@ -157,17 +182,29 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
 }
 
 QByteArray cablingCsv(const DesignData& d) {
-    QString out = csv::row({QStringLiteral("cable_id"),        QStringLiteral("fabric"),
-                            QStringLiteral("a_rack"),          QStringLiteral("a_u"),
-                            QStringLiteral("a_device"),        QStringLiteral("a_port"),
-                            QStringLiteral("b_rack"),          QStringLiteral("b_u"),
-                            QStringLiteral("b_device"),        QStringLiteral("b_port"),
-                            QStringLiteral("medium"),          QStringLiteral("medium_type"),
-                            QStringLiteral("length_m"),        QStringLiteral("label_a"),
-                            QStringLiteral("label_b"),         QStringLiteral("a_end_part"),
-                            QStringLiteral("b_end_part"),      QStringLiteral("cable_part"),
-                            QStringLiteral("cable_connector"), QStringLiteral("cable_type"),
-                            QStringLiteral("cable_class"),     QStringLiteral("label")});
+    QString out = csv::row({QStringLiteral("cable_id"),
+                            QStringLiteral("fabric"),
+                            QStringLiteral("a_rack"),
+                            QStringLiteral("a_u"),
+                            QStringLiteral("a_device"),
+                            QStringLiteral("a_port"),
+                            QStringLiteral("b_rack"),
+                            QStringLiteral("b_u"),
+                            QStringLiteral("b_device"),
+                            QStringLiteral("b_port"),
+                            QStringLiteral("medium"),
+                            QStringLiteral("medium_type"),
+                            QStringLiteral("length_m"),
+                            QStringLiteral("label_a"),
+                            QStringLiteral("label_b"),
+                            QStringLiteral("a_end_part"),
+                            QStringLiteral("b_end_part"),
+                            QStringLiteral("cable_part"),
+                            QStringLiteral("cable_connector"),
+                            QStringLiteral("cable_type"),
+                            QStringLiteral("cable_class"),
+                            QStringLiteral("label"),
+                            QStringLiteral("route")});
     auto u = [](const CableEnd& e) { return e.u ? QString::number(e.u) : QString(); };
     for (const CableRow& r : cablingRows(d))
         out += csv::row({r.id,
@@ -191,7 +228,8 @@ QByteArray cablingCsv(const DesignData& d) {
                          r.cableConnector,
                          r.cableType,
                          r.cableClass,
-                         r.label});
+                         r.label,
+                         r.route});
     return out.toUtf8();
 }
 

@@ -42,6 +42,10 @@ struct CableRow {
     QString cableType;      ///< cableTypeKey(): "cat6", "dac", "acc", "aoc", "mmf", "smf"
     QString cableClass;     ///< "copper" or "optical"
     QString label; ///< the cable's TIA-606 identifier: "C00001 R01-U02-cx7-1:N01-U40-ndr-1"
+    /// The trays it runs on from the A end, by name ("Row 1 tray > Runner 2 > Row 2 tray");
+    /// "in rack" within one rack, "no tray path" where trays exist but none joins the racks,
+    /// empty in a design without trays (the cable runs along the floor).
+    QString route;
 };
 
 /// @brief Logical port names per (device type, breakout), built once per type: exports of

@@ -49,6 +49,7 @@ public:
     /// The tray drop of @p rack (cached), for callers that follow the trays (tray fill).
     const TrayDrop& dropOf(RackId rack);
     const TrayGraph* trays() const { return m_trays.get(); }
+    const std::shared_ptr<const TrayGraph>& sharedTrays() const { return m_trays; }
 
 private:
     const DesignData& m_d;

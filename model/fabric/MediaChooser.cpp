@@ -25,7 +25,12 @@ bool isSplitter(const CatalogItem& it) {
 
 MediaChooser::MediaChooser(const DesignData& d, PortTable& ports)
     : m_d(d)
-    , m_ports(ports) {}
+    , m_ports(ports) {
+    m_topsKnown =
+        std::any_of(d.catalog.items().begin(), d.catalog.items().end(), [](const CatalogItem& it) {
+            return it.category == Category::Transceiver && it.media && !it.media->top.isEmpty();
+        });
+}
 
 LinkEnds MediaChooser::ends(const DesignIndex& index, const Link& l) {
     LinkEnds e;
@@ -45,6 +50,8 @@ LinkEnds MediaChooser::ends(const DesignIndex& index, const Link& l) {
     e.cageB = pb.cageKind;
     e.multiA = pa.cageLanes > 1;
     e.multiB = pb.cageLanes > 1;
+    e.flatA = m_topsKnown && pa.flatTop;
+    e.flatB = m_topsKnown && pb.flatTop;
     if (e.multiA && e.multiB && pa.cageLanes == pb.cageLanes) {
         // Lanes of one cage are consecutive logical ports.
         e.paired = true;
@@ -86,10 +93,10 @@ bool MediaChooser::cableFits(const CatalogItem& it, const LinkEnds& e) const {
            cageAccepts(cb, m.formFactor);
 }
 
-bool MediaChooser::transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi,
+bool MediaChooser::transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi, bool flat,
                                    const LinkEnds& e) const {
     const MediaSpec& m = *it.media;
-    return speedTechMatch(m, e) && m.twinPort == multi &&
+    return speedTechMatch(m, e) && m.twinPort == multi && m.isFlatTop() == flat &&
            cageAccepts(m_ports.cageName(cage), m.formFactor);
 }
 
@@ -97,7 +104,8 @@ const std::vector<MediaChooser::Option>& MediaChooser::options(const LinkEnds& e
     const std::uint64_t key = (std::uint64_t(std::llround(e.speedGbps * 10)) << 32) |
                               (std::uint64_t(e.technology) << 24) | (std::uint64_t(e.cageA) << 16) |
                               (std::uint64_t(e.cageB) << 8) | (e.multiA ? 4u : 0u) |
-                              (e.multiB ? 2u : 0u) | (e.paired ? 1u : 0u);
+                              (e.multiB ? 2u : 0u) | (e.paired ? 1u : 0u) | (e.flatA ? 8u : 0u) |
+                              (e.flatB ? 16u : 0u);
     auto it = m_cache.find(key);
     if (it != m_cache.end())
         return it->second;
@@ -113,9 +121,9 @@ const std::vector<MediaChooser::Option>& MediaChooser::options(const LinkEnds& e
         if (c.category == Category::Cable && cableFits(c, e))
             opts.push_back({{t, {}, c.media->maxReachM}, int(c.media->type), price});
         if (c.category == Category::Transceiver) {
-            if (transceiverFits(c, e.cageA, e.multiA, e))
+            if (transceiverFits(c, e.cageA, e.multiA, e.flatA, e))
                 endA.push_back(i);
-            if (transceiverFits(c, e.cageB, e.multiB, e))
+            if (transceiverFits(c, e.cageB, e.multiB, e.flatB, e))
                 endB.push_back(i);
         }
     }

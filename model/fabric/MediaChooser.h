@@ -15,6 +15,7 @@ struct LinkEnds {
     Technology technology = Technology::Any;
     std::uint8_t cageA = 0, cageB = 0;   ///< interned form factors (PortTable::cageKind)
     bool multiA = false, multiB = false; ///< the cage holds more than one link (twin, breakout)
+    bool flatA = false, flatB = false;   ///< the cage takes flat-top modules only (DGX host)
     /// Every lane of A's cage goes to one cage of B and back: a twin-to-twin cable fits.
     bool paired = false;
     bool valid = false;
@@ -28,7 +29,10 @@ struct MediumChoice {
 
 /// @brief Picks the cheapest medium that reaches, in reach order DAC < ACC < AOC < multimode
 /// < single-mode, matching speed, technology and the cage at each end (twin-port cages take
-/// twin-port plugs; a splitter's host end is its formFactor, its switch end twin-port OSFP).
+/// twin-port plugs; a splitter's host end is its formFactor, its switch end twin-port OSFP;
+/// a cage with a riding heat sink takes a flat-top transceiver, any other cage one that is
+/// not flat-top, so a DGX-to-switch optical link has a flat-top and a finned-top end; when no
+/// transceiver of the design's catalog says its top, the cages are not matched on it).
 /// Options are cached per kind of link end, so routing 10^5 links stays cheap.
 class MediaChooser {
 public:
@@ -47,10 +51,14 @@ private:
     };
     const std::vector<Option>& options(const LinkEnds& e);
     bool cableFits(const CatalogItem& it, const LinkEnds& e) const;
-    bool transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi,
+    bool transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi, bool flat,
                          const LinkEnds& e) const;
     const DesignData& m_d;
     PortTable& m_ports;
+    /// Some transceiver of the design's catalog says its top. A design whose embedded copies
+    /// predate `top` (none says) matches no cage on it, so a flat-cage server added to it
+    /// from a newer catalog still gets the optics it got before, not link.no-medium.
+    bool m_topsKnown = false;
     std::unordered_map<std::uint64_t, std::vector<Option>> m_cache;
 };
 

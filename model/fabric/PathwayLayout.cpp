@@ -86,7 +86,8 @@ void sizePathways(DesignData& d, const DesignIndex& index, QStringList& notes) {
                 }
         if (!fitted) {
             p.depthMm = kDepths[std::size(kDepths) - 1];
-            p.widthMm = std::ceil(s.cableAreaMm2 / (p.depthMm * usable) / 150.0) * 150.0;
+            p.widthMm = std::min(kMaxPathwayWidthMm,
+                                 std::ceil(s.cableAreaMm2 / (p.depthMm * usable) / 150.0) * 150.0);
             notes << QStringLiteral("%1 carries %2 cables: no standard tray holds them at the "
                                     "%3 % fill limit; sized %4 x %5 mm (plan parallel trays)")
                          .arg(p.name)

@@ -18,49 +18,119 @@ double cableDiameterMm(const DesignData& d, const Link& l) {
     return kDefaultCableDiameterMm;
 }
 
+namespace {
+/// A cable's cross-section in whole micro-square-millimetres (integer sums are exact).
+long long areaMicroMm2(const DesignData& d, const Link& l) {
+    const double dia = cableDiameterMm(d, l);
+    return std::llround(std::numbers::pi * dia * dia / 4.0 * 1e6);
+}
+
+/// The two racks of a rack-to-rack link, lower id first; false within one rack or unplaced.
+bool rackPair(const DesignData& d, const Link& l, RackId& ra, RackId& rb) {
+    const Device* a = d.devices.find(l.a.device);
+    const Device* b = d.devices.find(l.b.device);
+    if (!a || !b || a->rack == b->rack || !d.racks.contains(a->rack) || !d.racks.contains(b->rack))
+        return false;
+    ra = a->rack;
+    rb = b->rack;
+    if (rb < ra)
+        std::swap(ra, rb);
+    return true;
+}
+} // namespace
+
 TrayLoad computeTrayLoad(const DesignData& d, const DesignIndex& index) {
-    TrayLoad out;
     if (d.pathways.empty())
-        return out;
+        return {};
+    return TrayTally(d, index).load(d);
+}
+
+TrayTally::Key TrayTally::keyOf(RackId a, RackId b) {
+    return (std::uint64_t(a.value()) << 32) | b.value();
+}
+
+TrayTally::TrayTally(const DesignData& d, const DesignIndex& index) {
+    if (d.pathways.empty())
+        return;
     LinkRouter router(d, &index);
-    const TrayGraph& g = *router.trays();
+    m_graph = router.sharedTrays();
+    m_pieceArea.assign(m_graph->pieceCount(), 0);
+    m_pieceCables.assign(m_graph->pieceCount(), 0);
+    m_pairsOfRack.resize(d.racks.capacity());
     // Cables between the same two racks share a route: group them, route each pair once.
-    struct Pair {
-        RackId a, b;
-        double areaMm2 = 0;
-        int cables = 0;
-    };
-    std::unordered_map<std::uint64_t, Pair> pairs;
     d.links.forEach([&](LinkId, const Link& l) {
-        const Device* a = d.devices.find(l.a.device);
-        const Device* b = d.devices.find(l.b.device);
-        if (!a || !b || a->rack == b->rack || !d.racks.contains(a->rack) ||
-            !d.racks.contains(b->rack))
+        RackId ra, rb;
+        if (!rackPair(d, l, ra, rb))
             return;
-        RackId ra = a->rack, rb = b->rack;
-        if (rb < ra)
-            std::swap(ra, rb);
-        Pair& p = pairs[(std::uint64_t(ra.value()) << 32) | rb.value()];
-        p.a = ra;
-        p.b = rb;
-        const double dia = cableDiameterMm(d, l);
-        p.areaMm2 += std::numbers::pi * dia * dia / 4.0;
+        auto [it, added] = m_pairs.try_emplace(keyOf(ra, rb));
+        Pair& p = it->second;
+        if (added) {
+            p.a = ra;
+            p.b = rb;
+            m_pairsOfRack[ra.value()].push_back(it->first);
+            m_pairsOfRack[rb.value()].push_back(it->first);
+        }
+        p.areaMicroMm2 += areaMicroMm2(d, l);
         ++p.cables;
     });
-    std::vector<double> pieceArea(g.pieceCount(), 0);
-    std::vector<int> pieceCables(g.pieceCount(), 0);
-    std::vector<std::uint64_t> unrouted;
-    for (const auto& [key, p] : pairs) {
-        const std::vector<std::int32_t> pieces = g.route(router.dropOf(p.a), router.dropOf(p.b));
-        if (pieces.empty()) {
-            unrouted.push_back(key);
-            continue;
-        }
-        for (std::int32_t piece : pieces) {
-            pieceArea[std::size_t(piece)] += p.areaMm2;
-            pieceCables[std::size_t(piece)] += p.cables;
-        }
+    for (auto& [key, p] : m_pairs)
+        route(p, router, +1);
+}
+
+void TrayTally::route(Pair& p, LinkRouter& router, int sign) {
+    if (sign > 0)
+        p.pieces = m_graph->route(router.dropOf(p.a), router.dropOf(p.b));
+    if (p.pieces.empty())
+        m_unrouted += sign;
+    for (std::int32_t piece : p.pieces) {
+        m_pieceArea[std::size_t(piece)] += sign * p.areaMicroMm2;
+        m_pieceCables[std::size_t(piece)] += sign * p.cables;
     }
+}
+
+void TrayTally::moveRacks(const DesignData& d, const DesignIndex& index,
+                          const std::vector<RackId>& moved) {
+    if (!m_graph)
+        return;
+    // Each touched pair off its old route, its cables counted again (a new length can mean
+    // a new medium, so a new diameter), and onto its new route.
+    std::vector<Key> touched;
+    for (RackId r : moved)
+        if (r.value() < m_pairsOfRack.size())
+            touched.insert(touched.end(), m_pairsOfRack[r.value()].begin(),
+                           m_pairsOfRack[r.value()].end());
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    LinkRouter router(d, &index);
+    for (Key k : touched) {
+        Pair& p = m_pairs[k];
+        route(p, router, -1);
+        p.areaMicroMm2 = 0;
+        p.cables = 0;
+    }
+    for (RackId r : moved)
+        for (LinkId id : linksOfRack(index, r)) {
+            const Link& l = d.links[id];
+            RackId ra, rb;
+            if (!rackPair(d, l, ra, rb))
+                continue;
+            // A link between two moved racks is seen from both: count it from its A end.
+            const Device& a = d.devices[l.a.device];
+            if (a.rack != r && std::find(moved.begin(), moved.end(), a.rack) != moved.end())
+                continue;
+            Pair& p = m_pairs[keyOf(ra, rb)];
+            p.areaMicroMm2 += areaMicroMm2(d, l);
+            ++p.cables;
+        }
+    for (Key k : touched)
+        route(m_pairs[k], router, +1);
+}
+
+TrayLoad TrayTally::load(const DesignData& d) const {
+    TrayLoad out;
+    if (!m_graph)
+        return out;
+    const TrayGraph& g = *m_graph;
     // One entry per segment, at its fullest piece.
     std::unordered_map<std::uint32_t, std::size_t> slot;
     d.pathways.forEach([&](PathwayId id, const Pathway& p) {
@@ -73,30 +143,25 @@ TrayLoad computeTrayLoad(const DesignData& d, const DesignIndex& index) {
     });
     for (std::size_t i = 0; i < g.pieceCount(); ++i) {
         TrayLoad::Segment& s = out.segments[slot[g.segmentOf(i).value()]];
-        if (pieceArea[i] > s.cableAreaMm2) {
+        const double area = double(m_pieceArea[i]) / 1e6;
+        if (area > s.cableAreaMm2) {
             const Pathway& p = d.pathways[s.id];
-            s.cableAreaMm2 = pieceArea[i];
-            s.cables = pieceCables[i];
-            s.fillPct = 100.0 * pieceArea[i] / (p.widthMm * p.depthMm);
+            s.cableAreaMm2 = area;
+            s.cables = m_pieceCables[i];
+            s.fillPct = 100.0 * area / (p.widthMm * p.depthMm);
         }
     }
     for (const TrayLoad::Segment& s : out.segments)
         out.maxFillPct = std::max(out.maxFillPct, s.fillPct);
-    if (!unrouted.empty()) {
-        std::sort(unrouted.begin(), unrouted.end());
+    if (m_unrouted > 0)
         d.links.forEach([&](LinkId id, const Link& l) {
-            const Device* a = d.devices.find(l.a.device);
-            const Device* b = d.devices.find(l.b.device);
-            if (!a || !b || a->rack == b->rack)
+            RackId ra, rb;
+            if (!rackPair(d, l, ra, rb))
                 return;
-            RackId ra = a->rack, rb = b->rack;
-            if (rb < ra)
-                std::swap(ra, rb);
-            const std::uint64_t key = (std::uint64_t(ra.value()) << 32) | rb.value();
-            if (std::binary_search(unrouted.begin(), unrouted.end(), key))
+            const auto it = m_pairs.find(keyOf(ra, rb));
+            if (it != m_pairs.end() && it->second.pieces.empty())
                 out.noPathway.push_back(id);
         });
-    }
     return out;
 }
 

@@ -2,6 +2,8 @@
 
 #include "../DesignData.h"
 
+#include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace cds {
@@ -31,5 +33,39 @@ double cableDiameterMm(const DesignData& d, const Link& l);
 /// Routes every rack-to-rack link over the trays once per rack pair and adds up the fill.
 /// @p index must be current. Empty (no segments) when the design has no pathways.
 TrayLoad computeTrayLoad(const DesignData& d, const DesignIndex& index);
+
+class LinkRouter;
+class TrayGraph;
+
+/// @brief The tray load kept as racks move: cables grouped by rack pair, each pair routed
+/// once, its cross-section added to the pieces of its route. After a move only the moved
+/// racks' pairs are taken off their old routes and put on new ones; load() then equals
+/// computeTrayLoad() of the design as it is now. Cross-sections are summed in whole
+/// micro-square-millimetres, so taking off and putting back is exact in any order.
+class TrayTally {
+public:
+    TrayTally(const DesignData& d, const DesignIndex& index); ///< routes every pair
+    /// @p moved racks stand elsewhere now, and their cables may have new media (diameters).
+    /// The pathways and the links' ends are as they were counted.
+    void moveRacks(const DesignData& d, const DesignIndex& index, const std::vector<RackId>& moved);
+    TrayLoad load(const DesignData& d) const;
+
+private:
+    struct Pair {
+        RackId a, b;
+        long long areaMicroMm2 = 0;
+        int cables = 0;
+        std::vector<std::int32_t> pieces; ///< its route; empty: no tray path
+    };
+    using Key = std::uint64_t;
+    static Key keyOf(RackId a, RackId b);
+    void route(Pair& p, LinkRouter& router, int sign);
+    std::shared_ptr<const TrayGraph> m_graph;
+    std::unordered_map<Key, Pair> m_pairs;
+    std::vector<std::vector<Key>> m_pairsOfRack; ///< by rack id
+    std::vector<long long> m_pieceArea;          ///< micro-mm², by graph piece
+    std::vector<int> m_pieceCables;
+    long long m_unrouted = 0; ///< pairs with no tray path
+};
 
 } // namespace cds

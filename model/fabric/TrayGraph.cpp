@@ -10,7 +10,8 @@ namespace cds {
 namespace {
 
 double dist(PointMm a, PointMm b) {
-    return std::hypot(a.x - b.x, a.y - b.y);
+    const double dx = a.x - b.x, dy = a.y - b.y; // no std::hypot: a hall never overflows
+    return std::sqrt(dx * dx + dy * dy);
 }
 
 /// Parameter (0-1) of the point of segment a-b nearest to @p p.
@@ -104,6 +105,42 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
         }
     }
     m_trees.resize(m_nodes.size());
+    indexPieces();
+}
+
+void TrayGraph::indexPieces() {
+    // A grid of kMaxDropMm cells; each piece is listed in every cell its box, grown by
+    // kMaxDropMm, touches. A point's cell then lists every piece a drop can reach, in piece
+    // order, so drop() looks at a handful of pieces instead of all of them.
+    if (m_pieces.empty())
+        return;
+    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    for (const PointMm& n : m_nodes) {
+        x0 = std::min(x0, n.x);
+        y0 = std::min(y0, n.y);
+        x1 = std::max(x1, n.x);
+        y1 = std::max(y1, n.y);
+    }
+    m_gridOrigin = {x0 - kMaxDropMm, y0 - kMaxDropMm};
+    m_gridCols = std::max(1, int(std::ceil((x1 - x0 + 2 * kMaxDropMm) / kMaxDropMm)) + 1);
+    m_gridRows = std::max(1, int(std::ceil((y1 - y0 + 2 * kMaxDropMm) / kMaxDropMm)) + 1);
+    m_grid.assign(std::size_t(m_gridCols) * std::size_t(m_gridRows), {});
+    for (std::size_t i = 0; i < m_pieces.size(); ++i) {
+        const PointMm a = m_nodes[std::size_t(m_pieces[i].u)],
+                      b = m_nodes[std::size_t(m_pieces[i].v)];
+        const int c0 = cellOf(std::min(a.x, b.x) - kMaxDropMm, m_gridOrigin.x, m_gridCols);
+        const int c1 = cellOf(std::max(a.x, b.x) + kMaxDropMm, m_gridOrigin.x, m_gridCols);
+        const int r0 = cellOf(std::min(a.y, b.y) - kMaxDropMm, m_gridOrigin.y, m_gridRows);
+        const int r1 = cellOf(std::max(a.y, b.y) + kMaxDropMm, m_gridOrigin.y, m_gridRows);
+        for (int r = r0; r <= r1; ++r)
+            for (int c = c0; c <= c1; ++c)
+                m_grid[std::size_t(r) * std::size_t(m_gridCols) + std::size_t(c)].push_back(
+                    std::int32_t(i));
+    }
+}
+
+int TrayGraph::cellOf(double v, double origin, int cells) {
+    return std::clamp(int(std::floor((v - origin) / kMaxDropMm)), 0, cells - 1);
 }
 
 std::shared_ptr<const TrayGraph> TrayGraph::of(const DesignData& d) {
@@ -117,10 +154,22 @@ std::shared_ptr<const TrayGraph> TrayGraph::of(const DesignData& d) {
 
 TrayDrop TrayGraph::drop(PointMm p) const {
     TrayDrop best;
+    if (m_grid.empty())
+        return best;
+    const double gx = (p.x - m_gridOrigin.x) / kMaxDropMm, gy = (p.y - m_gridOrigin.y) / kMaxDropMm;
+    if (gx < 0 || gy < 0 || gx >= m_gridCols || gy >= m_gridRows)
+        return best; // beyond the grid's margin: farther than a drop from every piece
     double bestDist = kMaxDropMm;
-    for (std::size_t i = 0; i < m_pieces.size(); ++i) {
-        const Piece& pc = m_pieces[i];
+    for (const std::int32_t i :
+         m_grid[std::size_t(gy) * std::size_t(m_gridCols) + std::size_t(gx)]) {
+        const Piece& pc = m_pieces[std::size_t(i)];
         const PointMm a = m_nodes[std::size_t(pc.u)], b = m_nodes[std::size_t(pc.v)];
+        // A piece whose bounding box is already farther than the best cannot win: most are,
+        // and this keeps a hall's drops (racks x pieces) cheap.
+        const double gapX = std::max({std::min(a.x, b.x) - p.x, p.x - std::max(a.x, b.x), 0.0});
+        const double gapY = std::max({std::min(a.y, b.y) - p.y, p.y - std::max(a.y, b.y), 0.0});
+        if (gapX > bestDist || gapY > bestDist)
+            continue;
         const double t = project(p, a, b);
         const double dd = dist(at(a, b, t), p);
         if (dd <= bestDist && (best.piece < 0 || dd < bestDist)) {

@@ -47,6 +47,9 @@ public:
 
     std::size_t pieceCount() const { return m_pieces.size(); }
     PathwayId segmentOf(std::size_t piece) const { return m_pieces[piece].segment; }
+    /// The plan ends of a piece (its first and second node).
+    PointMm pieceStart(std::size_t piece) const { return m_nodes[std::size_t(m_pieces[piece].u)]; }
+    PointMm pieceEnd(std::size_t piece) const { return m_nodes[std::size_t(m_pieces[piece].v)]; }
     const SlotVector<Pathway, PathwayId>& pathways() const { return m_pathways; }
 
 private:
@@ -67,11 +70,16 @@ private:
         double lengthMm = -1;
     };
     Choice choose(const TrayDrop& a, const TrayDrop& b) const;
+    void indexPieces();
+    static int cellOf(double v, double origin, int cells);
 
     SlotVector<Pathway, PathwayId> m_pathways;
     std::vector<PointMm> m_nodes;
     std::vector<Piece> m_pieces;
     std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> m_adj; ///< (piece, node)
+    PointMm m_gridOrigin;
+    int m_gridCols = 0, m_gridRows = 0;
+    std::vector<std::vector<std::int32_t>> m_grid; ///< pieces a drop in each cell can reach
     mutable std::mutex m_mutex;
     mutable std::vector<std::unique_ptr<Tree>> m_trees;
 };

@@ -3,6 +3,8 @@
 target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AllReduce.cpp ${CMAKE_CURRENT_LIST_DIR}/AllReduce.h
   ${CMAKE_CURRENT_LIST_DIR}/CableRouting.cpp ${CMAKE_CURRENT_LIST_DIR}/CableRouting.h
+  ${CMAKE_CURRENT_LIST_DIR}/CableRoute.cpp ${CMAKE_CURRENT_LIST_DIR}/CableRoute.h
+  ${CMAKE_CURRENT_LIST_DIR}/CableRoutes.cpp ${CMAKE_CURRENT_LIST_DIR}/CableRoutes.h
   ${CMAKE_CURRENT_LIST_DIR}/FabricBuilder.cpp ${CMAKE_CURRENT_LIST_DIR}/FabricBuilder.h
   ${CMAKE_CURRENT_LIST_DIR}/Facility.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FabricGraph.cpp ${CMAKE_CURRENT_LIST_DIR}/FabricGraph.h

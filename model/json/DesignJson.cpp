@@ -323,7 +323,7 @@ Pathway readPathway(const DesignData&, const Json& v, const std::string& ptr, Pa
     if (p.from == p.to)
         throw FieldError(child(ptr, "to"), "a pathway needs two different ends");
     p.elevationMm = number(member(v, "elevationMm", ptr), child(ptr, "elevationMm"), 0, 100000);
-    p.widthMm = number(member(v, "widthMm", ptr), child(ptr, "widthMm"), 10, 10000);
+    p.widthMm = number(member(v, "widthMm", ptr), child(ptr, "widthMm"), 10, kMaxPathwayWidthMm);
     p.depthMm = number(member(v, "depthMm", ptr), child(ptr, "depthMm"), 10, 10000);
     return p;
 }

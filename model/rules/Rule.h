@@ -12,6 +12,7 @@ namespace cds {
 
 /// @brief What a rule sees: the design, its derived index and metrics.
 class FabricGraphCache;
+struct TrayLoad;
 
 struct CheckContext {
     const DesignData& design;
@@ -20,6 +21,9 @@ struct CheckContext {
     /// The fabric graphs, shared by the rules of one run (runChecks and RuleResults set it;
     /// null: each rule builds what it needs).
     FabricGraphCache* graphs = nullptr;
+    /// The tray load, when the caller keeps it current (the live analysis, edit by edit);
+    /// null: the rule that needs it computes it.
+    const TrayLoad* trays = nullptr;
 };
 
 /// @brief One check. Small, stateless, registered in a RuleRegistry (STYLE pattern 3).

@@ -3,6 +3,7 @@
 
 #include "model/Catalog.h"
 #include "model/Design.h"
+#include "model/PortTable.h"
 
 #include <QTest>
 
@@ -87,10 +88,12 @@ struct Builder {
         return d.links.add(l);
     }
     /// Connects every port of @p role on @p dev to fresh ports of @p sw starting at @p next.
+    /// Ports are logical: a switch split 2 ways has its management port after its lanes.
     void cableRole(DeviceId dev, PortRole role, DeviceId sw, int& next, FabricId f) {
-        const CatalogItem& t = d.catalog[d.devices[dev].type];
-        for (int p = 0; p < int(t.ports.size()); ++p)
-            if (t.ports[std::size_t(p)].role == role)
+        PortTable ports(d.catalog);
+        const Device& v = d.devices[dev];
+        for (int p = 0; p < ports.portCount(v); ++p)
+            if (ports.info(v, p).role == role)
                 link(dev, p, sw, next++, f);
     }
 };
@@ -111,6 +114,9 @@ inline DesignData smallCluster() {
         b.device(QStringLiteral("leaf01"), "nvidia-qm9700", net, 40, Tier::Leaf, compute);
     const DeviceId stor =
         b.device(QStringLiteral("stor01"), "nvidia-sn5600", net, 36, Tier::Leaf, storage);
+    // Split 2 ways, as the generator and the bundled example do: each 800G cage takes a
+    // twin-port 2 x 400G module (a single-port 400G OSFP is a flat-top host module).
+    b.d.devices[stor].breakout = 2;
     const DeviceId inb =
         b.device(QStringLiteral("inband01"), "nvidia-sn4600c", net, 34, Tier::Leaf, inband);
     const DeviceId mgmt =

@@ -50,6 +50,24 @@ private Q_SLOTS:
         QCOMPARE(r.data.racks[RackId(0)].name, QStringLiteral("R01"));
         QCOMPARE(r.data.racks[RackId(0)].cooling, CoolingType::DirectLiquid);
     }
+    void parallelTraysAsOneWideSegmentReload() {
+        // At 100,000 GPUs the generator sizes a crowded trunk as parallel trays 12.3 m wide in
+        // all: the file it saves must open again.
+        DesignData d = test::smallCluster();
+        Pathway trunk;
+        trunk.name = QStringLiteral("Trunk 1");
+        trunk.kind = PathwayKind::FibreRunner;
+        trunk.from = {0, 0};
+        trunk.to = {0, 9000};
+        trunk.widthMm = 12300;
+        trunk.depthMm = 150;
+        d.pathways.add(trunk);
+        LoadResult r = loadText(DesignFile::toBytes(d));
+        QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
+        QCOMPARE(r.data.pathways.size(), std::size_t(1));
+        QCOMPARE(r.data.pathways.ids().size(), std::size_t(1));
+        QCOMPARE(r.data.pathways[r.data.pathways.ids().front()].widthMm, 12300.0);
+    }
     void holesInIdsSurviveRoundTrip() {
         DesignData d = test::smallCluster();
         d.links.take(LinkId(3));

@@ -1,5 +1,6 @@
 // The user operations of model/edits, without a window: what each builds, what it refuses,
 // and that undo takes back everything, the catalog entries it brought included.
+#include "EditChecks.h"
 #include "TestDesigns.h"
 
 #include "model/DesignFile.h"
@@ -8,6 +9,7 @@
 #include <QTest>
 
 using namespace cds;
+using cds::test::applyUndoRedo;
 
 namespace {
 
@@ -16,16 +18,6 @@ const Catalog& library() {
 }
 
 /// Applies @p r to @p design, checks that revert restores the bytes, then applies it again.
-void applyUndoRedo(Design& design, edits::Result& r) {
-    QVERIFY2(r, qPrintable(r.refusal));
-    const QByteArray before = DesignFile::toBytes(design.data());
-    const std::size_t types = design.data().catalog.size();
-    r.edit->apply(design);
-    r.edit->revert(design);
-    QCOMPARE(design.data().catalog.size(), types);
-    QCOMPARE(DesignFile::toBytes(design.data()), before);
-    r.edit->apply(design);
-}
 
 } // namespace
 

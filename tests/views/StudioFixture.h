@@ -21,6 +21,20 @@ inline QString examplePath() {
     return QStringLiteral(CDS_SOURCE_DIR "/resources/examples/two-dgx-h100.cds.json");
 }
 
+/// The 256-GPU example as its cables would run without trays (along the floor), saved to
+/// @p path: for the tests of the floor route.
+inline QString exampleWithoutTrays(const QString& path) {
+    LoadResult r = DesignFile::load(
+        QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+    if (!r.ok)
+        qFatal("cannot read the 256-GPU example");
+    r.data.pathways = {};
+    QString error;
+    if (!DesignFile::save(r.data, path, &error))
+        qFatal("cannot save %s: %s", qPrintable(path), qPrintable(error));
+    return path;
+}
+
 inline void initStudioTests() {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("cds-tests"));

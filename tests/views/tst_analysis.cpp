@@ -8,6 +8,8 @@
 #include "model/analysis/LiveAnalysis.h"
 
 #include "model/DesignIndex.h"
+#include "model/fabric/PathwayLayout.h"
+#include "model/fabric/TrayFill.h"
 #include "model/rules/Rule.h"
 
 #include <QRandomGenerator>
@@ -73,6 +75,19 @@ class TestAnalysis : public QObject {
         QCOMPARE(w.analysis()->metrics().totalCostUsd, m.totalCostUsd);
         // Metrics, BOM and rack power too: the live result equals a full analysis.
         QCOMPARE(describeFigures(w.analysis()->result()), describeFigures(analyze(d)));
+        QCOMPARE(describeTrays(w.analysis()->trayLoad()), describeTrays(computeTrayLoad(d, index)));
+    }
+    static QStringList describeTrays(const TrayLoad& t) {
+        QStringList out{QStringLiteral("length %1 max %2").arg(t.lengthM).arg(t.maxFillPct)};
+        for (const TrayLoad::Segment& s : t.segments)
+            out << QStringLiteral("tray %1: %2 cables %3 mm2 %4 %")
+                       .arg(s.id.value())
+                       .arg(s.cables)
+                       .arg(s.cableAreaMm2, 0, 'f', 6)
+                       .arg(s.fillPct, 0, 'f', 9);
+        for (LinkId l : t.noPathway)
+            out << QStringLiteral("no pathway %1").arg(l.value());
+        return out;
     }
 
 private Q_SLOTS:
@@ -80,7 +95,13 @@ private Q_SLOTS:
 
     /// Far moves push pinned cables past their reach (link.reach appears and goes); renames,
     /// cooling changes, waivers and undos in between.
+    void randomEditsMatchAFullCheck_data() {
+        QTest::addColumn<bool>("trays");
+        QTest::newRow("cables along the floor") << false;
+        QTest::newRow("cables over trays") << true; // moves far from the trays: no pathway
+    }
     void randomEditsMatchAFullCheck() {
+        QFETCH(bool, trays);
         // The 256-GPU example in a hall 150 m wide: room to move racks beyond optical reach.
         const QString path = m_tmp.filePath(QStringLiteral("wide.cds.json"));
         {
@@ -88,6 +109,10 @@ private Q_SLOTS:
                 QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
             QVERIFY(r.ok);
             r.data.hall.widthMm = 150000;
+            r.data.pathways = {};
+            if (trays)
+                layOutPathways(r.data); // over the wider hall
+            QCOMPARE(r.data.pathways.empty(), !trays);
             QString error;
             QVERIFY2(DesignFile::save(r.data, path, &error), qPrintable(error));
         }
@@ -110,6 +135,7 @@ private Q_SLOTS:
         expectSameAsFullCheck(*w);
         QRandomGenerator rng(20261202);
         int placementRuns = 0, fullRuns = 0, reachFindings = 0;
+        bool noPathwaySeen = false;
         for (int step = 0; step < 120; ++step) {
             const DesignData& d = w->design()->data();
             const std::vector<RackId> racks = d.racks.ids();
@@ -145,8 +171,10 @@ private Q_SLOTS:
             } else if (!w->analysis()->lastRunWasPlacementOnly()) {
                 ++fullRuns;
             }
-            for (const Finding& f : w->analysis()->findings())
+            for (const Finding& f : w->analysis()->findings()) {
                 reachFindings += f.code.startsWith(QLatin1String("link."));
+                noPathwaySeen = noPathwaySeen || f.code == QLatin1String("link.no-pathway");
+            }
             expectSameAsFullCheck(*w);
             if (QTest::currentTestFailed())
                 qFatal("step %d (edit kind %d) differs from a full check", step, what);
@@ -156,6 +184,8 @@ private Q_SLOTS:
         QVERIFY(placementRuns > 20);
         QVERIFY(fullRuns > 10);
         QVERIFY2(reachFindings > 0, "the moves never broke a cable's reach: the test is too tame");
+        if (trays)
+            QVERIFY2(noPathwaySeen, "no move left the trays behind: the test is too tame");
     }
 };
 

@@ -14,6 +14,7 @@
 #include "views/floorplan/RackItem.h"
 #include "views/panels/CatalogPalette.h"
 #include "views/panels/PropertiesPanel.h"
+#include "views/render/CableStyle.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -367,8 +368,8 @@ private Q_SLOTS:
         QCOMPARE(bytesOf(*w), generated);
     }
 
-    /// Zoomed out past CableBundleItem::kOverviewLod the bundles become trunks between screen
-    /// cells; zoomed in, one line per bundle. Both draw the compute fabric in its colour.
+    /// The example without its trays: zoomed out past CableBundleItem::kOverviewLod and zoomed in,
+    /// its bundles run along the floor route, drawn in the compute fabric's colour.
     void cablesDrawAtEveryZoom_data() {
         QTest::addColumn<double>("lod");
         QTest::newRow("overview trunks") << 0.02;
@@ -376,9 +377,9 @@ private Q_SLOTS:
     }
     void cablesDrawAtEveryZoom() {
         QFETCH(double, lod);
-        auto w = openStudio(
-            m_tmp.filePath(QStringLiteral("rec-zoom")),
-            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+        auto w =
+            openStudio(m_tmp.filePath(QStringLiteral("rec-zoom")),
+                       exampleWithoutTrays(m_tmp.filePath(QStringLiteral("floor-zoom.cds.json"))));
         QGraphicsScene* scene = w->scene();
         for (QGraphicsItem* it : scene->items())
             if (!it->parentItem())
@@ -390,7 +391,7 @@ private Q_SLOTS:
         QPainter p(&img);
         scene->render(&p, QRectF(img.rect()), source);
         p.end();
-        const QRgb compute = views::CableBundleItem::fabricColour(0).rgb();
+        const QRgb compute = render::CableStyle::layerColour(0).rgb();
         int computePixels = 0;
         for (int y = 0; y < img.height(); ++y)
             for (int x = 0; x < img.width(); ++x)
@@ -398,11 +399,12 @@ private Q_SLOTS:
         QVERIFY2(computePixels > 50, qPrintable(QString::number(computePixels)));
     }
 
-    /// The overview keeps its trunks between repaints; moving a rack must redraw them.
+    /// The cable layer keeps its routes between repaints; moving a rack must redraw them
+    /// (floor routes: with trays, the overview draws the trays' fill instead).
     void overviewFollowsARackMove() {
         auto w = openStudio(
             m_tmp.filePath(QStringLiteral("rec-trunks")),
-            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+            exampleWithoutTrays(m_tmp.filePath(QStringLiteral("floor-trunks.cds.json"))));
         for (QGraphicsItem* it : w->scene()->items())
             if (!it->parentItem())
                 it->setVisible(it == w->scene()->cables());

@@ -154,6 +154,16 @@ private Q_SLOTS:
         auto* dash = qobject_cast<views::DashboardWidget*>(dock->widget());
         QVERIFY(dash && !dash->visibleRegion().isEmpty());
         QVERIFY(screen.contains(QRect(dash->mapToGlobal(QPoint()), dash->size())));
+        // The floorplan is the work area: no side panel squeezes it (a panel's minimum width
+        // once made it a third of a laptop window).
+        QCoreApplication::processEvents();
+        const QSize canvas = w->canvas()->size();
+        QVERIFY2(canvas.width() >= w->width() * 45 / 100 && canvas.height() >= w->height() / 3,
+                 qPrintable(QStringLiteral("floorplan %1x%2 in a %3x%4 window")
+                                .arg(canvas.width())
+                                .arg(canvas.height())
+                                .arg(w->width())
+                                .arg(w->height())));
 
         QTabWidget* pages = dash->pages();
         const QString dir = qEnvironmentVariable("CDS_SCREENSHOT_DIR");

@@ -16,9 +16,11 @@ void paintReportCharts(const DesignData& d, const Analysis& a, QPainter& p, cons
     ChartModel model(d, a);
     CostBreakdownChart donut(&model);
     PowerBarsChart bars(&model);
-    const double gap = r.width() * 0.03;
-    const QRectF left(r.left(), r.top(), r.width() * 0.5 - gap / 2, r.height());
-    const QRectF right(left.right() + gap, r.top(), r.right() - left.right() - gap, r.height());
+    // Stacked, each the page's full width: side by side, the power chart's legend and its
+    // envelope line were cut ("Within e", "Above w") at A4 width.
+    const double gap = r.height() * 0.03;
+    const QRectF left(r.left(), r.top(), r.width(), r.height() * 0.36);
+    const QRectF right(r.left(), left.bottom() + gap, r.width(), r.bottom() - left.bottom() - gap);
     for (const auto& [chart, box] :
          {std::pair<ExportableChart*, QRectF>{&donut, left}, {&bars, right}}) {
         p.save();

@@ -4,6 +4,7 @@
 #include "CableBundleItem.h"
 #include "HallItem.h"
 #include "RackItem.h"
+#include "RackTooltip.h"
 #include "model/RackGeometry.h"
 #include "model/analysis/LiveAnalysis.h"
 
@@ -28,7 +29,7 @@ FloorplanScene::FloorplanScene(Design* design, LiveAnalysis* analysis, Selection
     connect(design, &Design::rackChanged, this, [this](RackId id) {
         if (RackItem* it = rackItem(id))
             it->sync();
-        m_cables->racksMoved();
+        m_cables->rackMoved(id);
     });
     connect(design, &Design::catalogChanged, this, [this] {
         for (RackItem* it : m_racks)
@@ -119,7 +120,31 @@ void FloorplanScene::setColorMetric(ColorMetric m) {
     refreshColours();
 }
 
+const RackMetrics* FloorplanScene::rackMetrics(RackId id) const {
+    const auto& per = m_analysis->metrics().perRack;
+    if (!id.isValid() || id.value() >= m_metricsOf.size())
+        return nullptr;
+    const std::int32_t i = m_metricsOf[id.value()];
+    return i >= 0 && std::size_t(i) < per.size() && per[std::size_t(i)].rack == id
+               ? &per[std::size_t(i)]
+               : nullptr;
+}
+
+double FloorplanScene::rackKw(RackId id) const {
+    const RackMetrics* m = rackMetrics(id);
+    return m ? m->itMaxW / 1000.0 : -1;
+}
+
+QString FloorplanScene::rackToolTip(RackId id) const {
+    return rackTooltip(m_design->data(), rackMetrics(id), id);
+}
+
 void FloorplanScene::refreshColours() {
+    const auto& per = m_analysis->metrics().perRack;
+    m_metricsOf.assign(m_design->data().racks.capacity(), -1);
+    for (std::size_t i = 0; i < per.size(); ++i)
+        if (per[i].rack.value() < m_metricsOf.size())
+            m_metricsOf[per[i].rack.value()] = std::int32_t(i);
     m_coloring.update(m_design->data(), m_analysis->metrics(), m_analysis->findings());
     for (RackItem* it : m_racks)
         if (it)

@@ -35,6 +35,12 @@ public:
     /// The rack whose footprint contains @p scenePos, or invalid.
     RackId rackAt(QPointF scenePos) const;
     CableBundleItem* cables() const { return m_cables; }
+    /// The rack's analysed figures, or null before its first analysis.
+    const RackMetrics* rackMetrics(RackId id) const;
+    /// IT kW of the rack (design load), or -1 when not analysed.
+    double rackKw(RackId id) const;
+    /// The hover text of a rack (RackTooltip).
+    QString rackToolTip(RackId id) const;
     QRectF hallRect() const;
 
 Q_SIGNALS:
@@ -54,7 +60,8 @@ private:
     SelectionModel* m_selection;
     HallItem* m_hall = nullptr;
     CableBundleItem* m_cables = nullptr;
-    std::vector<RackItem*> m_racks; ///< by rack id
+    std::vector<RackItem*> m_racks;        ///< by rack id
+    std::vector<std::int32_t> m_metricsOf; ///< rack id -> index into metrics().perRack
     RackColoring m_coloring;
     bool m_syncing = false;
 };

@@ -3,11 +3,20 @@
 #include "../tools/DrawLinkTool.h"
 #include "../tools/PlaceRackTool.h"
 #include "../tools/SelectTool.h"
+#include "CableBundleItem.h"
 #include "FloorplanScene.h"
+#include "views/render/CableStyle.h"
+
+#include <QAction>
+#include <QHelpEvent>
+#include <QMenu>
+#include <QToolTip>
 
 #include <QDragEnterEvent>
+#include <QFontMetrics>
 #include <QMimeData>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QWheelEvent>
 
@@ -32,6 +41,7 @@ FloorplanView::FloorplanView(FloorplanScene* scene, QWidget* parent)
     setBackgroundBrush(QColor(0xe4, 0xe6, 0xea));
     setFocusPolicy(Qt::StrongFocus);
     connect(scene, &FloorplanScene::coloringChanged, viewport(), qOverload<>(&QWidget::update));
+    connect(scene, &QGraphicsScene::sceneRectChanged, this, &FloorplanView::syncSceneRect);
     setTool(Tool::Select);
 }
 
@@ -41,13 +51,19 @@ void FloorplanView::setTool(Tool t) {
     if (m_tool)
         m_tool->deactivate();
     m_toolKind = t;
-    m_tool = t == Tool::Select      ? static_cast<CanvasTool*>(m_select.get())
-             : t == Tool::PlaceRack ? static_cast<CanvasTool*>(m_place.get())
-                                    : static_cast<CanvasTool*>(m_link.get());
+    m_tool = t == Tool::Select             ? static_cast<CanvasTool*>(m_select.get())
+             : t == Tool::PlaceRack        ? static_cast<CanvasTool*>(m_place.get())
+             : t == Tool::Extra && m_extra ? m_extra
+                                           : static_cast<CanvasTool*>(m_link.get());
     m_tool->activate();
     setDragMode(t == Tool::Select ? RubberBandDrag : NoDrag);
     setCursor(t == Tool::Select ? Qt::ArrowCursor : Qt::CrossCursor);
     viewport()->update();
+}
+
+void FloorplanView::setExtraTool(CanvasTool* tool) {
+    m_extra = tool;
+    setTool(tool ? Tool::Extra : Tool::Select);
 }
 
 double FloorplanView::zoom() const {
@@ -58,13 +74,81 @@ void FloorplanView::zoomBy(double factor) {
     const double z = zoom() * factor;
     if (z < 0.002 || z > 2.0) // from a 500 m hall on screen down to a U slot
         return;
+    m_fitted = false;
     scale(factor, factor);
 }
 
 void FloorplanView::fitHall() {
+    // The whole hall, clear of the legends in the bottom corners: either above them or between
+    // them, whichever shows it larger; when that would shrink it below 60 % of the view it
+    // could have, the legends overlap it instead.
     const Hall& h = m_scene->design()->data().hall;
-    fitInView(QRectF(0, 0, h.widthMm, h.depthMm).adjusted(-600, -600, 600, 600),
-              Qt::KeepAspectRatio);
+    const QRectF hall = QRectF(0, 0, h.widthMm, h.depthMm).adjusted(-600, -600, 600, 600);
+    const QRectF view = QRectF(viewport()->rect()).adjusted(2, 2, -2, -2);
+    const QSize left = colourLegendSize();
+    const int pad = 8;
+    auto scaleIn = [&](double w, double ht) {
+        return std::max(
+            0.0, std::min(w / std::max(hall.width(), 1.0), ht / std::max(hall.height(), 1.0)));
+    };
+    const double whole = scaleIn(view.width(), view.height());
+    // The cable legend's size depends on the zoom (zoomed out it shows the trays' fill alone):
+    // fit with it as it is now, then once more with it as it will be.
+    double s = zoom();
+    QPointF shiftPx; // where the hall's centre sits from the viewport's, in px
+    for (int pass = 0; pass < 2; ++pass) {
+        const QSize right = m_legendShown ? cableLegend(s).size : QSize();
+        const double band = std::max(left.height(), right.height()) + (left.isEmpty() ? 0 : pad);
+        const double leftSide = left.isEmpty() ? 0 : left.width() + pad;
+        const double rightSide = right.isEmpty() ? 0 : right.width() + pad;
+        const double above = scaleIn(view.width(), view.height() - band);
+        const double between = scaleIn(view.width() - leftSide - rightSide, view.height());
+        s = std::max(above, between);
+        shiftPx = {};
+        if (s < 0.6 * whole)
+            s = whole;
+        else if (above >= between)
+            shiftPx = {0, -band / 2};
+        else
+            shiftPx = {(leftSide - rightSide) / 2, 0};
+    }
+    if (!(s > 0))
+        return;
+    m_extraMm = QMarginsF(std::abs(shiftPx.x()) / s, 0, std::abs(shiftPx.x()) / s,
+                          std::abs(shiftPx.y()) / s);
+    syncSceneRect();
+    setTransform(QTransform::fromScale(s, s));
+    centerOn(hall.center() - shiftPx / s);
+    m_fitted = true;
+}
+
+void FloorplanView::resizeEvent(QResizeEvent* e) {
+    QGraphicsView::resizeEvent(e);
+    if (m_fitted) // the window or a dock was resized: the hall stays fitted
+        fitHall();
+}
+
+void FloorplanView::syncSceneRect() {
+    setSceneRect(m_scene->sceneRect().marginsAdded(m_extraMm));
+}
+
+void FloorplanView::setLegendShown(bool on) {
+    m_legendShown = on;
+    viewport()->update();
+}
+
+QSize FloorplanView::colourLegendSize() const {
+    if (!m_legendShown)
+        return {};
+    // As drawLegend lays it out: 11 px text, rows of 16 px, padding 6, 14 px swatches.
+    QFont f = font();
+    f.setPixelSize(11);
+    const QFontMetrics fm(f);
+    const auto entries = m_scene->coloring().legend();
+    int w = fm.horizontalAdvance(RackColoring::metricLabel(m_scene->coloring().metric()));
+    for (const auto& e : entries)
+        w = std::max(w, 20 + fm.horizontalAdvance(e.label));
+    return {w + 2 * 6 + 2, 6 * 2 + 16 * int(entries.size() + 1)};
 }
 
 void FloorplanView::beginDrag() {
@@ -92,6 +176,9 @@ void FloorplanView::keyPressEvent(QKeyEvent* e) {
     if (m_tool->keyPress(e))
         return;
     const int step = 60;
+    if (e->key() == Qt::Key_Left || e->key() == Qt::Key_Right || e->key() == Qt::Key_Up ||
+        e->key() == Qt::Key_Down)
+        m_fitted = false; // panned: a resize keeps this view
     if (e->matches(QKeySequence::ZoomIn) || e->key() == Qt::Key_Plus || e->key() == Qt::Key_Equal)
         zoomBy(1.25);
     else if (e->matches(QKeySequence::ZoomOut) || e->key() == Qt::Key_Minus)
@@ -115,6 +202,7 @@ void FloorplanView::keyPressEvent(QKeyEvent* e) {
 void FloorplanView::mousePressEvent(QMouseEvent* e) {
     if (e->button() == Qt::MiddleButton) {
         m_panning = true;
+        m_fitted = false;
         m_panFrom = e->position().toPoint();
         setCursor(Qt::ClosedHandCursor);
         return;
@@ -174,7 +262,52 @@ void FloorplanView::dropEvent(QDropEvent* e) {
 
 void FloorplanView::drawForeground(QPainter* p, const QRectF&) {
     m_tool->drawOverlay(p);
+    if (!m_legendShown)
+        return;
     drawLegend(p);
+    drawCableLegend(p);
+}
+
+void FloorplanView::addLayerActions(QMenu* menu) {
+    CableBundleItem* cables = m_scene->cables();
+    for (int layer = 0; layer < kCableLayers; ++layer) {
+        QAction* a =
+            menu->addAction(render::CableStyle::layerLabel(layer) + QStringLiteral(" cables"));
+        a->setObjectName(QStringLiteral("layer-") + render::CableStyle::layerKey(layer));
+        a->setCheckable(true);
+        a->setChecked(cables->layerVisible(layer));
+        connect(a, &QAction::toggled, this, [this, cables, layer](bool on) {
+            cables->setLayerVisible(layer, on);
+            viewport()->update();
+        });
+    }
+    menu->addSeparator();
+    QAction* legend = menu->addAction(QStringLiteral("&Legend"));
+    legend->setObjectName(QStringLiteral("layer-legend"));
+    legend->setCheckable(true);
+    legend->setChecked(m_legendShown);
+    connect(legend, &QAction::toggled, this, &FloorplanView::setLegendShown);
+    QAction* trays = menu->addAction(QStringLiteral("Cable &trays (fill)"));
+    trays->setObjectName(QStringLiteral("layer-trays"));
+    trays->setCheckable(true);
+    trays->setChecked(cables->traysVisible());
+    connect(trays, &QAction::toggled, this, [this, cables](bool on) {
+        cables->setTraysVisible(on);
+        viewport()->update();
+    });
+}
+
+bool FloorplanView::viewportEvent(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(e);
+        const RackId r = m_scene->rackAt(mapToScene(help->pos()));
+        if (r)
+            QToolTip::showText(help->globalPos(), m_scene->rackToolTip(r), viewport());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QGraphicsView::viewportEvent(e);
 }
 
 void FloorplanView::drawLegend(QPainter* p) {
@@ -183,10 +316,11 @@ void FloorplanView::drawLegend(QPainter* p) {
     p->resetTransform();
     p->setRenderHint(QPainter::Antialiasing, false);
     QFont f = font();
-    f.setPixelSize(12);
+    f.setPixelSize(11);
     p->setFont(f);
-    const int lineH = 18, pad = 8, w = 210;
-    const int h = pad * 2 + lineH * int(entries.size() + 1);
+    const int lineH = 16, pad = 6;
+    const QSize size = colourLegendSize();
+    const int w = size.width(), h = size.height();
     const QRect box(pad, viewport()->height() - h - pad, w, h);
     p->setPen(QColor(0xa0, 0xa4, 0xac));
     p->setBrush(QColor(255, 255, 255, 225));
@@ -197,10 +331,107 @@ void FloorplanView::drawLegend(QPainter* p) {
                 RackColoring::metricLabel(m_scene->coloring().metric()));
     for (const auto& e : entries) {
         y += lineH;
-        p->fillRect(QRect(box.left() + pad, y + 3, 14, 12), e.colour);
-        p->drawText(QRect(box.left() + pad + 22, y, w - 3 * pad - 14, lineH), Qt::AlignVCenter,
+        p->fillRect(QRect(box.left() + pad, y + 3, 14, lineH - 6), e.colour);
+        p->drawText(QRect(box.left() + pad + 20, y, w - 2 * pad - 20, lineH), Qt::AlignVCenter,
                     e.label);
     }
+    p->restore();
+}
+
+FloorplanView::CableLegend FloorplanView::cableLegend(double lod) const {
+    // What the cable colours mean (left column) and the trays' fill scale (right column).
+    CableBundleItem* cables = m_scene->cables();
+    const CableRouteMap& routes = cables->routes();
+    std::array<bool, kCableLayers> present{};
+    bool warning = false;
+    for (const BundleRoute& b : routes.bundles()) {
+        present[b.fabricKind] = true;
+        warning = warning || b.noPathway;
+    }
+    CableLegend out;
+    std::vector<LegendEntry>& nets = out.nets;
+    std::vector<LegendEntry>& fill = out.fill;
+    for (int l = 0; l < kCableLayers; ++l)
+        if (present[std::size_t(l)] && cables->layerVisible(l))
+            nets.push_back(
+                {render::CableStyle::layerLabel(l), render::CableStyle::layerColour(l), 0});
+    if (warning)
+        nets.push_back({QStringLiteral("no tray path"), render::CableStyle::noPathwayColour(), 1});
+    if (routes.hasPathways() && cables->traysVisible()) {
+        static const char* const kShort[] = {"",         "< 50 %",     "50-80 %",
+                                             "80-100 %", "over limit", "> 100 % of tray"};
+        for (int b = 1; b < render::CableStyle::kFillBands; ++b)
+            fill.push_back({QString::fromLatin1(kShort[b]),
+                            render::CableStyle::fillColour(render::CableStyle::FillBand(b)), 2});
+    }
+    // Zoomed out to the trays alone, no cable is drawn: the legend says zooming in shows them.
+    const bool overview = routes.hasPathways() && cables->overviewAt(lod);
+    if (overview && !fill.empty())
+        nets.clear();
+    out.netTitle = QStringLiteral("Cables");
+    out.fillTitle = overview ? QStringLiteral("Tray fill (zoom in: cables)")
+                             : QStringLiteral("Tray fill of limit");
+    if (out.empty())
+        return out;
+    // As drawCableLegend lays it out: 11 px text, rows of 16 px, padding 6, 14 px swatches.
+    QFont f = font();
+    f.setPixelSize(11);
+    const QFontMetrics fm(f);
+    const int lineH = 16, pad = 6, sw = 14;
+    auto columnWidth = [&](const std::vector<LegendEntry>& es, const QString& title) {
+        int w = fm.horizontalAdvance(title);
+        for (const LegendEntry& e : es)
+            w = std::max(w, sw + 6 + fm.horizontalAdvance(e.label));
+        return es.empty() ? 0 : w + pad;
+    };
+    out.netWidth = columnWidth(nets, out.netTitle);
+    out.fillWidth = columnWidth(fill, out.fillTitle);
+    const int rows = int(std::max(nets.size(), fill.size())) + 1;
+    out.size = QSize(out.netWidth + out.fillWidth + 2 * pad, rows * lineH + 2 * pad);
+    return out;
+}
+
+void FloorplanView::drawCableLegend(QPainter* p) {
+    const CableLegend legend = cableLegend(zoom());
+    if (legend.empty())
+        return;
+    const std::vector<LegendEntry>& nets = legend.nets;
+    const std::vector<LegendEntry>& fill = legend.fill;
+    const QString& netTitle = legend.netTitle;
+    const QString& fillTitle = legend.fillTitle;
+    p->save();
+    p->resetTransform();
+    p->setRenderHint(QPainter::Antialiasing, false);
+    QFont f = font();
+    f.setPixelSize(11);
+    p->setFont(f);
+    const int lineH = 16, pad = 6, sw = 14;
+    const int w1 = legend.netWidth, w = legend.size.width(), h = legend.size.height();
+    const QRect box(viewport()->width() - w - pad, viewport()->height() - h - pad, w, h);
+    p->setPen(QColor(0xa0, 0xa4, 0xac));
+    p->setBrush(QColor(255, 255, 255, 225));
+    p->drawRect(box);
+    auto column = [&](int x, const QString& title, const std::vector<LegendEntry>& es) {
+        if (es.empty())
+            return;
+        int y = box.top() + pad;
+        p->setPen(Qt::black);
+        p->drawText(QRect(x, y, 400, lineH), Qt::AlignVCenter, title);
+        for (const LegendEntry& e : es) {
+            y += lineH;
+            const QRect s(x, y + 3, sw, lineH - 6);
+            if (e.kind == 2) {
+                p->fillRect(s, e.colour);
+            } else {
+                p->setPen(QPen(e.colour, 3, e.kind == 1 ? Qt::DashLine : Qt::SolidLine));
+                p->drawLine(s.left(), s.center().y(), s.right(), s.center().y());
+            }
+            p->setPen(Qt::black);
+            p->drawText(QRect(s.right() + 6, y, 400, lineH), Qt::AlignVCenter, e.label);
+        }
+    };
+    column(box.left() + pad, netTitle, nets);
+    column(box.left() + pad + w1, fillTitle, fill);
     p->restore();
 }
 

@@ -4,6 +4,8 @@
 
 #include <QGraphicsView>
 
+class QMenu;
+
 #include <memory>
 #include <vector>
 
@@ -25,17 +27,24 @@ inline QString catalogMimeType() {
 class FloorplanView : public QGraphicsView {
     Q_OBJECT
 public:
-    enum class Tool { Select, PlaceRack, DrawLink };
+    enum class Tool { Select, PlaceRack, DrawLink, Extra };
     explicit FloorplanView(FloorplanScene* scene, QWidget* parent = nullptr);
     ~FloorplanView() override;
     FloorplanScene* floorplan() const { return m_scene; }
 
     void setTool(Tool t);
+    /// Makes @p tool (owned by the caller, e.g. the tray or hall tool) the current one.
+    void setExtraTool(CanvasTool* tool);
     Tool tool() const { return m_toolKind; }
     PlaceRackTool* placeRackTool() const { return m_place.get(); }
     void zoomBy(double factor);
+    /// Shows or hides the colour and cable legends (View > Floorplan layers > Legend).
+    void setLegendShown(bool on);
+    bool legendShown() const { return m_legendShown; }
     void fitHall();
     double zoom() const; ///< pixels per millimetre
+    /// Adds checkable actions that show or hide each network's cables and the trays.
+    void addLayerActions(QMenu* menu);
 
     // For the tools: the default QGraphicsView handling and the current drag serial.
     void baseMousePress(QMouseEvent* e) { QGraphicsView::mousePressEvent(e); }
@@ -52,11 +61,15 @@ Q_SIGNALS:
     void rackActivated(cds::RackId rack);
     void linkRequested(cds::RackId a, cds::RackId b);
     void statusMessage(const QString& text);
+    /// A left click in the select tool that hit no rack, at @p at; @p mmPerPixel sizes a
+    /// click tolerance (picking a cable bundle or a tray).
+    void floorClicked(cds::PointMm at, double mmPerPixel);
     /// The mouse was released after dragging racks.
     void dragFinished();
 
 protected:
     void wheelEvent(QWheelEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
@@ -66,18 +79,43 @@ protected:
     void dragMoveEvent(QDragMoveEvent* e) override;
     void dropEvent(QDropEvent* e) override;
     void drawForeground(QPainter* p, const QRectF& rect) override;
+    bool viewportEvent(QEvent* e) override;
 
 private:
+    struct LegendEntry {
+        QString label;
+        QColor colour;
+        int kind; // 0 line, 1 dashed, 2 block
+    };
+    struct CableLegend {
+        QString netTitle, fillTitle;
+        std::vector<LegendEntry> nets, fill;
+        int netWidth = 0, fillWidth = 0; ///< the two columns, in px
+        QSize size;                      ///< the box, in px (empty: no legend)
+        bool empty() const { return nets.empty() && fill.empty(); }
+    };
+    /// The cable legend as drawn at @p lod (px per mm: zoomed out, the trays' fill alone).
+    CableLegend cableLegend(double lod) const;
+    /// The boxes of the colour legend (bottom left) and the cable legend (bottom right) in
+    /// viewport pixels; empty when hidden.
+    QSize colourLegendSize() const;
+    /// The scene's rect grown by m_extraMm, so a fitted hall can sit clear of the legends.
+    void syncSceneRect();
     void drawLegend(QPainter* p);
+    void drawCableLegend(QPainter* p);
     FloorplanScene* m_scene;
     std::unique_ptr<SelectTool> m_select;
     std::unique_ptr<PlaceRackTool> m_place;
     std::unique_ptr<DrawLinkTool> m_link;
     CanvasTool* m_tool = nullptr;
+    CanvasTool* m_extra = nullptr;
     Tool m_toolKind = Tool::Select;
     int m_dragSerial = 0;
     bool m_dragging = false;
     bool m_panning = false;
+    bool m_legendShown = true;
+    bool m_fitted = false; ///< showing the fitted hall: a resize fits it again
+    QMarginsF m_extraMm;   ///< room beyond the scene's rect that fitHall needed, in mm
     QPoint m_panFrom;
 };
 

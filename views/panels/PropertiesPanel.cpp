@@ -1,6 +1,7 @@
 #include "PropertiesPanel.h"
 
 #include "../SelectionModel.h"
+#include "PathwayForm.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -62,6 +63,9 @@ void PropertiesPanel::rebuild() {
         showLink(links.front());
     else if (!racks.empty())
         showRacks(racks);
+    else if (m_selection->objects().size() == 1 &&
+             m_selection->objects().front().kind == ObjectRef::Kind::Pathway)
+        showPathway(PathwayId(m_selection->objects().front().id));
     else
         m_heading->setText(QStringLiteral("Nothing selected"));
 }
@@ -236,6 +240,19 @@ void PropertiesPanel::showLink(LinkId id) {
         Q_EMIT linkEditRequested(id, after, QStringLiteral("Pin cable medium"));
     });
     m_form->addRow(QStringLiteral("Pinned medium"), pinned);
+}
+
+void PropertiesPanel::showPathway(PathwayId id) {
+    const DesignData& d = m_design->data();
+    const Pathway* w = d.pathways.find(id);
+    if (!w) {
+        m_heading->setText(QStringLiteral("Nothing selected"));
+        return;
+    }
+    m_heading->setText(QStringLiteral("Tray ") + w->name);
+    addPathwayForm(m_form, m_body, d, id, [this, id](const Pathway& after, const QString& text) {
+        Q_EMIT pathwayEditRequested(id, after, text);
+    });
 }
 
 } // namespace cds::views

@@ -28,6 +28,8 @@ Q_SIGNALS:
                             const QString& text);
     void deviceEditRequested(cds::DeviceId id, const cds::Device& after, const QString& text);
     void linkEditRequested(cds::LinkId id, const cds::Link& after, const QString& text);
+    /// A tray's name, kind, ends or size changed (one tray selected).
+    void pathwayEditRequested(cds::PathwayId id, const cds::Pathway& after, const QString& text);
     /// usd < 0 clears the override.
     void priceOverrideRequested(const QString& catalogId, double usd, const QString& note);
 
@@ -37,6 +39,7 @@ private:
     void showRacks(const std::vector<RackId>& racks);
     void showDevice(DeviceId id);
     void showLink(LinkId id);
+    void showPathway(PathwayId id);
     Design* m_design;
     SelectionModel* m_selection;
     QLabel* m_heading;

@@ -1,8 +1,9 @@
 #include "DrawingExport.h"
 
-#include "ElevationRenderer.h"
 #include "FloorplanRenderer.h"
+#include "RacksDrawing.h"
 #include "RenderStyle.h"
+#include "TitleBlock.h"
 #include "model/AtomicFile.h"
 #include "model/DesignIndex.h"
 #include "model/Metrics.h"
@@ -19,38 +20,71 @@ namespace cds::render {
 namespace {
 constexpr double kMaxPixels = 16000; // per side: a bigger PNG is a typo in --scale
 
+/// One QSvgGenerator document of @p paint on a page of @p size.
+QByteArray svgOf(const QSizeF& size, const QString& title, const QString& desc,
+                 const std::function<void(QPainter&)>& paint) {
+    QByteArray bytes;
+    QBuffer buf(&bytes);
+    QSvgGenerator gen;
+    gen.setOutputDevice(&buf);
+    gen.setSize(size.toSize());
+    gen.setViewBox(QRectF(QPointF(0, 0), size));
+    gen.setTitle(title);
+    gen.setDescription(desc);
+    QPainter p(&gen);
+    paint(p);
+    p.end();
+    return bytes;
+}
+
+/// The floorplan as SVG: the base layer (hall, racks) and the overlay (labels, title block)
+/// come from QSvgGenerator; between them the trays and cables are written as their own
+/// elements, `<path class="pathway">` and `<path class="cable NETWORK">`, which QSvgGenerator
+/// cannot name.
+QByteArray floorplanSvg(const DesignData& d, const FloorplanRenderer& fr, const QSizeF& size,
+                        const QRectF& target, double ppm) {
+    const FloorplanRenderer::Frame f = fr.frame(target);
+    const QString title = QStringLiteral("%1 - floorplan").arg(d.meta.title);
+    const QString desc = QStringLiteral("Cluster Design Studio, %1 px per metre").arg(ppm);
+    QByteArray base = svgOf(size, title, desc, [&](QPainter& p) {
+        p.fillRect(QRectF(QPointF(0, 0), size), RenderStyle::paper());
+        fr.paintBase(p, f);
+    });
+    const QByteArray overlay =
+        svgOf(size, title, desc, [&](QPainter& p) { fr.paintOverlay(p, f); });
+    // The overlay's body: everything after its <defs> block, up to its closing </svg>.
+    const qsizetype from = overlay.indexOf("</defs>");
+    const qsizetype to = overlay.lastIndexOf("</svg>");
+    const qsizetype end = base.lastIndexOf("</svg>");
+    if (from < 0 || to < from || end < 0)
+        return base; // not the generator's shape: the base alone is still a valid drawing
+    QByteArray out = base.left(end);
+    out += fr.cablesSvg(f).toUtf8();
+    out += overlay.mid(from + 7, to - from - 7);
+    out += "</svg>\n";
+    return out;
+}
+
 } // namespace
 
 bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& path, bool png,
                   QString* error) {
+    if (o.drawing == Drawing::Elevations) // paged: see RacksDrawing
+        return writeRacksDrawing(d, o, path, png, error);
     const Metrics m = computeMetrics(d);
-    const DesignIndex index(d);
     const bool plan = o.drawing == Drawing::Floorplan;
     const double ppm = o.pixelsPerMetre > 0 ? o.pixelsPerMetre : (plan ? 60.0 : 400.0);
     const double margin = 24;
     QSizeF body;
     std::function<void(QPainter&, const QRectF&)> draw;
     const FloorplanRenderer fr(d, m);
-    const ElevationRenderer er(d, index);
-    const std::vector<RackId> racks = ElevationRenderer::racksByName(d);
     if (plan) {
         const QRectF hall = fr.hallMm();
-        body = QSizeF(hall.width() / 1000 * ppm, hall.height() / 1000 * ppm + 40);
+        // Room for the title band under the hall, and a width the title block reads at.
+        const double hallH = hall.height() / 1000 * ppm;
+        body = QSizeF(std::max(hall.width() / 1000 * ppm, 960.0),
+                      hallH + TitleBlock::heightFor(hallH + 104) + 8);
         draw = [&](QPainter& p, const QRectF& r) { fr.paint(p, r); };
-    } else {
-        if (racks.empty()) {
-            if (error)
-                *error = QStringLiteral("the design has no racks to draw");
-            return false;
-        }
-        int maxU = 1;
-        for (RackId r : racks)
-            maxU = std::max(maxU, d.typeOf(d.racks[r]).rack.value_or(RackSpec{}).uCapacity);
-        const double h = (maxU * kMillimetresPerU + 200) / 1000 * ppm;
-        const double w = h * ElevationRenderer::aspect(maxU);
-        const double gap = w * 0.12;
-        body = QSizeF(w * double(racks.size()) + gap * double(racks.size() - 1), h);
-        draw = [&, gap](QPainter& p, const QRectF& r) { er.paintRow(p, racks, r, gap); };
     }
     const QSizeF size(body.width() + 2 * margin, body.height() + 2 * margin);
     // Written as "within" so a NaN scale is refused too.
@@ -77,6 +111,8 @@ bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& p
         QBuffer buf(&bytes);
         buf.open(QIODevice::WriteOnly);
         img.save(&buf, "PNG");
+    } else if (plan) {
+        bytes = floorplanSvg(d, fr, size, target, ppm);
     } else {
         QBuffer buf(&bytes);
         QSvgGenerator gen;

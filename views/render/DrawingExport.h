@@ -16,8 +16,9 @@ struct DrawingOptions {
     double pixelsPerMetre = 0;
 };
 
-/// Writes the floorplan or the rack elevations (all racks, side by side, by name) to @p path
-/// as SVG (vector, text kept as text) or PNG (@p png). A QGuiApplication must exist.
+/// Writes the floorplan or the rack elevations (all racks in natural name order, in a grid
+/// paged to at most kRacksPageMaxPx a side: page 2 on goes to "NAME-2.svg"... beside
+/// @p path) as SVG (vector, text kept as text) or PNG (@p png). A QGuiApplication must exist.
 /// Returns false with @p error naming the path and the problem.
 bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& path, bool png,
                   QString* error);

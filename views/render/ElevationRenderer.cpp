@@ -1,5 +1,6 @@
 #include "ElevationRenderer.h"
 
+#include "NaturalOrder.h"
 #include "RenderStyle.h"
 
 #include <QPainter>
@@ -25,7 +26,7 @@ double ElevationRenderer::aspect(int uCapacity) {
 std::vector<RackId> ElevationRenderer::racksByName(const DesignData& d) {
     std::vector<RackId> ids = d.racks.ids();
     std::stable_sort(ids.begin(), ids.end(), [&](RackId a, RackId b) {
-        return QString::compare(d.racks[a].name, d.racks[b].name, Qt::CaseInsensitive) < 0;
+        return naturalLess(d.racks[a].name, d.racks[b].name);
     });
     return ids;
 }

@@ -22,7 +22,7 @@ public:
     /// Draws several racks side by side in @p target, @p gap pixels apart.
     void paintRow(QPainter& p, const std::vector<RackId>& racks, const QRectF& target,
                   double gap) const;
-    /// Live racks sorted by name (the order of every elevation listing).
+    /// Live racks in natural name order (R2 before R10): the order of every elevation listing.
     static std::vector<RackId> racksByName(const DesignData& d);
 
 private:

@@ -1,6 +1,8 @@
 #include "FloorplanRenderer.h"
 
+#include "RackLabel.h"
 #include "RenderStyle.h"
+#include "TitleBlock.h"
 
 #include <QPainter>
 
@@ -11,7 +13,9 @@ namespace cds::render {
 
 FloorplanRenderer::FloorplanRenderer(const DesignData& d, const Metrics& m)
     : m_d(d)
-    , m_m(m) {}
+    , m_m(m) {
+    m_routes.build(d);
+}
 
 QRectF FloorplanRenderer::hallMm() const {
     QRectF r(0, 0, m_d.hall.widthMm, m_d.hall.depthMm);
@@ -28,19 +32,72 @@ QRectF FloorplanRenderer::rackRectMm(const Rack& r) const {
     return {r.centre.x - w / 2, r.centre.y - h / 2, w, h};
 }
 
-void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
+QRectF rackStrip(const QRectF& r, int quarterTurns, bool back) {
+    // Rotation 0 faces south (front at the bottom), 1 west, 2 north, 3 east.
+    const int side = (quarterTurns + (back ? 2 : 0)) % 4; // 0 bottom, 1 left, 2 top, 3 right
+    const double h = r.height() * kRackStripShare, w = r.width() * kRackStripShare;
+    switch (side) {
+    case 0:
+        return {r.left(), r.bottom() - h, r.width(), h};
+    case 1:
+        return {r.left(), r.top(), w, r.height()};
+    case 2:
+        return {r.left(), r.top(), r.width(), h};
+    default:
+        return {r.right() - w, r.top(), w, r.height()};
+    }
+}
+
+FloorplanRenderer::Frame FloorplanRenderer::frame(const QRectF& target) const {
+    Frame f;
     const QRectF hall = hallMm();
-    if (hall.isEmpty() || target.isEmpty())
+    const double bandH = TitleBlock::heightFor(target.height());
+    f.band = QRectF(target.left(), target.bottom() - bandH, target.width(), bandH);
+    const QRectF area = target.adjusted(0, 0, 0, -bandH - 8);
+    if (hall.isEmpty() || area.isEmpty())
+        return f;
+    f.s = std::min(area.width() / hall.width(), area.height() / hall.height());
+    const QPointF origin(area.center().x() - hall.width() * f.s / 2 - hall.left() * f.s,
+                         area.center().y() - hall.height() * f.s / 2 - hall.top() * f.s);
+    f.mm2px = QTransform(f.s, 0, 0, f.s, origin.x(), origin.y());
+    f.plan = area;
+    return f;
+}
+
+void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
+    if (hallMm().isEmpty() || target.isEmpty())
         return;
-    const double legendH = std::min(target.height() * 0.08, 40.0);
-    const QRectF area = target.adjusted(0, 0, 0, -legendH);
-    const double s = std::min(area.width() / hall.width(), area.height() / hall.height());
-    const QPointF origin(area.center().x() - hall.width() * s / 2 - hall.left() * s,
-                         area.center().y() - hall.height() * s / 2 - hall.top() * s);
-    auto map = [&](const QRectF& mm) {
-        return QRectF(origin.x() + mm.x() * s, origin.y() + mm.y() * s, mm.width() * s,
-                      mm.height() * s);
-    };
+    const Frame f = frame(target);
+    paintBase(p, f);
+    paintCables(p, f);
+    paintOverlay(p, f);
+}
+
+void FloorplanRenderer::paintCables(QPainter& p, const Frame& f) const {
+    const CableLayer layer(m_d, m_routes, f.mm2px);
+    const CableLayerOptions o = optionsFor(f);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    layer.paintTrays(p, o);
+    layer.paintCables(p, o);
+    p.restore();
+}
+
+CableLayerOptions FloorplanRenderer::optionsFor(const Frame& f) const {
+    CableLayerOptions o;
+    // As in the studio's overview: where lanes would be under a pixel apart (a 600 mm rack
+    // under 12 px, e.g. a large hall on a report page) the trays show their fill alone.
+    o.cables = !m_routes.hasPathways() || f.s >= kOverviewPxPerMm;
+    return o;
+}
+
+QString FloorplanRenderer::cablesSvg(const Frame& f) const {
+    return CableLayer(m_d, m_routes, f.mm2px).svg(CableLayerOptions{});
+}
+
+void FloorplanRenderer::paintBase(QPainter& p, const Frame& f) const {
+    const double s = f.s;
+    auto map = [&](const QRectF& mm) { return f.mm2px.mapRect(mm); };
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
     const QRectF floor = map(QRectF(0, 0, m_d.hall.widthMm, m_d.hall.depthMm));
@@ -101,11 +158,7 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
         p.setBrush(QBrush(RenderStyle::hairline(), Qt::BDiagPattern));
         p.drawRect(r);
     }
-    std::vector<const RackMetrics*> byRack(m_d.racks.capacity(), nullptr);
-    for (const RackMetrics& rm : m_m.perRack)
-        if (rm.rack.value() < byRack.size())
-            byRack[rm.rack.value()] = &rm;
-    m_d.racks.forEach([&](RackId id, const Rack& rack) {
+    m_d.racks.forEach([&](RackId, const Rack& rack) {
         const QRectF r = map(rackRectMm(rack));
         p.setPen(QPen(RenderStyle::ink(), std::max(0.6, s * 12)));
         p.setBrush(RenderStyle::cooling(rack.cooling));
@@ -118,51 +171,50 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
                                 {r.topRight(), r.bottomRight()}};
         p.setPen(QPen(RenderStyle::accent(), std::max(1.2, s * 60), Qt::SolidLine, Qt::FlatCap));
         p.drawLine(front[q]);
-        const RackMetrics* rm = byRack[id.value()];
-        // The largest font (up to 16 px) at which the name fits the footprint's width.
-        double px = std::clamp(std::min(r.width(), r.height()) * 0.3, 3.0, 16.0);
-        const QString kw =
-            rm ? QStringLiteral("%1 kW").arg(rm->itMaxW / 1000.0, 0, 'f', 1) : QString();
-        QFont font = RenderStyle::font(px, true);
-        for (int i = 0; i < 8 && QFontMetricsF(font).horizontalAdvance(rack.name) > r.width() * 0.9;
-             ++i)
-            font = RenderStyle::font(px *= 0.85, true);
-        p.setPen(RenderStyle::ink());
-        p.setFont(font);
-        QString text = rack.name;
-        if (!kw.isEmpty() && r.height() > px * 2.8 &&
-            QFontMetricsF(font).horizontalAdvance(kw) <= r.width() * 0.92)
-            text += QLatin1Char('\n') + kw;
-        p.drawText(r, Qt::AlignCenter, text);
     });
-    // Legend and scale bar.
-    const QRectF legend(target.left(), target.bottom() - legendH, target.width(), legendH);
-    p.setFont(RenderStyle::font(std::min(legendH * 0.35, 11.0)));
-    double x = legend.left();
-    const double box = legendH * 0.35;
-    for (int c = 0; c < kCoolingTypeCount; ++c) {
-        const QRectF sw(x, legend.center().y() - box / 2, box, box);
-        p.setPen(QPen(RenderStyle::ink(), 0));
-        p.setBrush(RenderStyle::cooling(CoolingType(c)));
-        p.drawRect(sw);
-        const QString label = coolingLabel(CoolingType(c));
-        const double w = p.fontMetrics().horizontalAdvance(label);
+    p.restore();
+}
+
+void FloorplanRenderer::paintOverlay(QPainter& p, const Frame& f) const {
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    std::vector<const RackMetrics*> byRack(m_d.racks.capacity(), nullptr);
+    for (const RackMetrics& rm : m_m.perRack)
+        if (rm.rack.value() < byRack.size())
+            byRack[rm.rack.value()] = &rm;
+    // Names in the back quarter of each rack and kW in the front quarter: the tray runs over
+    // the middle. Every label placed is kept, so the tray counts avoid them.
+    std::vector<QRectF> occupied;
+    const QFont base = RenderStyle::font(10, true);
+    m_d.racks.forEach([&](RackId id, const Rack& rack) {
+        const QRectF r = f.mm2px.mapRect(rackRectMm(rack));
+        const int q = ((rack.rotationDeg / 90) % 4 + 4) % 4;
+        const QRectF nameBox = rackStrip(r, q, true);
+        const RackLabel label = RackLabel::fit(rack.name, nameBox.size(), base, 14, 5);
         p.setPen(RenderStyle::ink());
-        p.drawText(QPointF(sw.right() + 4, legend.center().y() + p.fontMetrics().ascent() / 2.5),
-                   label);
-        x = sw.right() + 14 + w;
+        label.paint(p, nameBox, base);
+        if (!label.text.isEmpty())
+            occupied.push_back(nameBox);
+        const RackMetrics* rm = byRack[id.value()];
+        if (rm) {
+            const QRectF kwBox = rackStrip(r, q, false);
+            const QString kw = QStringLiteral("%1 kW").arg(rm->itMaxW / 1000.0, 0, 'f', 1);
+            const RackLabel k = RackLabel::fit(kw, kwBox.size(), RenderStyle::font(10), 11, 5);
+            p.setPen(RenderStyle::muted());
+            k.paint(p, kwBox, RenderStyle::font(10));
+            if (!k.text.isEmpty())
+                occupied.push_back(kwBox);
+        }
+    });
+    const CableLayer layer(m_d, m_routes, f.mm2px);
+    layer.paintCounts(p, optionsFor(f), occupied);
+    TitleBlock tb;
+    tb.trays = m_routes.hasPathways();
+    for (const BundleRoute& b : m_routes.bundles()) {
+        tb.layers[b.fabricKind] = true;
+        tb.noPathway = tb.noPathway || b.noPathway;
     }
-    double barMm = 1000;
-    while (barMm * s < legend.width() * 0.08)
-        barMm *= 2;
-    const double bx = legend.right() - barMm * s;
-    p.setPen(QPen(RenderStyle::ink(), 1.2));
-    p.drawLine(QPointF(bx, legend.center().y()), QPointF(legend.right(), legend.center().y()));
-    p.drawLine(QPointF(bx, legend.center().y() - 3), QPointF(bx, legend.center().y() + 3));
-    p.drawLine(QPointF(legend.right(), legend.center().y() - 3),
-               QPointF(legend.right(), legend.center().y() + 3));
-    p.drawText(QRectF(bx - 80, legend.top(), 76, legend.height()),
-               Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 m").arg(barMm / 1000));
+    tb.paint(p, f.band, m_d, f.s);
     p.restore();
 }
 

@@ -5,6 +5,7 @@
 #include "model/AtomicFile.h"
 
 #include <QBuffer>
+#include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
 
@@ -12,9 +13,18 @@ namespace cds::report {
 
 using render::RenderStyle;
 
+namespace {
+constexpr double kLeft = 48, kTop = 76, kRight = 48, kBottom = 50;
+}
+
+QSizeF PdfReport::bodySize() {
+    const QSizeF a4 = QPageSize(QPageSize::A4).sizePixels(96).transposed();
+    return {a4.width() - kLeft - kRight, a4.height() - kTop - kBottom};
+}
+
 PdfReport::PdfReport(const ReportContent& content)
     : m_content(content)
-    , m_pages(content.pages(kRacksPerPage, kRowsPerPage)) {}
+    , m_pages(content.pages({kGroupsPerPage, bodySize(), true, true})) {}
 
 bool PdfReport::write(const QString& path, QString* error, const Progress& progress) const {
     QByteArray bytes;
@@ -31,7 +41,7 @@ bool PdfReport::write(const QString& path, QString* error, const Progress& progr
         pdf.setCreator(QStringLiteral("Cluster Design Studio"));
         QPainter p(&pdf);
         const QRectF page(QPointF(0, 0), QSizeF(pdf.width(), pdf.height()));
-        const QRectF body = page.adjusted(48, 76, -48, -50);
+        const QRectF body = page.adjusted(kLeft, kTop, -kRight, -kBottom);
         // The title block of every page: title · customer · project · revision.
         const DesignMeta& meta = m_content.design().meta;
         QStringList block{meta.title};

@@ -1,11 +1,14 @@
 #include "ReportContent.h"
 
+#include "FloorplanSheets.h"
+
 #include "model/export/Reports.h"
 #include "model/rules/Rule.h"
 #include "views/render/ChartPainter.h"
 #include "views/render/ElevationRenderer.h"
 #include "views/render/FabricDiagramRenderer.h"
 #include "views/render/FloorplanRenderer.h"
+#include "views/render/NaturalOrder.h"
 #include "views/render/RenderStyle.h"
 
 #include <QDate>
@@ -13,6 +16,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <map>
 
 namespace cds::report {
 
@@ -20,54 +24,66 @@ using render::RenderStyle;
 
 namespace {
 
-QString usd(double v) {
-    const QLocale en(QLocale::English, QLocale::UnitedStates);
-    if (v >= 1e6)
-        return QStringLiteral("$%1M").arg(en.toString(v / 1e6, 'f', 2));
-    return QStringLiteral("$%1").arg(en.toString(v, 'f', 0));
-}
-
 QString thousands(double v, int decimals = 0) {
     return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
 }
 
-/// A table with a header row; columns as fractions of the width, right-aligned when numeric.
-struct Table {
-    std::vector<double> widths;
-    std::vector<bool> right;
-    double rowH = 18;
-    void row(QPainter& p, const QRectF& r, double y, const QStringList& cells, bool head,
-             bool shade) const {
-        if (head)
-            p.fillRect(QRectF(r.left(), y, r.width(), rowH), RenderStyle::accent());
-        else if (shade)
-            p.fillRect(QRectF(r.left(), y, r.width(), rowH), RenderStyle::panel());
-        p.setPen(head ? RenderStyle::paper() : RenderStyle::ink());
-        p.setFont(RenderStyle::font(rowH * 0.5, head));
-        double x = r.left();
-        for (std::size_t c = 0; c < widths.size() && c < std::size_t(cells.size()); ++c) {
-            const double w = r.width() * widths[c];
-            const QRectF cell(x + 6, y, w - 12, rowH);
-            const QString t = QFontMetricsF(p.font()).elidedText(cells[qsizetype(c)],
-                                                                 Qt::ElideRight, cell.width());
-            p.drawText(cell, (right[c] ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, t);
-            x += w;
-        }
-    }
-};
+/// The largest bold font up to @p px at which @p text fits @p width.
+QFont fitted(const QString& text, double px, double width, bool bold) {
+    QFont f = RenderStyle::font(px, bold);
+    for (int i = 0; i < 12 && QFontMetricsF(f).horizontalAdvance(text) > width; ++i)
+        f = RenderStyle::font(px *= 0.92, bold);
+    return f;
+}
 
 } // namespace
+
+QString usdExact(double v, bool cents) {
+    return QStringLiteral("$") + thousands(v, cents ? 2 : 0);
+}
 
 ReportContent::ReportContent(DesignData d, QDate date)
     : m_d(std::move(d))
     , m_index(m_d)
     , m_analysis(analyze(m_d, m_index))
+    , m_rackGroups(groupIdenticalRacks(m_d, m_index))
     , m_date(date) {
     for (const Finding& f : m_analysis.findings)
         if (!f.waived)
             m_findings.push_back(f);
     std::stable_sort(m_findings.begin(), m_findings.end(),
                      [](const Finding& a, const Finding& b) { return a.severity < b.severity; });
+    // Findings by (severity, code): one table row each, however many racks repeat it.
+    std::map<std::pair<int, QString>, std::size_t> at;
+    std::vector<std::vector<QString>> names;
+    for (const Finding& f : m_findings) {
+        auto [it, added] = at.try_emplace({int(f.severity), f.code}, m_groups.size());
+        if (added) {
+            m_groups.push_back({f.code, f.severity, 0, f.message, f.rule, f.threshold, {}});
+            names.emplace_back();
+        }
+        FindingGroup& g = m_groups[it->second];
+        ++g.count;
+        for (const ObjectRef& o : f.objects) {
+            if (o.kind == ObjectRef::Kind::Rack) {
+                if (const Rack* r = m_d.racks.find(RackId(o.id)))
+                    names[it->second].push_back(r->name);
+            } else if (o.kind == ObjectRef::Kind::Device) {
+                if (const Device* v = m_d.devices.find(DeviceId(o.id)))
+                    names[it->second].push_back(v->name);
+            }
+        }
+    }
+    for (std::size_t i = 0; i < m_groups.size(); ++i) {
+        QStringList n(names[i].begin(), names[i].end());
+        std::sort(n.begin(), n.end(), render::naturalLess);
+        n.removeDuplicates();
+        m_groups[i].objects = n;
+    }
+    std::stable_sort(
+        m_groups.begin(), m_groups.end(), [](const FindingGroup& a, const FindingGroup& b) {
+            return std::tie(a.severity, b.count, a.code) < std::tie(b.severity, a.count, b.code);
+        });
 }
 
 std::vector<std::pair<QString, QString>> ReportContent::summaryRows() const {
@@ -86,8 +102,8 @@ std::vector<std::pair<QString, QString>> ReportContent::summaryRows() const {
         {QStringLiteral("Facility power (with PUE)"), kw(m.facilityW)},
         {QStringLiteral("Highest rack load"),
          QStringLiteral("%1 kW").arg(thousands(m.maxRackKw, 1))},
-        {QStringLiteral("Total cost"), usd(m.totalCostUsd)},
-        {QStringLiteral("Cost per GPU"), usd(m.costPerGpu())},
+        {QStringLiteral("Total cost"), usdExact(m.totalCostUsd)},
+        {QStringLiteral("Cost per GPU"), usdExact(m.costPerGpu())},
         {QStringLiteral("Bisection bandwidth"),
          QStringLiteral("%1 Tb/s per direction").arg(thousands(m.bisectionTbps, 1))},
     };
@@ -98,6 +114,50 @@ std::vector<std::pair<QString, QString>> ReportContent::summaryRows() const {
         rows.emplace_back(QStringLiteral("BOM lines without a price"),
                           QString::number(m.unpricedLines));
     return rows;
+}
+
+QString ReportContent::executiveSummary() const {
+    const Metrics& m = m_analysis.metrics;
+    QStringList servers;
+    long long switches = 0;
+    for (const BomLine& l : m_analysis.bom.lines)
+        if (l.category == CostCategory::NetworkSwitches)
+            switches += l.quantity;
+    for (const BomLine& l : m_analysis.bom.lines)
+        if (l.category == CostCategory::GpuServers)
+            servers << QStringLiteral("%1 × %2 %3")
+                           .arg(thousands(double(l.quantity)), m_d.catalog[l.type].vendor,
+                                m_d.catalog[l.type].model);
+    QStringList out;
+    out << QStringLiteral("%1 GPUs (%2 of BF16 dense compute, %3 of GPU memory) in %4 "
+                          "servers%5, housed in %6 racks.")
+               .arg(thousands(m.gpus), summaryRows()[3].second, summaryRows()[2].second,
+                    thousands(m.servers),
+                    servers.isEmpty() ? QString()
+                                      : QStringLiteral(": ") + servers.join(QStringLiteral(", ")),
+                    thousands(m.racks));
+    out << QStringLiteral("The compute fabric gives %1 Tb/s of bisection bandwidth per direction "
+                          "and %2 Gb/s of injection bandwidth per GPU; %3 switches and %4 cables "
+                          "in all.")
+               .arg(thousands(m.bisectionTbps, 1), thousands(m.injectionGbpsPerGpu),
+                    thousands(double(switches)), thousands(double(m_analysis.bom.cables)));
+    out << QStringLiteral("It draws %1 kW of IT power at nameplate (%2 kW at the facility, with "
+                          "PUE); the heaviest rack carries %3 kW.")
+               .arg(thousands(m.itMaxW / 1000, 1), thousands(m.facilityW / 1000, 1),
+                    thousands(m.maxRackKw, 1));
+    out << QStringLiteral("The bill of materials has %1 lines and totals %2 (%3 per GPU).")
+               .arg(m_analysis.bom.lines.size())
+               .arg(usdExact(m.totalCostUsd), usdExact(m.costPerGpu()));
+    const FindingCounts fc = countFindings(m_findings);
+    out << (m_findings.empty()
+                ? QStringLiteral("Every design check passes.")
+                : QStringLiteral("Open findings: %1 error(s), %2 warning(s), %3 info, of %4 "
+                                 "kind(s) (listed at the end).")
+                      .arg(fc.errors)
+                      .arg(fc.warnings)
+                      .arg(fc.infos)
+                      .arg(m_groups.size()));
+    return out.join(QLatin1Char(' '));
 }
 
 void ReportContent::paintCover(QPainter& p, const QRectF& r) const {
@@ -134,21 +194,23 @@ void ReportContent::paintCover(QPainter& p, const QRectF& r) const {
     lines << dated;
     p.drawText(QRectF(x, r.top() + r.height() * 0.40, r.width() - 64, 140),
                Qt::AlignLeft | Qt::AlignTop, lines.join(QLatin1Char('\n')));
-    // Key figures along the bottom.
+    // Key figures along the bottom; each value shrinks until it fits its tile.
     const auto rows = summaryRows();
     const int keys[] = {0, 3, 5, 8};
     const double w = (r.width() - 64) / 4;
     for (int i = 0; i < 4; ++i) {
         const QRectF cell(x + i * w, r.bottom() - r.height() * 0.22, w - 16, r.height() * 0.16);
         p.fillRect(cell, RenderStyle::panel());
+        const QRectF value = cell.adjusted(14, 8, -14, -cell.height() / 2);
+        const QString& v = rows[std::size_t(keys[i])].second;
         p.setPen(RenderStyle::accent());
-        p.setFont(RenderStyle::font(24, true));
-        p.drawText(cell.adjusted(14, 8, -8, -cell.height() / 2), Qt::AlignLeft | Qt::AlignVCenter,
-                   rows[std::size_t(keys[i])].second);
+        p.setFont(fitted(v, 24, value.width(), true));
+        p.drawText(value, Qt::AlignLeft | Qt::AlignVCenter, v);
         p.setPen(RenderStyle::muted());
-        p.setFont(RenderStyle::font(12));
-        p.drawText(cell.adjusted(14, cell.height() / 2, -8, -8), Qt::AlignLeft | Qt::AlignVCenter,
-                   rows[std::size_t(keys[i])].first);
+        const QString& label = rows[std::size_t(keys[i])].first;
+        p.setFont(fitted(label, 12, value.width(), false));
+        p.drawText(cell.adjusted(14, cell.height() / 2, -14, -8), Qt::AlignLeft | Qt::AlignVCenter,
+                   label);
     }
     p.restore();
 }
@@ -156,15 +218,29 @@ void ReportContent::paintCover(QPainter& p, const QRectF& r) const {
 void ReportContent::paintSummary(QPainter& p, const QRectF& r) const {
     p.save();
     const auto rows = summaryRows();
-    const QRectF left(r.left(), r.top(), r.width() * 0.48, r.height());
-    Table t{{0.6, 0.4}, {false, true}, std::min(24.0, left.height() / double(rows.size() + 1))};
-    t.row(p, left, left.top(), {QStringLiteral("Figure"), QStringLiteral("Value")}, true, false);
-    double y = left.top() + t.rowH;
+    const QRectF left(r.left(), r.top(), r.width() * 0.46, r.height());
+    p.setPen(RenderStyle::ink());
+    p.setFont(RenderStyle::font(13));
+    const QRectF prose = QFontMetricsF(p.font()).boundingRect(
+        QRectF(left.left(), left.top(), left.width(), r.height()), Qt::TextWordWrap,
+        executiveSummary());
+    p.drawText(QRectF(left.left(), left.top(), left.width(), prose.height()),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, executiveSummary());
+    const double top = left.top() + prose.height() + 16;
+    const double rowH = std::min(22.0, (left.bottom() - top - 44) / double(rows.size() + 1));
+    double y = top;
     bool shade = false;
+    p.setFont(RenderStyle::font(std::min(12.0, rowH * 0.55)));
     for (const auto& [k, v] : rows) {
-        t.row(p, left, y, {k, v}, false, shade);
+        if (shade)
+            p.fillRect(QRectF(left.left(), y, left.width(), rowH), RenderStyle::panel());
+        p.setPen(RenderStyle::ink());
+        p.drawText(QRectF(left.left() + 6, y, left.width() * 0.55, rowH),
+                   Qt::AlignLeft | Qt::AlignVCenter, k);
+        p.drawText(QRectF(left.left() + left.width() * 0.5, y, left.width() * 0.5 - 6, rowH),
+                   Qt::AlignRight | Qt::AlignVCenter, v);
         shade = !shade;
-        y += t.rowH;
+        y += rowH;
     }
     p.setPen(RenderStyle::muted());
     p.setFont(RenderStyle::font(9));
@@ -175,28 +251,45 @@ void ReportContent::paintSummary(QPainter& p, const QRectF& r) const {
             "Bisection bandwidth is per direction: half the smallest aggregate tier bandwidth "
             "of the compute fabric, computed from its links. Prices are estimates with dates "
             "and sources in the catalog."));
-    const QRectF right(r.left() + r.width() * 0.54, r.top(), r.width() * 0.46, r.height());
+    const QRectF right(r.left() + r.width() * 0.52, r.top(), r.width() * 0.48, r.height());
     std::vector<render::ChartPainter::Value> cost;
     for (int c = 0; c < kCostCategoryCount; ++c)
         if (m_analysis.metrics.costByCategory[std::size_t(c)] > 0)
             cost.push_back({costCategoryLabel(CostCategory(c)),
                             m_analysis.metrics.costByCategory[std::size_t(c)]});
-    render::ChartPainter::donut(p, right.adjusted(0, 0, 0, -right.height() * 0.45),
+    const auto money = [](double v) { return usdExact(v); };
+    render::ChartPainter::donut(p, right.adjusted(0, 0, 0, -right.height() * 0.4),
                                 QStringLiteral("Cost by category"), cost,
-                                usd(m_analysis.metrics.totalCostUsd), usd);
-    const FindingCounts fc = countFindings(m_findings);
+                                usdExact(m_analysis.metrics.totalCostUsd), money);
+    // The findings at a glance: the kinds, most frequent first.
+    const QRectF fr(right.left(), right.top() + right.height() * 0.64, right.width(),
+                    right.height() * 0.36);
     p.setPen(RenderStyle::ink());
     p.setFont(RenderStyle::font(13, true));
-    p.drawText(QRectF(right.left(), right.top() + right.height() * 0.62, right.width(), 24),
-               Qt::AlignLeft, QStringLiteral("Open findings"));
-    p.setFont(RenderStyle::font(12));
-    p.setPen(fc.errors ? RenderStyle::error() : RenderStyle::ink());
-    p.drawText(QRectF(right.left(), right.top() + right.height() * 0.62 + 26, right.width(), 60),
-               Qt::AlignLeft,
-               QStringLiteral("%1 error(s), %2 warning(s), %3 info")
-                   .arg(fc.errors)
-                   .arg(fc.warnings)
-                   .arg(fc.infos));
+    p.drawText(QRectF(fr.left(), fr.top(), fr.width(), 22), Qt::AlignLeft,
+               QStringLiteral("Open findings"));
+    p.setFont(RenderStyle::font(11));
+    double fy = fr.top() + 26;
+    if (m_groups.empty()) {
+        p.drawText(QRectF(fr.left(), fy, fr.width(), 20), Qt::AlignLeft,
+                   QStringLiteral("None: every check passes."));
+    }
+    for (std::size_t i = 0; i < m_groups.size() && fy + 18 < fr.bottom(); ++i) {
+        const FindingGroup& g = m_groups[i];
+        if (fy + 36 > fr.bottom() && i + 1 < m_groups.size()) {
+            p.setPen(RenderStyle::muted());
+            p.drawText(QRectF(fr.left(), fy, fr.width(), 18), Qt::AlignLeft,
+                       QStringLiteral("… and %1 more kind(s)").arg(m_groups.size() - i));
+            break;
+        }
+        p.setPen(g.severity == Severity::Error     ? RenderStyle::error()
+                 : g.severity == Severity::Warning ? RenderStyle::warning()
+                                                   : RenderStyle::muted());
+        p.drawText(QRectF(fr.left(), fy, fr.width(), 18), Qt::AlignLeft,
+                   QStringLiteral("%1 × %2 (%3)")
+                       .arg(thousands(g.count), g.code, severityKey(g.severity)));
+        fy += 18;
+    }
     p.restore();
 }
 
@@ -228,113 +321,131 @@ void ReportContent::paintCharts(QPainter& p, const QRectF& r) const {
         QStringLiteral("%1 kW").arg(m_analysis.metrics.itMaxW / 1000.0, 0, 'f', 0), kw);
 }
 
-void ReportContent::paintBom(QPainter& p, const QRectF& r, int first, int count) const {
-    p.save();
-    Table t{{0.15, 0.16, 0.37, 0.08, 0.12, 0.12}, {false, false, false, true, true, true}, 20};
-    t.row(p, r, r.top(),
-          {QStringLiteral("Category"), QStringLiteral("Vendor"), QStringLiteral("Model"),
-           QStringLiteral("Qty"), QStringLiteral("Unit"), QStringLiteral("Extended")},
-          true, false);
-    double y = r.top() + t.rowH;
-    const int end = std::min(int(m_analysis.bom.lines.size()), first + count);
-    for (int i = first; i < end; ++i) {
-        const BomLine& l = m_analysis.bom.lines[std::size_t(i)];
-        const CatalogItem& it = m_d.catalog[l.type];
-        t.row(p, r, y,
-              {costCategoryLabel(l.category), it.vendor, it.model, thousands(double(l.quantity)),
-               l.unitPriceUsd ? usd(*l.unitPriceUsd) : QStringLiteral("no price"),
-               l.extendedUsd() ? usd(*l.extendedUsd()) : QString()},
-              false, i % 2 == 1);
-        y += t.rowH;
-    }
-    if (end == int(m_analysis.bom.lines.size())) {
-        p.setPen(QPen(RenderStyle::ink(), 1));
-        p.drawLine(QPointF(r.left(), y + 2), QPointF(r.right(), y + 2));
-        t.row(p, r, y + 4,
-              {QStringLiteral("Total"), QString(),
-               m_analysis.bom.unpricedLines
-                   ? QStringLiteral("%1 line(s) without a price").arg(m_analysis.bom.unpricedLines)
-                   : QString(),
-               QString(), QString(), usd(m_analysis.bom.totalUsd)},
-              false, false);
-    }
-    p.restore();
-}
-
-void ReportContent::paintFindings(QPainter& p, const QRectF& r, int first, int count) const {
-    p.save();
-    if (m_findings.empty()) {
+void ReportContent::paintRackGroups(QPainter& p, const QRectF& r, std::size_t first,
+                                    std::size_t count, int perPage) const {
+    const double slot = r.width() / double(std::max(1, perPage));
+    const double gap = slot * 0.08;
+    const double captionH = std::min(150.0, r.height() * 0.24);
+    const render::ElevationRenderer er(m_d, m_index);
+    for (std::size_t k = 0; k < count && first + k < m_rackGroups.size(); ++k) {
+        const RackGroup& g = m_rackGroups[first + k];
+        const QRectF cell(r.left() + double(k) * slot + gap / 2, r.top(), slot - gap, r.height());
+        er.paint(p, g.racks.front(), cell.adjusted(0, 0, 0, -captionH));
+        const QRectF cap(cell.left(), cell.bottom() - captionH + 6, cell.width(), captionH - 6);
+        p.save();
+        p.setPen(RenderStyle::accent());
+        p.setFont(RenderStyle::font(13, true));
+        const QString times =
+            g.racks.size() == 1
+                ? QStringLiteral("1 rack")
+                : QStringLiteral("× %1 racks like this").arg(thousands(double(g.racks.size())));
+        p.drawText(QRectF(cap.left(), cap.top(), cap.width(), 20), Qt::AlignHCenter | Qt::AlignTop,
+                   times);
+        QStringList names;
+        for (RackId id : g.racks)
+            names << m_d.racks[id].name;
         p.setPen(RenderStyle::ink());
-        p.setFont(RenderStyle::font(14));
-        p.drawText(r, Qt::AlignLeft | Qt::AlignTop,
-                   QStringLiteral("No open findings: every check passes."));
+        p.setFont(RenderStyle::font(9.5));
+        p.drawText(cap.adjusted(0, 22, 0, 0), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+                   render::abbreviateNames(names, 170));
         p.restore();
-        return;
     }
-    Table t{{0.09, 0.18, 0.73}, {false, false, false}, 20};
-    t.row(p, r, r.top(),
-          {QStringLiteral("Severity"), QStringLiteral("Code"), QStringLiteral("Finding")}, true,
-          false);
-    double y = r.top() + t.rowH;
-    const int end = std::min(int(m_findings.size()), first + count);
-    for (int i = first; i < end; ++i) {
-        const Finding& f = m_findings[std::size_t(i)];
-        t.row(p, r, y, {severityKey(f.severity), f.code, f.message}, false, i % 2 == 1);
-        const QColor c = f.severity == Severity::Error     ? RenderStyle::error()
-                         : f.severity == Severity::Warning ? RenderStyle::warning()
-                                                           : RenderStyle::muted();
-        p.fillRect(QRectF(r.left(), y, 3, t.rowH), c);
-        y += t.rowH;
-    }
-    p.restore();
 }
 
-std::vector<ReportPage> ReportContent::pages(int racksPerPage, int rowsPerPage) const {
+std::vector<ReportPage> ReportContent::pages(const PageOptions& o) const {
     std::vector<ReportPage> out;
-    out.push_back({ReportPage::Kind::Cover, QString(),
-                   [this](QPainter& p, const QRectF& r) { paintCover(p, r); }});
-    out.push_back({ReportPage::Kind::Summary, QStringLiteral("Summary"),
-                   [this](QPainter& p, const QRectF& r) { paintSummary(p, r); }});
-    out.push_back({ReportPage::Kind::Floorplan, QStringLiteral("Floorplan: %1").arg(m_d.hall.name),
-                   [this](QPainter& p, const QRectF& r) {
-                       render::FloorplanRenderer(m_d, m_analysis.metrics).paint(p, r);
-                   }});
-    const std::vector<RackId> racks = render::ElevationRenderer::racksByName(m_d);
-    const std::size_t per = std::size_t(std::max(1, racksPerPage));
-    for (std::size_t i = 0; i < racks.size(); i += per) {
-        std::vector<RackId> slice(racks.begin() + std::ptrdiff_t(i),
-                                  racks.begin() + std::ptrdiff_t(std::min(racks.size(), i + per)));
-        const QString head = racks.size() > per ? QStringLiteral("Rack elevations (%1-%2 of %3)")
-                                                      .arg(i + 1)
-                                                      .arg(i + slice.size())
-                                                      .arg(racks.size())
-                                                : QStringLiteral("Rack elevations");
-        out.push_back(
-            {ReportPage::Kind::Racks, head, [this, slice, per](QPainter& p, const QRectF& r) {
-                 // Fixed slot width, so a last, partial page keeps the same scale.
-                 const double slot = r.width() / double(per);
-                 render::ElevationRenderer(m_d, m_index)
-                     .paintRow(p, slice,
-                               QRectF(r.left(), r.top(), slot * double(slice.size()), r.height()),
-                               slot * 0.1);
-             }});
+    out.push_back({ReportPage::Kind::Cover,
+                   QString(),
+                   [this](QPainter& p, const QRectF& r) { paintCover(p, r); },
+                   {}});
+    out.push_back({ReportPage::Kind::Summary,
+                   QStringLiteral("Executive summary"),
+                   [this](QPainter& p, const QRectF& r) { paintSummary(p, r); },
+                   {}});
+    const auto sheets =
+        o.floorplanSheets ? floorplanSheets(m_d, render::FloorplanRenderer(m_d, metrics()), o.body)
+                          : std::vector<FloorplanSheet>{};
+    out.push_back({ReportPage::Kind::Floorplan,
+                   sheets.empty() ? QStringLiteral("Floorplan: %1").arg(m_d.hall.name)
+                                  : QStringLiteral("Floorplan: %1 (overview of %2 sheets)")
+                                        .arg(m_d.hall.name)
+                                        .arg(sheets.size()),
+                   [this, sheets](QPainter& p, const QRectF& r) {
+                       const render::FloorplanRenderer fr(m_d, metrics());
+                       fr.paint(p, r);
+                       // Where each sheet is, so a reader finds the one to turn to.
+                       const HallMapping m = overviewMapping(fr, r);
+                       p.save();
+                       p.setFont(RenderStyle::font(12, true));
+                       for (std::size_t i = 0; i < sheets.size(); ++i) {
+                           const QRectF box = m.map(sheets[i].windowMm);
+                           p.setPen(QPen(RenderStyle::accent(), 1.5, Qt::DashLine));
+                           p.setBrush(Qt::NoBrush);
+                           p.drawRect(box);
+                           const QString n = QString::number(i + 1);
+                           const QRectF tag(box.left() + 2, box.top() + 2,
+                                            QFontMetricsF(p.font()).horizontalAdvance(n) + 8, 16);
+                           p.fillRect(tag, RenderStyle::accent());
+                           p.setPen(RenderStyle::paper());
+                           p.drawText(tag, Qt::AlignCenter, n);
+                       }
+                       p.restore();
+                   },
+                   {}});
+    for (std::size_t i = 0; i < sheets.size(); ++i)
+        out.push_back({ReportPage::Kind::FloorplanSheet,
+                       QStringLiteral("Floorplan sheet %1 of %2").arg(i + 1).arg(sheets.size()),
+                       [this, sheet = sheets[i]](QPainter& p, const QRectF& r) {
+                           p.save();
+                           p.setPen(RenderStyle::muted());
+                           p.setFont(RenderStyle::font(11));
+                           p.drawText(QRectF(r.left(), r.top(), r.width(), 18),
+                                      Qt::AlignLeft | Qt::AlignVCenter, sheet.caption);
+                           p.drawText(QRectF(r.left(), r.top(), r.width(), 18),
+                                      Qt::AlignRight | Qt::AlignVCenter,
+                                      QStringLiteral("1:50 on A4"));
+                           p.restore();
+                           paintFloorplanWindow(p, render::FloorplanRenderer(m_d, metrics()),
+                                                sheet.windowMm, r.adjusted(0, 22, 0, 0));
+                       },
+                       {}});
+    const std::size_t per = std::size_t(std::max(1, o.groupsPerPage));
+    const std::size_t ng = m_rackGroups.size();
+    for (std::size_t i = 0; i < ng; i += per) {
+        const std::size_t n = std::min(per, ng - i);
+        const QString head =
+            ng > per ? QStringLiteral("Rack elevations: configurations %1-%2 of %3 (%4 racks)")
+                           .arg(i + 1)
+                           .arg(i + n)
+                           .arg(ng)
+                           .arg(thousands(double(m_d.racks.size())))
+                     : QStringLiteral("Rack elevations: %1 configuration(s) of %2 racks")
+                           .arg(ng)
+                           .arg(thousands(double(m_d.racks.size())));
+        ReportPage pg{ReportPage::Kind::Racks,
+                      head,
+                      [this, i, n, per](QPainter& p, const QRectF& r) {
+                          paintRackGroups(p, r, i, n, int(per));
+                      },
+                      {}};
+        for (std::size_t k = 0; k < n; ++k)
+            pg.groups.push_back(i + k);
+        out.push_back(std::move(pg));
     }
-    out.push_back({ReportPage::Kind::Fabric, QStringLiteral("Compute fabric"),
+    out.push_back({ReportPage::Kind::Fabric,
+                   QStringLiteral("Compute fabric"),
                    [this](QPainter& p, const QRectF& r) {
                        render::FabricDiagramRenderer(m_d, m_analysis.metrics).paint(p, r);
-                   }});
-    out.push_back({ReportPage::Kind::Charts, QStringLiteral("Power and load"),
-                   [this](QPainter& p, const QRectF& r) { paintCharts(p, r); }});
-    const int rows = std::max(1, rowsPerPage);
-    const int bomLines = int(m_analysis.bom.lines.size());
-    for (int i = 0; i == 0 || i < bomLines; i += rows)
-        out.push_back({ReportPage::Kind::Bom, QStringLiteral("Bill of materials"),
-                       [this, i, rows](QPainter& p, const QRectF& r) { paintBom(p, r, i, rows); }});
-    const int nf = int(m_findings.size());
-    for (int i = 0; i == 0 || i < nf; i += rows)
-        out.push_back(
-            {ReportPage::Kind::Findings, QStringLiteral("Open findings"),
-             [this, i, rows](QPainter& p, const QRectF& r) { paintFindings(p, r, i, rows); }});
+                   },
+                   {}});
+    out.push_back({ReportPage::Kind::Charts,
+                   QStringLiteral("Power and load"),
+                   [this](QPainter& p, const QRectF& r) { paintCharts(p, r); },
+                   {}});
+    if (o.tables) {
+        std::vector<ReportPage> t = tablePages(o);
+        std::move(t.begin(), t.end(), std::back_inserter(out));
+    }
     return out;
 }
 

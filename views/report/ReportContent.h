@@ -1,5 +1,7 @@
 #pragma once
 
+#include "RackGroups.h"
+
 #include "model/DesignData.h"
 #include "model/DesignIndex.h"
 #include "model/analysis/Analysis.h"
@@ -21,6 +23,7 @@ struct ReportPage {
         Cover,
         Summary,
         Floorplan,
+        FloorplanSheet,
         Racks,
         Fabric,
         Charts,
@@ -30,16 +33,37 @@ struct ReportPage {
     Kind kind = Kind::Cover;
     QString heading;
     std::function<void(QPainter&, const QRectF&)> draw;
+    /// Racks pages: the configurations shown (indexes into ReportContent::rackGroups()).
+    std::vector<std::size_t> groups;
+};
+
+/// How pages() lays the report out.
+struct PageOptions {
+    int groupsPerPage = 6; ///< rack configurations side by side on an elevation page
+    /// The body rectangle of a page: floorplan sheets and table pages are cut to fit it.
+    QSizeF body{1026, 667};
+    bool floorplanSheets = true; ///< false: the overview only (slides zoom instead)
+    bool tables = true;          ///< BOM and findings pages
 };
 
 /// Replaces the built-in print charts (e.g. with the dashboard's charts rendered to a
 /// painter). Receives the body rectangle of the charts page.
 using ChartHook = std::function<void(QPainter&, const QRectF&, const DesignData&, const Analysis&)>;
 
+/// @brief The open findings of one code and severity: how many and what they concern.
+struct FindingGroup {
+    QString code;
+    Severity severity = Severity::Warning;
+    int count = 0;
+    QString firstMessage, rule, threshold;
+    QStringList objects; ///< names of the racks and devices concerned, in natural order
+};
+
 /// @brief Everything the report and presentation mode show, computed once from a design:
-/// its index and its Analysis (BOM, metrics, rack power, open findings), plus painters for
-/// each kind of page.
-/// Holds a copy of the design, so it stays valid while the document changes.
+/// its index and its Analysis (BOM, metrics, rack power, open findings), the racks grouped
+/// by configuration, plus painters for each kind of page. The report's length grows with
+/// the distinct things in a design (configurations, BOM lines, finding codes, rows), not
+/// with its racks. Holds a copy of the design, so it stays valid while the document changes.
 class ReportContent {
 public:
     explicit ReportContent(DesignData d, QDate date = QDate::currentDate());
@@ -50,29 +74,50 @@ public:
     const Bom& bom() const { return m_analysis.bom; }
     /// Findings not waived, errors first.
     const std::vector<Finding>& openFindings() const { return m_findings; }
+    /// Open findings grouped by code and severity, errors first, then by count.
+    const std::vector<FindingGroup>& findingGroups() const { return m_groups; }
+    /// Racks by identical configuration, in natural order of their first rack.
+    const std::vector<RackGroup>& rackGroups() const { return m_rackGroups; }
     QDate date() const { return m_date; }
     void setChartHook(ChartHook h) { m_chartHook = std::move(h); }
 
-    /// Pages in report order: cover, summary, floorplan, elevations (@p racksPerPage per
-    /// page), fabric, charts, BOM and findings (@p rowsPerPage table rows per page).
-    std::vector<ReportPage> pages(int racksPerPage, int rowsPerPage) const;
+    /// Pages in report order: cover, executive summary, floorplan overview and row sheets,
+    /// elevations (one per configuration), fabric, charts, BOM and findings.
+    std::vector<ReportPage> pages(const PageOptions& o = {}) const;
 
     void paintCover(QPainter& p, const QRectF& r) const;
     void paintSummary(QPainter& p, const QRectF& r) const;
     void paintCharts(QPainter& p, const QRectF& r) const;
-    /// BOM table rows [first, first + count), with the total after the last line.
+    /// Rack configurations [first, first + count) in slots of 1/@p perPage of the width,
+    /// each with "× N racks like this" and the names of those racks under it.
+    void paintRackGroups(QPainter& p, const QRectF& r, std::size_t first, std::size_t count,
+                         int perPage) const;
+    /// BOM table lines [first, first + count), with the total after the last line.
     void paintBom(QPainter& p, const QRectF& r, int first, int count) const;
     void paintFindings(QPainter& p, const QRectF& r, int first, int count) const;
     /// The summary figures as label/value pairs (the summary table and the cover).
     std::vector<std::pair<QString, QString>> summaryRows() const;
+    /// The executive summary's prose: what is built, its load, cost and state.
+    QString executiveSummary() const;
+
+    /// Cells of BOM line @p i (and of the total row, i == lines) as the table prints them.
+    QStringList bomCells(int i) const;
+    QStringList findingCells(int i) const;
 
 private:
+    std::vector<ReportPage> tablePages(const PageOptions& o) const;
+
     DesignData m_d;
     DesignIndex m_index;
     Analysis m_analysis;
     std::vector<Finding> m_findings; ///< the analysis's findings, not waived, errors first
+    std::vector<FindingGroup> m_groups;
+    std::vector<RackGroup> m_rackGroups;
     QDate m_date;
     ChartHook m_chartHook;
 };
+
+/// "$1,234,567" (whole dollars) and "$1,234,567.89" (cents): exact figures, never "$1.2M".
+QString usdExact(double v, bool cents = false);
 
 } // namespace cds::report

@@ -6,6 +6,8 @@
 
 #include <QMouseEvent>
 
+#include <algorithm>
+
 namespace cds::views {
 
 bool SelectTool::mousePress(QMouseEvent* e) {
@@ -16,7 +18,11 @@ bool SelectTool::mousePress(QMouseEvent* e) {
     const QPointF pos = m_view->mapToScene(e->position().toPoint());
     const RackId hit = scene->rackAt(pos);
     RackItem* item = scene->rackItem(hit);
-    if (!item || !item->isSelected())
+    if (!item) {
+        Q_EMIT m_view->floorClicked({pos.x(), pos.y()}, 1.0 / std::max(1e-9, m_view->zoom()));
+        return true;
+    }
+    if (!item->isSelected())
         return true;
     const DesignData& d = scene->design()->data();
     m_origin.clear();

@@ -14,7 +14,7 @@ void PathwayRule::check(const CheckContext& ctx, std::vector<Finding>& out) cons
     const DesignData& d = ctx.design;
     if (d.pathways.empty()) // no trays: cables run along the floor, as before pathways
         return;
-    const TrayLoad load = computeTrayLoad(d, ctx.index);
+    const TrayLoad load = ctx.trays ? *ctx.trays : computeTrayLoad(d, ctx.index);
     for (LinkId id : load.noPathway) {
         const Link& l = d.links[id];
         const Device& a = d.devices[l.a.device];

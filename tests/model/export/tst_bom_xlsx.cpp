@@ -2,6 +2,7 @@
 // the per-design margin/discount columns, read back from the sheet XML; plus the project
 // details and quote settings through save and load.
 #include "../TestDesigns.h"
+#include "XlsxPart.h"
 #include "model/Bom.h"
 #include "model/DesignFile.h"
 #include "model/export/BomXlsx.h"
@@ -32,15 +33,6 @@ DesignData quoted() {
     return d;
 }
 
-/// One part of the workbook (unzip reads names as wildcards: brackets must be escaped).
-QByteArray part(const QString& xlsx, const char* name) {
-    QProcess p;
-    p.start(QStandardPaths::findExecutable(QStringLiteral("unzip")),
-            {QStringLiteral("-p"), xlsx, QLatin1String(name)});
-    p.waitForFinished(30000);
-    return p.readAllStandardOutput();
-}
-
 /// The <c> element of cell @p ref ("F11") in sheet XML, or empty.
 QString cellXml(const QByteArray& sheet, const QString& ref) {
     const QRegularExpression re(QStringLiteral("<c r=\"%1\"[^>]*(/>|>.*?</c>)").arg(ref));
@@ -63,7 +55,7 @@ private Q_SLOTS:
 
     void printSetupIsLandscapeFitToWidthWithRepeatedHeader() {
         for (const char* sheet : {"xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml"}) {
-            const QByteArray xml = part(m_path, sheet);
+            const QByteArray xml = test::xlsxPart(m_path, sheet);
             QVERIFY2(xml.contains("<pageSetUpPr fitToPage=\"1\"/>"), sheet);
             QVERIFY2(xml.contains("orientation=\"landscape\""), sheet);
             QVERIFY2(xml.contains("fitToHeight=\"0\""), sheet); // one page wide, any height
@@ -72,14 +64,14 @@ private Q_SLOTS:
             QVERIFY2(xml.contains("Page &amp;P of &amp;N"), sheet);
         }
         // The header row repeats: row 10 on the BOM sheet, row 1 on the media sheet.
-        const QByteArray wb = part(m_path, "xl/workbook.xml");
+        const QByteArray wb = test::xlsxPart(m_path, "xl/workbook.xml");
         QVERIFY2(wb.contains("_xlnm.Print_Titles\" localSheetId=\"0\">BOM!$10:$10<"),
                  wb.constData());
         QVERIFY2(wb.contains("localSheetId=\"1\">'Cables and optics'!$1:$1<"), wb.constData());
     }
 
     void quoteHeaderComesFromTheDesign() {
-        const QByteArray strings = part(m_path, "xl/sharedStrings.xml");
+        const QByteArray strings = test::xlsxPart(m_path, "xl/sharedStrings.xml");
         for (const char* s : {"Customer", "Example Labs", "Project", "Training pod 1", "Revision",
                               "Date", "2026-03-14", "Currency", "USD", "Price date", "2025-06"})
             QVERIFY2(strings.contains(s), s);
@@ -100,7 +92,7 @@ private Q_SLOTS:
     }
 
     void quantitiesPricesAndLengthsAreNumbers() {
-        const QByteArray bom = part(m_path, "xl/worksheets/sheet1.xml");
+        const QByteArray bom = test::xlsxPart(m_path, "xl/worksheets/sheet1.xml");
         // First item line: row 12 (header row 10, group row 11). F = quantity, G = unit price.
         for (const char* ref : {"F12", "G12"}) {
             const QString c = cellXml(bom, QLatin1String(ref));
@@ -111,7 +103,7 @@ private Q_SLOTS:
         // Margin and discount columns, as formulas on the unit price.
         QVERIFY(bom.contains("<f>G12*(1+J12)</f>"));
         QVERIFY(bom.contains("<f>F12*K12*(1-L12)</f>"));
-        const QByteArray media = part(m_path, "xl/worksheets/sheet2.xml");
+        const QByteArray media = test::xlsxPart(m_path, "xl/worksheets/sheet2.xml");
         int numericLengths = 0;
         const QRegularExpression len(QStringLiteral("<c r=\"F(\\d+)\"[^>]*><v>([0-9.]+)</v></c>"));
         for (auto it = len.globalMatch(QString::fromUtf8(media)); it.hasNext(); it.next())
@@ -119,7 +111,7 @@ private Q_SLOTS:
         QVERIFY2(numericLengths > 0, "no numeric length cell in column F");
         QVERIFY2(!media.contains("t=\"s\"><v>") || numericLengths > 0, "lengths stored as text");
         // Cat6 is typed as copper, not as a DAC.
-        const QByteArray strings = part(m_path, "xl/sharedStrings.xml");
+        const QByteArray strings = test::xlsxPart(m_path, "xl/sharedStrings.xml");
         QVERIFY(strings.contains("<t>CAT6</t>"));
         QVERIFY(strings.contains("copper cable"));
     }

@@ -3,8 +3,10 @@
 #include "../TestDesigns.h"
 #include "model/Bom.h"
 #include "model/CableParts.h"
+#include "model/DesignFile.h"
 #include "model/export/CablingSchedule.h"
 #include "model/fabric/CableRouting.h"
+#include "model/fabric/TrayGraph.h"
 
 #include <QTest>
 
@@ -113,7 +115,8 @@ private Q_SLOTS:
         QCOMPARE(lines.first(),
                  QByteArray("cable_id,fabric,a_rack,a_u,a_device,a_port,b_rack,b_u,b_device,"
                             "b_port,medium,medium_type,length_m,label_a,label_b,a_end_part,"
-                            "b_end_part,cable_part,cable_connector,cable_type,cable_class,label"));
+                            "b_end_part,cable_part,cable_connector,cable_type,cable_class,label,"
+                            "route"));
         // Cat6 is typed as copper and as Cat6, never as a DAC, in the new columns.
         bool sawCat6 = false;
         for (const QByteArray& line : lines)
@@ -122,6 +125,46 @@ private Q_SLOTS:
                 sawCat6 = true;
             }
         QVERIFY(sawCat6);
+    }
+
+    /// Every cable between racks names the trays it is pulled along, as the tray graph routes
+    /// its two racks; a cable within a rack says so; without trays the column is empty.
+    void routeNamesTheTrays() {
+        LoadResult file = DesignFile::load(
+            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
+        QVERIFY(file.ok);
+        DesignData& d = file.data;
+        QVERIFY(!d.pathways.empty());
+        routeCables(d);
+        const TrayGraph trays(d.pathways);
+        int across = 0, within = 0;
+        for (const CableRow& r : cablingRows(d)) {
+            const Link& l = d.links[r.links.front()];
+            const Rack& a = d.racks[d.devices[l.a.device].rack];
+            const Rack& b = d.racks[d.devices[l.b.device].rack];
+            if (&a == &b) {
+                QCOMPARE(r.route, QStringLiteral("in rack"));
+                ++within;
+                continue;
+            }
+            // The tray pieces the graph routes the two racks over, as segment names in order.
+            QStringList expected;
+            for (std::int32_t piece : trays.route(trays.drop(a.centre), trays.drop(b.centre))) {
+                const QString name = d.pathways[trays.segmentOf(std::size_t(piece))].name;
+                if (!expected.contains(name))
+                    expected << name;
+            }
+            QVERIFY2(!expected.isEmpty(), qPrintable(r.id));
+            QCOMPARE(r.route, expected.join(QStringLiteral(" > ")));
+            ++across;
+        }
+        QVERIFY(across > 100);
+        QVERIFY(within > 0);
+        // The same design without trays: its cables run along the floor, no route named.
+        d.pathways = {};
+        routeCables(d);
+        for (const CableRow& r : cablingRows(d))
+            QVERIFY(r.route.isEmpty() || r.route == QStringLiteral("in rack"));
     }
 
     void lcOpticsTakeLcFibre() {

@@ -119,6 +119,45 @@ private Q_SLOTS:
         QCOMPARE(g.drop({5000, 3500}).lateralMm, 2500.0);
         QVERIFY(!g.drop({9000, 13500}).valid());
     }
+    void dropIsTheNearestTrayWithinReach() {
+        // drop() looks only at the pieces its grid cell lists: it must find what a look at
+        // every segment finds, for points all over (and beyond) a grid of trays.
+        SlotVector<Pathway, PathwayId> trays;
+        for (int r = 0; r < 12; ++r)
+            trays.add(tray("row", {0, 2400.0 * r}, {40000, 2400.0 * r}));
+        for (int c = 0; c < 6; ++c)
+            trays.add(tray("trunk", {7000.0 * c + 350, -500}, {7000.0 * c + 350, 27000}));
+        trays.add(tray("diagonal", {3000, 3000}, {30000, 21000}));
+        const TrayGraph g(trays);
+        auto nearest = [&](PointMm p) {
+            double best = 1e300;
+            trays.forEach([&](PathwayId, const Pathway& t) {
+                const double dx = t.to.x - t.from.x, dy = t.to.y - t.from.y;
+                const double u = std::clamp(((p.x - t.from.x) * dx + (p.y - t.from.y) * dy) /
+                                                (dx * dx + dy * dy),
+                                            0.0, 1.0);
+                best = std::min(best, std::hypot(t.from.x + u * dx - p.x, t.from.y + u * dy - p.y));
+            });
+            return best;
+        };
+        std::uint32_t seed = 7;
+        auto next = [&seed] { return (seed = seed * 1664525U + 1013904223U) >> 8; };
+        int reached = 0, beyond = 0;
+        for (int i = 0; i < 4000; ++i) {
+            const PointMm p{double(next() % 60000) - 10000, double(next() % 45000) - 10000};
+            const double want = nearest(p);
+            const TrayDrop d = g.drop(p);
+            if (want > TrayGraph::kMaxDropMm) {
+                QVERIFY2(!d.valid(), qPrintable(QStringLiteral("%1,%2").arg(p.x).arg(p.y)));
+                ++beyond;
+                continue;
+            }
+            QVERIFY2(d.valid(), qPrintable(QStringLiteral("%1,%2").arg(p.x).arg(p.y)));
+            QVERIFY(std::abs(d.lateralMm - want) < 1e-6);
+            ++reached;
+        }
+        QVERIFY(reached > 1000 && beyond > 500); // both kinds of point were tried
+    }
     void cablesRunAlongTheTrays() {
         TrayHall h;
         routeCables(h.b.d);

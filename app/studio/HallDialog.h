@@ -1,0 +1,42 @@
+#pragma once
+
+#include "model/DesignData.h"
+
+#include <QDialog>
+
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QTableWidget;
+
+namespace cds::studio {
+
+/// @brief Hall > Hall settings…: the hall's name, size and floor tile, its rows (area and the
+/// side their cold aisle is on) and obstacles (columns, CRAC units, anything else), as tables.
+/// The window applies the result as one undoable edit (edits::setHall), which refuses a hall
+/// that would leave racks or trays outside; the dialog shows why before it closes.
+class HallDialog : public QDialog {
+    Q_OBJECT
+public:
+    HallDialog(const DesignData& design, QWidget* parent = nullptr);
+    /// The hall as edited.
+    Hall hall() const;
+    /// Adds a row of obstacles of the kind (edits::ObstacleKind) at the hall's centre.
+    void addObstacle(int kind);
+    void addRow();
+    QTableWidget* rows() const { return m_rows; }
+    QTableWidget* obstacles() const { return m_obstacles; }
+    void accept() override;
+
+private:
+    void fillRow(int r, const Row& row);
+    void fillObstacle(int r, const Obstacle& o);
+    const DesignData& m_design;
+    QLineEdit* m_name;
+    QDoubleSpinBox *m_width, *m_depth, *m_tile;
+    QTableWidget* m_rows;
+    QTableWidget* m_obstacles;
+    QLabel* m_problem;
+};
+
+} // namespace cds::studio

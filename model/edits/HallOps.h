@@ -1,0 +1,36 @@
+#pragma once
+
+#include "Operations.h"
+
+namespace cds::edits {
+
+/// Why @p hall cannot be @p d's hall (empty when it can): sides and tile within what the file
+/// reads, rows and obstacles of positive size inside it, and every rack and tray still inside.
+QString hallProblem(const DesignData& d, const Hall& hall);
+
+/// Replaces the hall (the Hall dialog's OK): one undo step, refused when hallProblem says so.
+Result setHall(const DesignData& d, const Hall& after);
+/// Resizes the hall and its tile grid.
+Result resizeHall(const DesignData& d, double widthMm, double depthMm, double tileMm);
+
+/// Adds a row; an empty name becomes the next free "Row A", "Row B"...
+Result addRow(const DesignData& d, Row row);
+Result editRow(const DesignData& d, std::size_t index, const Row& after);
+Result removeRow(const DesignData& d, std::size_t index);
+
+/// Obstacles the floorplan and the Hall dialog offer, with a typical footprint.
+enum class ObstacleKind { Column, Crac, Other };
+/// "Column 3", "CRAC 2"...: the next free name of a kind.
+QString nextObstacleName(const Hall& hall, ObstacleKind kind);
+/// A building column 600 x 600 mm, a CRAC unit 2,400 x 900 mm (a typical downflow unit).
+RectMm defaultObstacleSize(ObstacleKind kind);
+/// Adds an obstacle; an empty name becomes the next free "Obstacle n".
+Result addObstacle(const DesignData& d, Obstacle o);
+Result editObstacle(const DesignData& d, std::size_t index, const Obstacle& after);
+Result removeObstacle(const DesignData& d, std::size_t index);
+
+/// The row or obstacle whose area contains @p p, or -1 (the last drawn wins).
+int rowAt(const Hall& hall, PointMm p);
+int obstacleAt(const Hall& hall, PointMm p);
+
+} // namespace cds::edits

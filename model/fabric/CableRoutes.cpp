@@ -1,0 +1,193 @@
+#include "CableRoutes.h"
+
+#include "TrayFill.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <tuple>
+
+namespace cds {
+
+namespace {
+bool same(PointMm p, PointMm q) {
+    return std::abs(p.x - q.x) < 1e-6 && std::abs(p.y - q.y) < 1e-6;
+}
+} // namespace
+
+std::vector<PointMm> orthogonalize(const std::vector<PointMm>& pts) {
+    std::vector<PointMm> out;
+    auto push = [&out](PointMm p) {
+        if (!out.empty() && same(out.back(), p))
+            return;
+        // A point between two steps along the same axis is no corner.
+        if (out.size() >= 2) {
+            const PointMm a = out[out.size() - 2], b = out.back();
+            const bool hor = std::abs(a.y - b.y) < 1e-6 && std::abs(b.y - p.y) < 1e-6;
+            const bool ver = std::abs(a.x - b.x) < 1e-6 && std::abs(b.x - p.x) < 1e-6;
+            if (hor || ver) {
+                out.back() = p;
+                return;
+            }
+        }
+        out.push_back(p);
+    };
+    for (const PointMm& p : pts) {
+        if (!out.empty() && std::abs(out.back().x - p.x) > 1e-6 &&
+            std::abs(out.back().y - p.y) > 1e-6)
+            push({p.x, out.back().y}); // along x first, then along y
+        push(p);
+    }
+    return out;
+}
+
+const TrayDrop& CableRouteMap::dropOf(const DesignData& d, RackId r) {
+    const std::size_t i = r.value();
+    if (i >= m_drops.size()) {
+        m_drops.resize(i + 1);
+        m_dropKnown.resize(i + 1, 0);
+    }
+    if (!m_dropKnown[i]) {
+        m_drops[i] = m_graph->drop(d.racks[r].centre);
+        m_dropKnown[i] = 1;
+    }
+    return m_drops[i];
+}
+
+void CableRouteMap::route(const DesignData& d, BundleRoute& b) {
+    const PointMm pa = d.racks[b.a].centre, pb = d.racks[b.b].centre;
+    b.pieces.clear();
+    b.noPathway = false;
+    if (hasPathways()) {
+        const TrayDrop da = dropOf(d, b.a); // copies: the next call may grow the cache
+        const TrayDrop db = dropOf(d, b.b);
+        std::vector<PointMm> line = m_graph->polyline(pa, da, pb, db);
+        if (!line.empty()) {
+            b.points = orthogonalize(line);
+            b.pieces = m_graph->route(da, db);
+            return;
+        }
+        b.noPathway = true;
+    }
+    // Along the floor: out of the row, across between the rows, into the other row.
+    const double midY = (pa.y + pb.y) / 2;
+    b.points = orthogonalize({pa, {pa.x, midY}, {pb.x, midY}, pb});
+}
+
+void CableRouteMap::addLoad(const BundleRoute& b, int sign) {
+    // A route may pass a piece twice (both drops on it); it loads it once.
+    std::vector<std::int32_t> pieces = b.pieces;
+    std::sort(pieces.begin(), pieces.end());
+    pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
+    for (std::int32_t p : pieces) {
+        TrayPieceLoad& l = m_pieces[std::size_t(p)];
+        l.cables[b.fabricKind] += sign * b.cables;
+        l.areaMm2 = std::max(0.0, l.areaMm2 + sign * b.areaMm2);
+    }
+}
+
+void CableRouteMap::updateFill(const DesignData& d, std::int32_t piece) {
+    TrayPieceLoad& l = m_pieces[std::size_t(piece)];
+    const Pathway* p = d.pathways.find(l.segment);
+    const double area = p ? p->widthMm * p->depthMm : 0;
+    l.fillPct = area > 0 ? 100.0 * l.areaMm2 / area : 0;
+    l.limitPct = p ? d.settings.trayFillLimitPct[std::size_t(p->kind)] : 0;
+}
+
+bool CableRouteMap::traysChanged(const DesignData& d) const {
+    return !m_graph || !(m_graph->pathways() == d.pathways);
+}
+
+void CableRouteMap::build(const DesignData& d) {
+    m_graph = TrayGraph::of(d);
+    m_drops.clear();
+    m_dropKnown.clear();
+    m_bundles.clear();
+    m_pieces.assign(m_graph->pieceCount(), {});
+    for (std::size_t i = 0; i < m_pieces.size(); ++i) {
+        m_pieces[i].from = m_graph->pieceStart(i);
+        m_pieces[i].to = m_graph->pieceEnd(i);
+        m_pieces[i].segment = m_graph->segmentOf(i);
+    }
+    struct Entry {
+        std::uint32_t a, b;
+        std::uint8_t layer;
+        double area;
+        LinkId link;
+    };
+    std::vector<Entry> entries;
+    entries.reserve(d.links.size());
+    d.links.forEach([&](LinkId id, const Link& l) {
+        const Device* da = d.devices.find(l.a.device);
+        const Device* db = d.devices.find(l.b.device);
+        if (!da || !db || !d.racks.contains(da->rack) || !d.racks.contains(db->rack) ||
+            da->rack == db->rack)
+            return;
+        const Fabric* f = d.fabric(l.fabric);
+        std::uint32_t a = da->rack.value(), b = db->rack.value();
+        if (a > b)
+            std::swap(a, b);
+        const double dia = cableDiameterMm(d, l);
+        entries.push_back({a, b, std::uint8_t(f ? std::min(int(f->kind), kCableLayers - 1) : 3),
+                           std::numbers::pi * dia * dia / 4.0, id});
+    });
+    std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
+        return std::tie(x.a, x.b, x.layer, x.link) < std::tie(y.a, y.b, y.layer, y.link);
+    });
+    for (const Entry& e : entries) {
+        if (m_bundles.empty() || m_bundles.back().a.value() != e.a ||
+            m_bundles.back().b.value() != e.b || m_bundles.back().fabricKind != e.layer) {
+            BundleRoute r;
+            r.a = RackId(e.a);
+            r.b = RackId(e.b);
+            r.fabricKind = e.layer;
+            m_bundles.push_back(std::move(r));
+        }
+        ++m_bundles.back().cables;
+        m_bundles.back().links.push_back(e.link);
+        m_bundles.back().areaMm2 += e.area;
+    }
+    m_bundlesOfRack.assign(d.racks.capacity(), {});
+    for (std::size_t i = 0; i < m_bundles.size(); ++i) {
+        BundleRoute& b = m_bundles[i];
+        route(d, b);
+        addLoad(b, +1);
+        m_bundlesOfRack[b.a.value()].push_back(std::uint32_t(i));
+        m_bundlesOfRack[b.b.value()].push_back(std::uint32_t(i));
+    }
+    for (std::size_t i = 0; i < m_pieces.size(); ++i)
+        updateFill(d, std::int32_t(i));
+}
+
+void CableRouteMap::rackMoved(const DesignData& d, RackId rack) {
+    if (traysChanged(d)) {
+        build(d);
+        return;
+    }
+    if (!d.racks.contains(rack) || rack.value() >= m_bundlesOfRack.size())
+        return;
+    if (rack.value() < m_dropKnown.size())
+        m_dropKnown[rack.value()] = 0;
+    std::vector<std::int32_t> touched;
+    for (std::uint32_t i : m_bundlesOfRack[rack.value()]) {
+        BundleRoute& b = m_bundles[i];
+        touched.insert(touched.end(), b.pieces.begin(), b.pieces.end());
+        addLoad(b, -1);
+        route(d, b);
+        addLoad(b, +1);
+        touched.insert(touched.end(), b.pieces.begin(), b.pieces.end());
+    }
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    for (std::int32_t p : touched)
+        updateFill(d, p);
+}
+
+double CableRouteMap::maxFillPct() const {
+    double m = 0;
+    for (const TrayPieceLoad& p : m_pieces)
+        m = std::max(m, p.fillPct);
+    return m;
+}
+
+} // namespace cds

@@ -1,0 +1,293 @@
+#include "CableLayer.h"
+
+#include "CableStyle.h"
+#include "RenderStyle.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace cds::render {
+
+namespace {
+
+QRectF boundsOf(const std::vector<PointMm>& pts) {
+    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    for (const PointMm& p : pts) {
+        x0 = std::min(x0, p.x), y0 = std::min(y0, p.y);
+        x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+    }
+    return QRectF(QPointF(x0, y0), QPointF(x1, y1));
+}
+
+/// Rects already taken, bucketed in a coarse grid so placing thousands of labels stays linear.
+class Occupancy {
+public:
+    explicit Occupancy(std::vector<QRectF>& rects)
+        : m_rects(rects) {
+        for (std::size_t i = 0; i < rects.size(); ++i)
+            index(i);
+    }
+    bool free(const QRectF& r) const {
+        for (qint64 cx = cell(r.left()); cx <= cell(r.right()); ++cx)
+            for (qint64 cy = cell(r.top()); cy <= cell(r.bottom()); ++cy) {
+                auto it = m_grid.find(key(cx, cy));
+                if (it == m_grid.end())
+                    continue;
+                for (std::size_t i : it->second)
+                    if (m_rects[i].intersects(r))
+                        return false;
+            }
+        return true;
+    }
+    void take(const QRectF& r) {
+        m_rects.push_back(r);
+        index(m_rects.size() - 1);
+    }
+
+private:
+    static constexpr double kCell = 64;
+    static qint64 cell(double v) { return qint64(std::floor(v / kCell)); }
+    static qint64 key(qint64 x, qint64 y) { return (x << 32) ^ (y & 0xffffffff); }
+    void index(std::size_t i) {
+        const QRectF& r = m_rects[i];
+        for (qint64 cx = cell(r.left()); cx <= cell(r.right()); ++cx)
+            for (qint64 cy = cell(r.top()); cy <= cell(r.bottom()); ++cy)
+                m_grid[key(cx, cy)].push_back(i);
+    }
+    std::vector<QRectF>& m_rects;
+    std::unordered_map<qint64, std::vector<std::size_t>> m_grid;
+};
+
+constexpr double kMaxDrawnTrayMm = 1350;
+
+QString hex(const QColor& c) {
+    return c.name(QColor::HexRgb);
+}
+
+} // namespace
+
+CableLayer::CableLayer(const DesignData& d, const CableRouteMap& routes, const QTransform& mm2px)
+    : m_d(d)
+    , m_routes(routes)
+    , m_t(mm2px)
+    , m_s(std::abs(mm2px.m11())) {}
+
+double CableLayer::trayWidthPx(const TrayPieceLoad& piece) const {
+    const Pathway* p = m_d.pathways.find(piece.segment);
+    // Drawn no wider than the widest standard tray and a half: a segment sized past that
+    // (generate's notes name it) would hide the racks under it.
+    return std::max(3.0, std::min(p ? p->widthMm : 300, kMaxDrawnTrayMm) * m_s);
+}
+
+double CableLayer::cableWidthPx() const {
+    return std::clamp(25 * m_s, 1.0, 3.0);
+}
+
+double CableLayer::cornerRadiusPx() const {
+    return std::clamp(250 * m_s, 2.0, 24.0);
+}
+
+bool CableLayer::visible(const std::vector<PointMm>& pts, const QRectF& cullMm) const {
+    return cullMm.isEmpty() || boundsOf(pts).adjusted(-300, -300, 300, 300).intersects(cullMm);
+}
+
+void CableLayer::paintTrays(QPainter& p, const CableLayerOptions& o, const QRectF& cullMm) const {
+    if (!o.trays)
+        return;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    // Under the cables the tray is a pale neutral band edged in its fill colour (so it is
+    // not read as a rack colour); alone (the overview) it is a narrower band of the colour
+    // scale, with the racks' colours showing beside it.
+    for (const TrayPieceLoad& piece : m_routes.pieces()) {
+        if (!visible({piece.from, piece.to}, cullMm))
+            continue;
+        const QColor c = CableStyle::fillColour(
+            CableStyle::fillBand(piece.total(), piece.fillPct, piece.limitPct));
+        const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
+        const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
+        const double w = trayWidthPx(piece);
+        if (!o.cables) {
+            p.setPen(QPen(c, std::max(2.5, w * 0.5), Qt::SolidLine, Qt::FlatCap));
+            p.drawLine(a, b);
+            continue;
+        }
+        p.setPen(QPen(QColor(0x78, 0x82, 0x91, 56), w, Qt::SolidLine, Qt::FlatCap));
+        p.drawLine(a, b);
+        const bool horizontal = std::abs(b.y() - a.y()) < std::abs(b.x() - a.x());
+        const QPointF n = horizontal ? QPointF(0, w / 2) : QPointF(w / 2, 0);
+        p.setPen(QPen(c, std::clamp(w * 0.08, 1.0, 3.0), Qt::SolidLine, Qt::FlatCap));
+        p.drawLine(a + n, b + n);
+        p.drawLine(a - n, b - n);
+    }
+    p.restore();
+}
+
+void CableLayer::paintCables(QPainter& p, const CableLayerOptions& o, const QRectF& cullMm) const {
+    if (!o.cables)
+        return;
+    p.save();
+    p.setBrush(Qt::NoBrush);
+    const double r = cornerRadiusPx();
+    // One path per layer: thousands of bundles cost four strokes, not thousands.
+    QPainterPath paths[kCableLayers], warnings;
+    for (const BundleRoute& b : m_routes.bundles()) {
+        if (!o.layers[b.fabricKind] || !visible(b.points, cullMm))
+            continue;
+        const QPainterPath path =
+            CableStyle::path(b.points, CableStyle::laneOffsetMm(b.fabricKind), m_t, r);
+        (b.noPathway ? warnings : paths[b.fabricKind]).addPath(path);
+    }
+    for (int layer = kCableLayers - 1; layer >= 0; --layer) {
+        if (paths[layer].isEmpty())
+            continue;
+        QPen pen(CableStyle::layerColour(layer), cableWidthPx(), Qt::SolidLine, Qt::FlatCap,
+                 Qt::RoundJoin);
+        p.setPen(pen);
+        p.drawPath(paths[layer]);
+    }
+    if (!warnings.isEmpty()) {
+        QPen pen(CableStyle::noPathwayColour(), std::max(1.5, cableWidthPx()), Qt::DashLine);
+        p.setPen(pen);
+        p.drawPath(warnings);
+    }
+    p.restore();
+}
+
+void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vector<QRectF>& occupied,
+                             const QRectF& cullMm) const {
+    if (!o.counts || !o.cables)
+        return;
+    p.save();
+    QFont font = RenderStyle::font(std::clamp(180 * m_s, 8.0, 12.0));
+    p.setFont(font);
+    const QFontMetricsF fm(font);
+    Occupancy taken(occupied);
+    // Without trays there are no pieces: each bundle is labelled on its longest step.
+    if (!m_routes.hasPathways())
+        for (const BundleRoute& b : m_routes.bundles()) {
+            if (!o.layers[b.fabricKind] || b.points.size() < 2 || !visible(b.points, cullMm))
+                continue;
+            std::size_t best = 1;
+            auto len = [&](std::size_t i) {
+                return std::abs(b.points[i].x - b.points[i - 1].x) +
+                       std::abs(b.points[i].y - b.points[i - 1].y);
+            };
+            for (std::size_t i = 2; i < b.points.size(); ++i)
+                if (len(i) > len(best))
+                    best = i;
+            const double off = CableStyle::laneOffsetMm(b.fabricKind);
+            const QPointF a =
+                m_t.map(QPointF(b.points[best - 1].x + off, b.points[best - 1].y + off));
+            const QPointF e = m_t.map(QPointF(b.points[best].x + off, b.points[best].y + off));
+            const QString text = QString::number(b.cables);
+            QRectF r(QPointF(), QSizeF(fm.horizontalAdvance(text) + 6, fm.height() + 2));
+            for (double t : {0.5, 0.3, 0.7}) {
+                r.moveCenter(a + (e - a) * t);
+                if (!taken.free(r))
+                    continue;
+                taken.take(r);
+                p.setPen(QPen(CableStyle::layerColour(b.fabricKind), 0));
+                p.setBrush(QColor(255, 255, 255, 230));
+                p.drawRect(r);
+                p.setPen(RenderStyle::ink());
+                p.drawText(r, Qt::AlignCenter, text);
+                break;
+            }
+        }
+    for (const TrayPieceLoad& piece : m_routes.pieces()) {
+        int n = 0;
+        for (int layer = 0; layer < kCableLayers; ++layer)
+            n += o.layers[layer] ? piece.cables[std::size_t(layer)] : 0;
+        if (n <= 0 || !visible({piece.from, piece.to}, cullMm))
+            continue;
+        const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
+        const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
+        const QString text = QString::number(n);
+        const QSizeF size(fm.horizontalAdvance(text) + 6, fm.height() + 2);
+        const bool horizontal = std::abs(b.y() - a.y()) < std::abs(b.x() - a.x());
+        const double along = horizontal ? std::abs(b.x() - a.x()) : std::abs(b.y() - a.y());
+        if (along < (horizontal ? size.width() : size.height()) * 1.2)
+            continue; // a piece shorter than its label: the neighbours say it
+        // Beside the tray, at the middle first, then a third in from either end.
+        const double side = trayWidthPx(piece) / 2 + 2;
+        for (double t : {0.5, 0.3, 0.7}) {
+            bool placed = false;
+            for (int sgn : {-1, 1, 0}) { // beside it, else on it
+                const QPointF m = a + (b - a) * t;
+                QRectF r(QPointF(), size);
+                if (horizontal)
+                    r.moveCenter(m + QPointF(0, sgn * (side + size.height() / 2)));
+                else
+                    r.moveCenter(m + QPointF(sgn * (side + size.width() / 2), 0));
+                if (!taken.free(r))
+                    continue;
+                taken.take(r);
+                p.setPen(QPen(RenderStyle::hairline(), 0));
+                p.setBrush(QColor(255, 255, 255, 230));
+                p.drawRect(r);
+                p.setPen(RenderStyle::ink());
+                p.drawText(r, Qt::AlignCenter, text);
+                placed = true;
+                break;
+            }
+            if (placed)
+                break;
+        }
+    }
+    p.restore();
+}
+
+QString CableLayer::svg(const CableLayerOptions& o) const {
+    QString out;
+    auto num = [](double v) { return QString::number(v, 'f', 2); };
+    if (o.trays) {
+        out += QStringLiteral("<g id=\"pathways\" fill=\"none\" stroke-linecap=\"butt\">\n");
+        for (const TrayPieceLoad& piece : m_routes.pieces()) {
+            const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
+            const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
+            const Pathway* pw = m_d.pathways.find(piece.segment);
+            out += QStringLiteral("<path class=\"pathway\" data-name=\"%1\" data-fill-pct=\"%2\" "
+                                  "d=\"M%3 %4 L%5 %6\" stroke=\"%7\" stroke-opacity=\"%8\" "
+                                  "stroke-width=\"%9\"/>\n")
+                       .arg((pw ? pw->name : QString()).toHtmlEscaped(),
+                            QString::number(piece.fillPct, 'f', 1), num(a.x()), num(a.y()),
+                            num(b.x()), num(b.y()),
+                            hex(CableStyle::fillColour(CableStyle::fillBand(
+                                piece.total(), piece.fillPct, piece.limitPct))),
+                            o.cables ? QStringLiteral("0.35") : QStringLiteral("1"),
+                            num(trayWidthPx(piece)));
+        }
+        out += QStringLiteral("</g>\n");
+    }
+    if (o.cables) {
+        out += QStringLiteral("<g id=\"cables\" fill=\"none\" stroke-linejoin=\"round\">\n");
+        const double r = cornerRadiusPx();
+        for (const BundleRoute& b : m_routes.bundles()) {
+            if (!o.layers[b.fabricKind])
+                continue;
+            const QString d =
+                CableStyle::svgPathData(b.points, CableStyle::laneOffsetMm(b.fabricKind), m_t, r);
+            if (d.isEmpty())
+                continue;
+            const QString cls = CableStyle::layerKey(b.fabricKind) +
+                                (b.noPathway ? QStringLiteral(" no-pathway") : QString());
+            const QColor c =
+                b.noPathway ? CableStyle::noPathwayColour() : CableStyle::layerColour(b.fabricKind);
+            out += QStringLiteral("<path class=\"cable %1\" data-cables=\"%2\" d=\"%3\" "
+                                  "stroke=\"%4\" stroke-width=\"%5\"%6/>\n")
+                       .arg(cls)
+                       .arg(b.cables)
+                       .arg(d, hex(c), num(cableWidthPx()),
+                            b.noPathway ? QStringLiteral(" stroke-dasharray=\"6 4\"") : QString());
+        }
+        out += QStringLiteral("</g>\n");
+    }
+    return out;
+}
+
+} // namespace cds::render

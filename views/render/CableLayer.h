@@ -1,0 +1,53 @@
+#pragma once
+
+#include "model/fabric/CableRoutes.h"
+
+#include <QRectF>
+#include <QString>
+#include <QTransform>
+
+#include <array>
+#include <vector>
+
+class QPainter;
+
+namespace cds::render {
+
+/// @brief What the cable layer shows: which networks, trays, and the count labels.
+struct CableLayerOptions {
+    std::array<bool, kCableLayers> layers{true, true, true, true};
+    bool trays = true;
+    bool cables = true; ///< false: trays coloured by fill only (the overview)
+    bool counts = true;
+};
+
+/// @brief Draws a CableRouteMap: tray pieces coloured by fill, each bundle as an orthogonal
+/// run with rounded corners in its network's colour and lane, links with no tray path as a
+/// dashed warning, and one count label per tray piece where it does not collide. The same
+/// geometry as QPainter (studio, PNG, PDF) and as SVG elements (`<path class="pathway">`,
+/// `<path class="cable NETWORK">`). @p mm2px maps hall millimetres to device pixels (scale
+/// and translation only); @p cullMm limits the work to what is visible (empty: everything).
+class CableLayer {
+public:
+    CableLayer(const DesignData& d, const CableRouteMap& routes, const QTransform& mm2px);
+    void paintTrays(QPainter& p, const CableLayerOptions& o, const QRectF& cullMm = {}) const;
+    void paintCables(QPainter& p, const CableLayerOptions& o, const QRectF& cullMm = {}) const;
+    /// Count labels; @p occupied (pixels) holds rects to avoid and receives the labels'.
+    void paintCounts(QPainter& p, const CableLayerOptions& o, std::vector<QRectF>& occupied,
+                     const QRectF& cullMm = {}) const;
+    /// The trays and cables as SVG elements, in the order paintTrays and paintCables draw.
+    QString svg(const CableLayerOptions& o) const;
+
+    double trayWidthPx(const TrayPieceLoad& piece) const;
+    double cableWidthPx() const;
+    double cornerRadiusPx() const;
+
+private:
+    bool visible(const std::vector<PointMm>& pts, const QRectF& cullMm) const;
+    const DesignData& m_d;
+    const CableRouteMap& m_routes;
+    QTransform m_t;
+    double m_s; ///< pixels per millimetre
+};
+
+} // namespace cds::render
