@@ -312,6 +312,12 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
             if (!grp.moduleTop.isEmpty() && grp.moduleTop != QLatin1String("flat") &&
                 grp.moduleTop != QLatin1String("finned"))
                 throw FieldError(child(gp, "moduleTop"), "must be \"flat\" or \"finned\"");
+            if (const Json* pl = optionalMember(pg, "planes")) {
+                const std::string plp = child(gp, "planes");
+                requireArray(*pl, plp);
+                for (std::size_t i = 0; i < pl->size(); ++i)
+                    grp.planes.push_back(int(integer((*pl)[i], child(plp, i), 2, 8)));
+            }
             if (it.ports.size() + std::size_t(grp.count) > 60000)
                 throw FieldError(child(gp, "count"), "more than 60000 ports on one device");
             for (int i = 0; i < grp.count; ++i) {

@@ -59,6 +59,9 @@ struct PortGroup {
     /// "flat": the cage has a riding heat sink and takes flat-top modules only (DGX H100 /
     /// B200 and ConnectX-7 OSFP cages); empty or "finned": finned-top (switch) modules.
     QString moduleTop;
+    /// Compute NICs: the ways the port may be split over parallel planes, one lane per plane
+    /// (ConnectX-8 SuperNIC: {2, 4}); empty: the NIC feeds one plane only.
+    std::vector<int> planes;
     bool operator==(const PortGroup&) const = default;
 };
 

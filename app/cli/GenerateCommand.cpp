@@ -117,9 +117,8 @@ int runGenerate(const QStringList& args) {
     }
     if (p.isSet(QStringLiteral("planes"))) {
         g.planes = p.value(QStringLiteral("planes")).toInt(&ok);
-        if (!ok || g.planes < 1 || g.planes > GenerateParams::kMaxPlanes)
-            return usageError(QStringLiteral("--planes expects a number from 1 to %1, not '%2'")
-                                  .arg(GenerateParams::kMaxPlanes)
+        if (!ok || (g.planes != 1 && g.planes != 2 && g.planes != 4))
+            return usageError(QStringLiteral("--planes expects 1, 2 or 4, not '%1'")
                                   .arg(p.value(QStringLiteral("planes"))));
     }
     if (p.isSet(QStringLiteral("servers-per-rack"))) {

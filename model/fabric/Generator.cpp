@@ -59,6 +59,13 @@ private:
     }
     bool checkParams();
     bool checkCapacity();
+    /// --servers-per-rack against the compute rack's U and the cooling envelope's kW.
+    bool checkServersPerRack();
+    std::optional<CoolingType> serverCooling() const {
+        return m_server->liquidCooled && !m_p.cooling
+                   ? std::optional<CoolingType>(CoolingType::DirectLiquid)
+                   : m_p.cooling;
+    }
     void addServers();
     bool buildCompute();
     bool buildPlane(int plane);
@@ -111,19 +118,37 @@ bool Generation::checkParams() {
         return fail(QStringLiteral("server %1 has no compute-fabric ports").arg(m_server->id));
     if (m_p.suNodes < 0)
         return fail(QStringLiteral("--su-nodes must be at least 1"));
-    if (m_p.planes < 1 || m_p.planes > GenerateParams::kMaxPlanes)
-        return fail(QStringLiteral("--planes must be between 1 and %1")
-                        .arg(GenerateParams::kMaxPlanes));
+    if (m_p.planes != 1 && m_p.planes != 2 && m_p.planes != 4)
+        return fail(QStringLiteral("--planes must be 1, 2 or 4, not %1").arg(m_p.planes));
     m_planes = m_p.planes;
-    m_nicGbps =
-        m_server->ports[std::size_t(m_server->firstPort(PortRole::Compute))].speedGbps / m_planes;
+    const int nicPort = m_server->firstPort(PortRole::Compute);
+    const PortDef& nic = m_server->ports[std::size_t(nicPort)];
+    m_nicGbps = nic.speedGbps / m_planes;
     if (m_planes > 1) {
+        const std::vector<int>& splits = m_server->portGroups[nic.group].planes;
+        if (std::find(splits.begin(), splits.end(), m_planes) == splits.end()) {
+            QStringList ways;
+            for (int w : splits)
+                ways << QString::number(w);
+            return fail(
+                splits.empty()
+                    ? QStringLiteral("--planes %1: the %2G compute NICs of %3 cannot be split over "
+                                     "parallel planes (they feed one plane)")
+                          .arg(m_planes)
+                          .arg(nic.speedGbps)
+                          .arg(m_server->id)
+                    : QStringLiteral("--planes %1: the %2G compute NICs of %3 split only %4 ways")
+                          .arg(m_planes)
+                          .arg(nic.speedGbps)
+                          .arg(m_server->id)
+                          .arg(ways.join(QStringLiteral(" or "))));
+        }
         DesignData probe;
         if (!chooseSwitch(probe, probe.catalog.add(*m_switch), m_nicGbps))
             return fail(QStringLiteral("--planes %1 splits the %2G NICs of %3 into %4G lanes, but "
                                        "%5 has no %4G port split")
                             .arg(m_planes)
-                            .arg(m_nicGbps * m_planes)
+                            .arg(nic.speedGbps)
                             .arg(m_server->id)
                             .arg(m_nicGbps)
                             .arg(m_switch->id));
@@ -181,6 +206,55 @@ bool Generation::checkCapacity() {
                     .arg(k)
                     .arg(sw->laneGbps)
                     .arg(maxNodes * m_server->gpuCount()));
+}
+
+/// The rack a generated design's racks are: rack-scale systems fill a 48U rack, everything
+/// else goes in 42U racks; any rack of the catalog when neither is there.
+const CatalogItem* generatedRack(const Catalog& lib, const CatalogItem& server) {
+    const CatalogItem* rack = lib.item(server.uHeight > 42 ? QStringLiteral("rack-48u-600x1200")
+                                                           : QStringLiteral("rack-42u-600x1200"));
+    for (std::size_t i = 0; !rack && i < lib.size(); ++i)
+        if (lib.items()[i].category == Category::Rack && lib.items()[i].rack)
+            rack = &lib.items()[i];
+    return rack;
+}
+
+bool Generation::checkServersPerRack() {
+    const int n = m_p.serversPerRack;
+    if (n == 0)
+        return true;
+    if (n < 0)
+        return fail(QStringLiteral("--servers-per-rack must be at least 1"));
+    const CatalogItem* rack = generatedRack(m_lib, *m_server);
+    if (!rack)
+        return true; // run() says the catalog has no rack
+    const int cap = rack->rack->uCapacity;
+    const int u = std::max(1, m_server->uHeight);
+    if (n * u > cap)
+        return fail(QStringLiteral("--servers-per-rack %1: %1 x %2U of %3 is %4U, but a %5 "
+                                   "holds %6U: at most %7 per rack")
+                        .arg(n)
+                        .arg(u)
+                        .arg(m_server->id)
+                        .arg(n * u)
+                        .arg(rack->id)
+                        .arg(cap)
+                        .arg(cap / u));
+    const double kw = m_server->powerMaxW.value_or(0) / 1000.0;
+    const auto [fits, how] =
+        FloorPlanner::serversPerRack(m_d.settings, serverCooling(), kw, u, cap, n);
+    if (fits < n)
+        return fail(QStringLiteral("--servers-per-rack %1: %1 x %2 kW of %3 is %4 kW, beyond "
+                                   "the %5 cooling envelope of %6 kW per rack: at most %7 per "
+                                   "rack")
+                        .arg(n)
+                        .arg(kw, 0, 'f', 1)
+                        .arg(m_server->id)
+                        .arg(n * kw, 0, 'f', 1)
+                        .arg(coolingKey(how))
+                        .arg(m_d.settings.cooling[std::size_t(how)].maxKw, 0, 'f', 0)
+                        .arg(fits));
+    return true;
 }
 
 void Generation::addServers() {
@@ -524,10 +598,9 @@ void Generation::connectUfm(FabricId f, const SwitchChoice& sw, int leafDown) {
         return;
     }
     // Each plane is a subnet of its own, with its own fabric-manager pair.
-    const int plane = int(std::count_if(m_d.fabrics.begin(), m_d.fabrics.begin() + f.value(),
-                                        [](const Fabric& x) {
-                                            return x.kind == FabricKind::Compute;
-                                        }));
+    const int plane =
+        int(std::count_if(m_d.fabrics.begin(), m_d.fabrics.begin() + f.value(),
+                          [](const Fabric& x) { return x.kind == FabricKind::Compute; }));
     const std::vector<DeviceId> pair =
         addDevices(*ufm, kUfmAppliances,
                    m_planes > 1 ? QStringLiteral("ufm-p%1").arg(plane + 1) : QStringLiteral("ufm"));
@@ -606,7 +679,7 @@ void Generation::buildOob() {
 }
 
 GenerateResult Generation::run() {
-    if (!checkParams() || !checkCapacity() || !step(5))
+    if (!checkParams() || !checkCapacity() || !checkServersPerRack() || !step(5))
         return std::move(m_r);
     m_d.meta.title = m_p.title.isEmpty() ? QStringLiteral("%1 x %2 GPUs (%3), %4 on %5")
                                                .arg(m_p.gpus)
@@ -637,43 +710,15 @@ GenerateResult Generation::run() {
     if (!step(50))
         return std::move(m_r);
 
-    // Rack-scale systems fill a 48U rack; everything else goes in 42U racks.
-    const CatalogItem* rack =
-        m_lib.item(m_server->uHeight > 42 ? QStringLiteral("rack-48u-600x1200")
-                                          : QStringLiteral("rack-42u-600x1200"));
+    const CatalogItem* rack = generatedRack(m_lib, *m_server);
     // An NVL72 ships in its own MGX rack; its network, storage and management racks do not.
     const CatalogItem* own =
         m_server->rackScale ? m_lib.item(QStringLiteral("nvidia-mgx-rack-nvl72")) : nullptr;
-    for (std::size_t i = 0; !rack && i < m_lib.size(); ++i)
-        if (m_lib.items()[i].category == Category::Rack && m_lib.items()[i].rack)
-            rack = &m_lib.items()[i];
     if (!rack) {
         m_r.error = QStringLiteral("the catalog has no rack");
         return std::move(m_r);
     }
     const int perRack = m_p.serversPerRack > 0 ? m_p.serversPerRack : 4;
-    if (m_p.serversPerRack > 0) {
-        const TypeId computeRack = own ? use(*own) : use(*rack);
-        const int cap = m_d.catalog[computeRack].rack ? m_d.catalog[computeRack].rack->uCapacity : 0;
-        const double kw = m_server->powerMaxW.value_or(0) / 1000.0;
-        const auto [fits, how] = FloorPlanner::serversPerRack(
-            m_d.settings, m_server->liquidCooled && !m_p.cooling ? CoolingType::DirectLiquid
-                                                                 : m_p.cooling,
-            kw, m_server->uHeight, cap, perRack);
-        if (m_p.serversPerRack * m_server->uHeight > cap || fits < m_p.serversPerRack) {
-            m_r.error =
-                QStringLiteral("--servers-per-rack %1 is impossible for %2: %3 U and %4 kW in "
-                               "a %5U rack, but it holds at most %6 (%7 cooling envelope)")
-                    .arg(m_p.serversPerRack)
-                    .arg(m_server->id)
-                    .arg(m_p.serversPerRack * m_server->uHeight)
-                    .arg(m_p.serversPerRack * kw, 0, 'f', 1)
-                    .arg(cap)
-                    .arg(std::min(fits, cap / std::max(1, m_server->uHeight)))
-                    .arg(coolingKey(how));
-            return std::move(m_r);
-        }
-    }
     std::vector<DeviceId> mgmt = m_heads;
     mgmt.insert(mgmt.end(), m_ufm.begin(), m_ufm.end());
     mgmt.insert(mgmt.end(), m_mgmtSwitches.begin(), m_mgmtSwitches.end());
