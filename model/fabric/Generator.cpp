@@ -59,6 +59,8 @@ private:
     }
     bool checkParams();
     bool checkCapacity();
+    /// Refuses --gpus beyond @p maxNodes servers, what 3 tiers of @p sw carry.
+    bool beyondThreeTiers(const SwitchChoice& sw, long long maxNodes);
     /// --servers-per-rack against the compute rack's U and the cooling envelope's kW.
     bool checkServersPerRack();
     std::optional<CoolingType> serverCooling() const {
@@ -199,13 +201,7 @@ bool Generation::checkCapacity() {
                                    : 1LL * k * (k / 2) * (dMax / c);
     if (m_nodes <= maxNodes)
         return true;
-    return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry "
-                               "(%3 ports of %4G: at most %5 GPUs with this topology)")
-                    .arg(m_p.gpus)
-                    .arg(m_switch->id)
-                    .arg(k)
-                    .arg(sw->laneGbps)
-                    .arg(maxNodes * m_server->gpuCount()));
+    return beyondThreeTiers(*sw, maxNodes);
 }
 
 /// The rack a generated design's racks are: rack-scale systems fill a 48U rack, everything
@@ -255,6 +251,16 @@ bool Generation::checkServersPerRack() {
                         .arg(m_d.settings.cooling[std::size_t(how)].maxKw, 0, 'f', 0)
                         .arg(fits));
     return true;
+}
+
+bool Generation::beyondThreeTiers(const SwitchChoice& sw, long long maxNodes) {
+    return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry (%3 ports of "
+                               "%4G: at most %5 GPUs with this topology)")
+                    .arg(m_p.gpus)
+                    .arg(m_switch->id)
+                    .arg(sw.radix)
+                    .arg(sw.laneGbps)
+                    .arg(maxNodes * m_server->gpuCount()));
 }
 
 void Generation::addServers() {
@@ -384,13 +390,7 @@ bool Generation::buildPlane(int plane) {
                                           m_p.tiers, rail ? c / railsPerLeaf : 1});
     if (!plan.ok) {
         if (m_nodes > maxNodes || m_p.tiers == 3)
-            return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry "
-                                       "(%3 ports of %4G: at most %5 GPUs with this topology)")
-                            .arg(m_p.gpus)
-                            .arg(m_switch->id)
-                            .arg(k)
-                            .arg(sw->laneGbps)
-                            .arg(maxNodes * m_server->gpuCount()));
+            return beyondThreeTiers(*sw, maxNodes);
         return fail(plan.error);
     }
     m_r.notes << plan.notes;
