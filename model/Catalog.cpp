@@ -87,7 +87,7 @@ int CatalogItem::logicalPortCount(int breakout) const {
     breakout = std::max(1, breakout);
     int n = 0; // by group, not by port: link reading calls this for every link end
     for (const PortGroup& g : portGroups)
-        n += g.count * (g.role == PortRole::Fabric ? breakout : 1);
+        n += g.count * (splitsOnBreakout(g.role) ? breakout : 1);
     return n;
 }
 
@@ -99,7 +99,7 @@ std::optional<LogicalPort> CatalogItem::logicalPort(int breakout, int index) con
     // Walk the groups (few), not the ports (many): O(groups).
     int catalogBase = 0;
     for (const PortGroup& g : portGroups) {
-        const int width = g.role == PortRole::Fabric ? breakout : 1;
+        const int width = splitsOnBreakout(g.role) ? breakout : 1;
         const int span = g.count * width;
         if (index < at + span) {
             const int off = index - at;
@@ -312,6 +312,12 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
             if (!grp.moduleTop.isEmpty() && grp.moduleTop != QLatin1String("flat") &&
                 grp.moduleTop != QLatin1String("finned"))
                 throw FieldError(child(gp, "moduleTop"), "must be \"flat\" or \"finned\"");
+            if (const Json* pl = optionalMember(pg, "planes")) {
+                const std::string plp = child(gp, "planes");
+                requireArray(*pl, plp);
+                for (std::size_t i = 0; i < pl->size(); ++i)
+                    grp.planes.push_back(int(integer((*pl)[i], child(plp, i), 2, 8)));
+            }
             if (it.ports.size() + std::size_t(grp.count) > 60000)
                 throw FieldError(child(gp, "count"), "more than 60000 ports on one device");
             for (int i = 0; i < grp.count; ++i) {

@@ -28,6 +28,11 @@ enum class Category : std::uint8_t {
 inline constexpr int kCategoryCount = 10;
 
 enum class PortRole : std::uint8_t { Compute, Storage, Inband, Oob, Fabric, Uplink };
+/// Ports a device's breakout splits: a switch's fabric ports (800G -> 2 x 400G), and a
+/// server's compute NICs when they feed parallel planes (an 800G SuperNIC as 2 x 400G).
+inline bool splitsOnBreakout(PortRole r) {
+    return r == PortRole::Fabric || r == PortRole::Compute;
+}
 enum class MediaType : std::uint8_t { Dac, Acc, Aoc, Mmf, Smf };
 inline constexpr int kMediaTypeCount = 5;
 enum class Technology : std::uint8_t { Any, InfiniBand, Ethernet };
@@ -54,6 +59,9 @@ struct PortGroup {
     /// "flat": the cage has a riding heat sink and takes flat-top modules only (DGX H100 /
     /// B200 and ConnectX-7 OSFP cages); empty or "finned": finned-top (switch) modules.
     QString moduleTop;
+    /// Compute NICs: the ways the port may be split over parallel planes, one lane per plane
+    /// (ConnectX-8 SuperNIC: {2, 4}); empty: the NIC feeds one plane only.
+    std::vector<int> planes;
     bool operator==(const PortGroup&) const = default;
 };
 
@@ -170,7 +178,7 @@ struct CatalogItem {
     int portCount(PortRole role) const;
     /// Ports a device of this type exposes when its fabric ports are split @p breakout ways.
     int logicalPortCount(int breakout) const;
-    /// Logical port @p index under @p breakout: fabric ports split into lanes at
+    /// Logical port @p index under @p breakout: fabric and compute ports split into lanes at
     /// speed / breakout; other ports unchanged. Index out of range returns nullopt.
     std::optional<LogicalPort> logicalPort(int breakout, int index) const;
     /// First port index of a role, or -1.

@@ -47,6 +47,20 @@ QString rackRoleKey(RackRole r) {
 Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom& bom) {
     Metrics m;
     m.racks = int(d.racks.size());
+    // Compute fabric -> its plane; per plane, the aggregate bandwidth of each tier level.
+    std::vector<int> planeOf(d.fabrics.size(), -1);
+    for (std::size_t i = 0; i < d.fabrics.size(); ++i)
+        if (d.fabrics[i].kind == FabricKind::Compute) {
+            planeOf[i] = int(m.computePlanes.size());
+            PlaneMetrics pm;
+            pm.fabric = FabricId(static_cast<FabricId::Rep>(i));
+            pm.name = d.fabrics[i].name;
+            m.computePlanes.push_back(pm);
+        }
+    std::vector<std::array<double, 3>> planeGbps(m.computePlanes.size(), {0.0, 0.0, 0.0});
+    auto planeIndex = [&](FabricId f) {
+        return f.isValid() && f.value() < planeOf.size() ? planeOf[f.value()] : -1;
+    };
 
     d.devices.forEach([&](DeviceId, const Device& v) {
         const CatalogItem& t = d.catalog[v.type];
@@ -74,6 +88,10 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
             const Fabric* f = d.fabric(v.fabric);
             TierCounts& c = m.switches[std::size_t(f ? f->kind : FabricKind::Compute)];
             (v.tier == Tier::Leaf ? c.leaf : v.tier == Tier::Spine ? c.spine : c.core)++;
+            if (const int pl = planeIndex(v.fabric); pl >= 0) {
+                TierCounts& pc = m.computePlanes[std::size_t(pl)].switches;
+                (v.tier == Tier::Leaf ? pc.leaf : v.tier == Tier::Spine ? pc.spine : pc.core)++;
+            }
         }
     });
 
@@ -148,10 +166,20 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
             level = 3;
         LinkTierCounts& c = m.links[std::size_t(kind)];
         (level == 0 ? c.nodeLeaf : level == 1 ? c.leafSpine : level == 2 ? c.spineCore : c.other)++;
+        const int pl = planeIndex(l.fabric);
+        if (pl >= 0) {
+            LinkTierCounts& pc = m.computePlanes[std::size_t(pl)].links;
+            (level == 0   ? pc.nodeLeaf
+             : level == 1 ? pc.leafSpine
+             : level == 2 ? pc.spineCore
+                          : pc.other)++;
+        }
         if (kind == FabricKind::Compute && level < 3) {
             const double s =
                 std::min(ports.info(*a, l.a.port).speedGbps, ports.info(*b, l.b.port).speedGbps);
             levelGbps[std::size_t(level)] += s;
+            if (pl >= 0)
+                planeGbps[std::size_t(pl)][std::size_t(level)] += s;
             if (level == 0)
                 serverGbps += s;
         }
@@ -163,6 +191,16 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
     if (ct.core > 0)
         minLevel = std::min(minLevel, levelGbps[2]);
     m.bisectionTbps = minLevel / 2.0 / 1000.0;
+    for (std::size_t i = 0; i < m.computePlanes.size(); ++i) {
+        PlaneMetrics& pm = m.computePlanes[i];
+        double low = planeGbps[i][0];
+        if (pm.switches.spine > 0)
+            low = std::min(low, planeGbps[i][1]);
+        if (pm.switches.core > 0)
+            low = std::min(low, planeGbps[i][2]);
+        pm.bisectionTbps = low / 2.0 / 1000.0;
+        pm.injectionGbpsPerGpu = m.gpus ? planeGbps[i][0] / m.gpus : 0;
+    }
     m.tierGbps = levelGbps;
     m.injectionGbpsPerGpu = m.gpus ? serverGbps / m.gpus : 0;
     if (ct.spine > 0 && levelGbps[1] > 0)

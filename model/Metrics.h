@@ -20,6 +20,16 @@ struct LinkTierCounts {
     long long total() const { return nodeLeaf + leafSpine + spineCore + other; }
 };
 
+/// @brief One compute fabric of a design: a design on parallel planes has one per plane.
+struct PlaneMetrics {
+    FabricId fabric;
+    QString name;
+    TierCounts switches;
+    LinkTierCounts links;
+    double injectionGbpsPerGpu = 0; ///< this plane's share of each GPU's NIC bandwidth
+    double bisectionTbps = 0;       ///< per direction, from this plane's links
+};
+
 /// @brief Figures for one rack. Unknown power/weight is counted in *Missing, never as zero.
 struct RackMetrics {
     RackId rack;
@@ -73,6 +83,9 @@ struct Metrics {
     /// Oversubscription (down:up) at the leaf and spine tiers of the compute fabric; 0 = n/a.
     double leafOversubscription = 0;
     double spineOversubscription = 0;
+    /// Every compute fabric in fabric order (parallel planes: one each); switches, links and
+    /// the bandwidth figures above sum them.
+    std::vector<PlaneMetrics> computePlanes;
     std::array<int, kRackRoleCount> racksByRole{};
     int storageServers = 0;
     double storageUsableTb = 0;

@@ -26,7 +26,7 @@ const std::vector<PortInfo>& PortTable::table(TypeId type, int breakout) {
     const CatalogItem& t = m_catalog[type];
     for (const PortDef& def : t.ports) {
         const PortGroup& g = t.portGroups[def.group];
-        const int width = def.role == PortRole::Fabric ? breakout : 1;
+        const int width = splitsOnBreakout(def.role) ? breakout : 1;
         PortInfo p;
         p.speedGbps = def.speedGbps / width;
         p.role = def.role;
@@ -59,7 +59,7 @@ int firstLogicalPort(const CatalogItem& type, int breakout, PortRole role) {
     for (const PortDef& def : type.ports) {
         if (def.role == role)
             return at;
-        at += def.role == PortRole::Fabric ? breakout : 1;
+        at += splitsOnBreakout(def.role) ? breakout : 1;
     }
     return -1;
 }

@@ -42,6 +42,14 @@ int runGenerate(const QStringList& args) {
     p.addOption(opt("su-nodes",
                     "Servers per scalable unit (default: NVIDIA's, 32 nodes or 8 NVL72 racks).",
                     "N"));
+    p.addOption(opt("planes",
+                    "Parallel compute planes: each NIC's bandwidth split N ways, one fabric per "
+                    "plane (default 1; Spectrum-X twin-plane: 2).",
+                    "N"));
+    p.addOption(opt("servers-per-rack",
+                    "GPU servers per compute rack, for a rack power budget (default: as many as "
+                    "the rack's cooling allows, at most 4).",
+                    "N"));
     p.addOption(opt("storage-tb",
                     "Usable parallel-file-system capacity in TB (default: what the bandwidth "
                     "needs brings).",
@@ -108,6 +116,19 @@ int runGenerate(const QStringList& args) {
         g.suNodes = p.value(QStringLiteral("su-nodes")).toInt(&ok);
         if (!ok || g.suNodes < 1)
             return usageError(QStringLiteral("--su-nodes expects a positive number"));
+    }
+    if (p.isSet(QStringLiteral("planes"))) {
+        g.planes = p.value(QStringLiteral("planes")).toInt(&ok);
+        if (!ok || (g.planes != 1 && g.planes != 2 && g.planes != 4))
+            return usageError(QStringLiteral("--planes expects 1, 2 or 4, not '%1'")
+                                  .arg(p.value(QStringLiteral("planes"))));
+    }
+    if (p.isSet(QStringLiteral("servers-per-rack"))) {
+        g.serversPerRack = p.value(QStringLiteral("servers-per-rack")).toInt(&ok);
+        if (!ok || g.serversPerRack < 1)
+            return usageError(QStringLiteral("--servers-per-rack expects a positive number, not "
+                                             "'%1'")
+                                  .arg(p.value(QStringLiteral("servers-per-rack"))));
     }
     if (p.isSet(QStringLiteral("storage-tb"))) {
         g.storageTb = p.value(QStringLiteral("storage-tb")).toDouble(&ok);

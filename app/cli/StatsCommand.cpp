@@ -41,6 +41,11 @@ int runStats(const QStringList& args) {
       << QString::number(m.costPerGpu(), 'f', 0) << " per GPU)\n"
       << "Bisection:     " << QString::number(m.bisectionTbps, 'f', 1) << " Tb/s per direction\n"
       << "Transceivers:  " << m.transceivers << ", cables: " << m.cables << "\n";
+    for (const PlaneMetrics& pm : m.computePlanes)
+        o << "Plane:         " << pm.name << ": " << pm.switches.leaf << " leaves, "
+          << pm.switches.spine << " spines, " << pm.switches.core << " cores; "
+          << pm.links.nodeLeaf << " node-leaf, " << pm.links.leafSpine << " leaf-spine links; "
+          << QString::number(pm.injectionGbpsPerGpu, 'f', 0) << " Gb/s per GPU\n";
     if (m.powerMissing || m.weightMissing)
         o << "Missing data:  " << m.powerMissing << " device(s) without power, " << m.weightMissing
           << " item(s) without weight\n";

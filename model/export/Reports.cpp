@@ -99,6 +99,17 @@ QByteArray statsJson(const DesignData& d, const Metrics& m) {
           {"coolant_flow_l_per_min", round2(m.coolantFlowLpm())}}},
         {"nvlink_domain_gpus", m.nvlinkDomainGpus},
     };
+    OJson planes = OJson::array();
+    for (const PlaneMetrics& pm : m.computePlanes)
+        planes.push_back({{"fabric", str(pm.name)},
+                          {"switches", tiers(pm.switches)},
+                          {"links",
+                           {{"node_leaf", pm.links.nodeLeaf},
+                            {"leaf_spine", pm.links.leafSpine},
+                            {"spine_core", pm.links.spineCore}}},
+                          {"injection_gbps_per_gpu", round2(pm.injectionGbpsPerGpu)},
+                          {"bisection_tbps", round3(pm.bisectionTbps)}});
+    j["planes"] = planes;
     TrayLoad trays;
     if (!d.pathways.empty())
         trays = computeTrayLoad(d, DesignIndex(d));

@@ -82,17 +82,27 @@ private:
     }
     bool checkParams();
     bool checkCapacity();
-    /// Refuses --gpus beyond @p maxNodes (maxNodesOfThreeTiers) with the reason.
+    /// Refuses --gpus beyond @p maxNodes servers, what 3 tiers of @p sw carry.
     bool beyondThreeTiers(const SwitchChoice& sw, long long maxNodes);
+    /// --servers-per-rack against the compute rack's U and the cooling envelope's kW.
+    bool checkServersPerRack();
+    std::optional<CoolingType> serverCooling() const {
+        return m_server->liquidCooled && !m_p.cooling
+                   ? std::optional<CoolingType>(CoolingType::DirectLiquid)
+                   : m_p.cooling;
+    }
     void addServers();
     bool buildCompute();
+    bool buildPlane(int plane);
     /// Switches of a single-tier compute fabric: 1 when every compute port fits one switch,
     /// 2 (a pair joined by inter-switch links, as in NVIDIA's DGX BasePOD) when they fit two
     /// switches' downlinks, 0 when the fabric needs 2 or 3 tiers; -1 refused (--tiers 1).
     int singleTierSwitches(const SwitchChoice& sw, int downlinks, int nics);
     /// One switch, or a pair each taking half the rails of every server, with the ports
     /// left after the downlinks (up to downlinks / oversubscription) as links between them.
-    bool buildSingleTier(const SwitchChoice& sw, int switches, int nics, int firstNic);
+    /// @p lane is the servers' first compute port of this plane, @p stride its step.
+    bool buildSingleTier(const SwitchChoice& sw, int switches, int nics, int lane, int stride,
+                         const QString& fabricName, const QString& prefix);
     Technology computeTechnology() const;
     /// Storage or in-band: leaves per SU over the servers' ports of @p role, 1:1 above.
     bool buildBlockNetwork(FabricKind kind, PortRole role, const std::vector<const char*>& ids,
@@ -119,6 +129,8 @@ private:
     std::vector<DeviceId> m_central;
     std::vector<DeviceId> m_storage, m_heads, m_ufm, m_mgmtSwitches;
     int m_suNodes = 32;
+    int m_planes = 1;
+    double m_nicGbps = 0; ///< one lane of a compute NIC: its speed / planes
 };
 
 bool Generation::checkParams() {
@@ -141,16 +153,48 @@ bool Generation::checkParams() {
         return fail(QStringLiteral("server %1 has no compute-fabric ports").arg(m_server->id));
     if (m_p.suNodes < 0)
         return fail(QStringLiteral("--su-nodes must be at least 1"));
+    if (m_p.planes != 1 && m_p.planes != 2 && m_p.planes != 4)
+        return fail(QStringLiteral("--planes must be 1, 2 or 4, not %1").arg(m_p.planes));
+    m_planes = m_p.planes;
+    const int nicPort = m_server->firstPort(PortRole::Compute);
+    const PortDef& nic = m_server->ports[std::size_t(nicPort)];
+    m_nicGbps = nic.speedGbps / m_planes;
+    if (m_planes > 1) {
+        const std::vector<int>& splits = m_server->portGroups[nic.group].planes;
+        if (std::find(splits.begin(), splits.end(), m_planes) == splits.end()) {
+            QStringList ways;
+            for (int w : splits)
+                ways << QString::number(w);
+            return fail(
+                splits.empty()
+                    ? QStringLiteral("--planes %1: the %2G compute NICs of %3 cannot be split over "
+                                     "parallel planes (they feed one plane)")
+                          .arg(m_planes)
+                          .arg(nic.speedGbps)
+                          .arg(m_server->id)
+                    : QStringLiteral("--planes %1: the %2G compute NICs of %3 split only %4 ways")
+                          .arg(m_planes)
+                          .arg(nic.speedGbps)
+                          .arg(m_server->id)
+                          .arg(ways.join(QStringLiteral(" or "))));
+        }
+        DesignData probe;
+        if (!chooseSwitch(probe, probe.catalog.add(*m_switch), m_nicGbps))
+            return fail(QStringLiteral("--planes %1 splits the %2G NICs of %3 into %4G lanes, but "
+                                       "%5 has no %4G port split")
+                            .arg(m_planes)
+                            .arg(nic.speedGbps)
+                            .arg(m_server->id)
+                            .arg(m_nicGbps)
+                            .arg(m_switch->id));
+    }
     // NVIDIA's SuperPODs: 32 8-GPU nodes per SU, 8 NVL72 racks per SU (DGX GB200 RA).
     // NVIDIA's SUs: 8 NVL72 racks (DGX GB200 RA); 72 nodes where a leaf takes 72 at 1:1 (DGX
     // B300 on Quantum-X800 XDR RA); else 32 (DGX H100 / B200 RAs).
     m_suNodes = m_p.suNodes;
     if (m_suNodes == 0) {
         DesignData probe;
-        const int nic = m_server->firstPort(PortRole::Compute);
-        const auto sw = nic < 0 ? std::nullopt
-                                : chooseSwitch(probe, probe.catalog.add(*m_switch),
-                                               m_server->ports[std::size_t(nic)].speedGbps);
+        const auto sw = chooseSwitch(probe, probe.catalog.add(*m_switch), m_nicGbps);
         const int dMax = sw ? leafDownlinks(sw->radix, m_p.oversubscription) : 0;
         m_suNodes = m_server->rackScale ? 8 : dMax >= 72 ? 72 : 32;
     }
@@ -180,9 +224,7 @@ bool Generation::checkParams() {
 // carry (--gpus 300000000) is refused at once, not after running out of memory.
 bool Generation::checkCapacity() {
     const int c = m_server->portCount(PortRole::Compute);
-    const double nic =
-        m_server->ports[std::size_t(m_server->firstPort(PortRole::Compute))].speedGbps;
-    const auto sw = chooseSwitch(m_d, use(*m_switch), nic);
+    const auto sw = chooseSwitch(m_d, use(*m_switch), m_nicGbps);
     if (!sw)
         return true; // buildCompute says why
     const int dMax = leafDownlinks(sw->radix, m_p.oversubscription);
@@ -192,9 +234,58 @@ bool Generation::checkCapacity() {
     return m_nodes <= maxNodes || beyondThreeTiers(*sw, maxNodes);
 }
 
+/// The rack a generated design's racks are: rack-scale systems fill a 48U rack, everything
+/// else goes in 42U racks; any rack of the catalog when neither is there.
+const CatalogItem* generatedRack(const Catalog& lib, const CatalogItem& server) {
+    const CatalogItem* rack = lib.item(server.uHeight > 42 ? QStringLiteral("rack-48u-600x1200")
+                                                           : QStringLiteral("rack-42u-600x1200"));
+    for (std::size_t i = 0; !rack && i < lib.size(); ++i)
+        if (lib.items()[i].category == Category::Rack && lib.items()[i].rack)
+            rack = &lib.items()[i];
+    return rack;
+}
+
+bool Generation::checkServersPerRack() {
+    const int n = m_p.serversPerRack;
+    if (n == 0)
+        return true;
+    if (n < 0)
+        return fail(QStringLiteral("--servers-per-rack must be at least 1"));
+    const CatalogItem* rack = generatedRack(m_lib, *m_server);
+    if (!rack)
+        return true; // run() says the catalog has no rack
+    const int cap = rack->rack->uCapacity;
+    const int u = std::max(1, m_server->uHeight);
+    if (n * u > cap)
+        return fail(QStringLiteral("--servers-per-rack %1: %1 x %2U of %3 is %4U, but a %5 "
+                                   "holds %6U: at most %7 per rack")
+                        .arg(n)
+                        .arg(u)
+                        .arg(m_server->id)
+                        .arg(n * u)
+                        .arg(rack->id)
+                        .arg(cap)
+                        .arg(cap / u));
+    const double kw = m_server->powerMaxW.value_or(0) / 1000.0;
+    const auto [fits, how] =
+        FloorPlanner::serversPerRack(m_d.settings, serverCooling(), kw, u, cap, n);
+    if (fits < n)
+        return fail(QStringLiteral("--servers-per-rack %1: %1 x %2 kW of %3 is %4 kW, beyond "
+                                   "the %5 cooling envelope of %6 kW per rack: at most %7 per "
+                                   "rack")
+                        .arg(n)
+                        .arg(kw, 0, 'f', 1)
+                        .arg(m_server->id)
+                        .arg(n * kw, 0, 'f', 1)
+                        .arg(coolingKey(how))
+                        .arg(m_d.settings.cooling[std::size_t(how)].maxKw, 0, 'f', 0)
+                        .arg(fits));
+    return true;
+}
+
 bool Generation::beyondThreeTiers(const SwitchChoice& sw, long long maxNodes) {
-    return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry "
-                               "(%3 ports of %4G: at most %5 GPUs with this topology)")
+    return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry (%3 ports of "
+                               "%4G: at most %5 GPUs with this topology)")
                     .arg(m_p.gpus)
                     .arg(m_switch->id)
                     .arg(sw.radix)
@@ -215,6 +306,7 @@ void Generation::addServers() {
                      .arg(n % m_suNodes + 1, 2, 10, QChar(u'0'));
         v.type = t;
         v.group = std::int16_t(su);
+        v.breakout = std::uint8_t(m_planes);
         m_suServers[std::size_t(su)].push_back(m_d.devices.add(std::move(v)));
     }
 }
@@ -229,17 +321,31 @@ void Generation::recordLeaves(const BuiltFabric& b) {
 }
 
 bool Generation::buildCompute() {
+    for (int plane = 0; plane < m_planes; ++plane)
+        if (!buildPlane(plane))
+            return false;
+    if (m_planes > 1)
+        m_r.notes << QStringLiteral("%1 parallel planes: each %2G NIC as %1 x %3G, one lane per "
+                                    "plane")
+                         .arg(m_planes)
+                         .arg(m_nicGbps * m_planes)
+                         .arg(m_nicGbps);
+    return true;
+}
+
+bool Generation::buildPlane(int plane) {
     const int c = m_server->portCount(PortRole::Compute);
-    const int p0 = firstLogicalPort(*m_server, 1, PortRole::Compute);
-    const double nic =
-        m_server->ports[std::size_t(m_server->firstPort(PortRole::Compute))].speedGbps;
+    // NIC r's lane for this plane: the server's compute ports are split m_planes ways.
+    const int p0 = firstLogicalPort(*m_server, m_planes, PortRole::Compute) + plane;
+    const int stride = m_planes;
+    const double nic = m_nicGbps;
     const auto sw = chooseSwitch(m_d, use(*m_switch), nic);
     if (!sw)
         return fail(QStringLiteral("switch %1 has no port split matching the %2G NICs of %3")
                         .arg(m_switch->id)
                         .arg(nic)
                         .arg(m_server->id));
-    if (sw->breakout > 1)
+    if (sw->breakout > 1 && plane == 0)
         m_r.notes << QStringLiteral("%1 ports split %2 ways: %3 x %4G per switch")
                          .arg(m_switch->id)
                          .arg(sw->breakout)
@@ -248,13 +354,19 @@ bool Generation::buildCompute() {
     const int k = sw->radix;
     const int dMax = leafDownlinks(k, m_p.oversubscription);
     const bool rail = m_p.topology == Topology::RailOptimized;
+    const Technology tech = computeTechnology();
+    const QString fabricName = m_planes > 1 ? QStringLiteral("Compute plane %1").arg(plane + 1)
+                                            : QStringLiteral("Compute");
+    QString prefix = tech == Technology::Ethernet ? QStringLiteral("eth") : QStringLiteral("ib");
+    if (m_planes > 1)
+        prefix += QStringLiteral("-p%1").arg(plane + 1);
     if (const int single = singleTierSwitches(*sw, dMax, c); single != 0)
-        return single > 0 && buildSingleTier(*sw, single, c, p0);
+        return single > 0 && buildSingleTier(*sw, single, c, p0, stride, fabricName, prefix);
     std::vector<LeafSpec> leaves;
     long long maxNodes = 0;
-    const int rails = rail ? railsPerLeaf(*m_server, c, dMax, m_suNodes) : 1;
+    const int railsPerLeaf = rail ? cds::railsPerLeaf(*m_server, c, dMax, m_suNodes) : 1;
     if (rail) {
-        if (m_suNodes * rails > dMax)
+        if (m_suNodes * railsPerLeaf > dMax)
             return fail(QStringLiteral("--su-nodes %1 needs %1 leaf downlinks; a %2-port leaf at "
                                        "%3:1 offers %4")
                             .arg(m_suNodes)
@@ -262,18 +374,18 @@ bool Generation::buildCompute() {
                             .arg(m_p.oversubscription)
                             .arg(dMax));
         for (std::size_t s = 0; s < m_suServers.size(); ++s)
-            for (int i = 0; i < c; i += rails) {
-                LeafSpec ls{std::int16_t(s), std::int16_t(rails == 1 ? i : -1), {}};
-                for (int r = i; r < i + rails; ++r)
+            for (int i = 0; i < c; i += railsPerLeaf) {
+                LeafSpec ls{std::int16_t(s), std::int16_t(railsPerLeaf == 1 ? i : -1), {}};
+                for (int r = i; r < i + railsPerLeaf; ++r)
                     for (DeviceId srv : m_suServers[s])
-                        ls.down.push_back({srv, std::uint16_t(p0 + r)});
+                        ls.down.push_back({srv, std::uint16_t(p0 + r * stride)});
                 leaves.push_back(std::move(ls));
             }
-        maxNodes = maxNodesOfThreeTiers(true, k, c, dMax, m_suNodes, rails);
-        if (2 * m_suNodes * rails <= dMax)
+        maxNodes = maxNodesOfThreeTiers(true, k, c, dMax, m_suNodes, railsPerLeaf);
+        if (2 * m_suNodes * railsPerLeaf <= dMax && plane == 0)
             m_r.notes << QStringLiteral("rail leaves use %1 of their %2 downlinks; --su-nodes "
                                         "up to %2 would fill them")
-                             .arg(m_suNodes * rails)
+                             .arg(m_suNodes * railsPerLeaf)
                              .arg(dMax);
     } else {
         const int perLeaf = dMax / c;
@@ -286,7 +398,7 @@ bool Generation::buildCompute() {
                 LeafSpec ls{std::int16_t(s), -1, {}};
                 for (std::size_t j = i; j < std::min(m_suServers[s].size(), i + perLeaf); ++j)
                     for (int n = 0; n < c; ++n)
-                        ls.down.push_back({m_suServers[s][j], std::uint16_t(p0 + n)});
+                        ls.down.push_back({m_suServers[s][j], std::uint16_t(p0 + n * stride)});
                 leaves.push_back(std::move(ls));
             }
         maxNodes = maxNodesOfThreeTiers(false, k, c, dMax, m_suNodes, 1);
@@ -300,26 +412,24 @@ bool Generation::buildCompute() {
     // the UFM connects (the 31-node SU). A cluster smaller than one SU keeps its actual size.
     if (rail) {
         if (m_nodes >= m_suNodes)
-            down = m_suNodes * rails;
-        if (dMax - down <= rails)
+            down = m_suNodes * railsPerLeaf;
+        if (dMax - down <= railsPerLeaf)
             down = dMax;
     }
-    const FatTreePlan plan = planFatTree(
-        {k, int(leaves.size()), down, m_p.oversubscription, m_p.tiers, rail ? c / rails : 1});
+    const FatTreePlan plan = planFatTree({k, int(leaves.size()), down, m_p.oversubscription,
+                                          m_p.tiers, rail ? c / railsPerLeaf : 1});
     if (!plan.ok) {
         if (m_nodes > maxNodes || m_p.tiers == 3)
             return beyondThreeTiers(*sw, maxNodes);
         return fail(plan.error);
     }
     m_r.notes << plan.notes;
-    const Technology tech = computeTechnology();
-    const FabricId f = addFabric(QStringLiteral("Compute"), FabricKind::Compute, tech);
-    recordLeaves(
-        buildFatTree(m_d, f, *sw, plan, leaves,
-                     tech == Technology::Ethernet ? QStringLiteral("eth") : QStringLiteral("ib")));
+    const FabricId f = addFabric(fabricName, FabricKind::Compute, tech);
+    recordLeaves(buildFatTree(m_d, f, *sw, plan, leaves, prefix));
     if (tech == Technology::InfiniBand && m_p.support)
         connectUfm(f, *sw, plan.tiers >= 2 ? plan.leafDown : sw->radix);
-    m_r.notes << QStringLiteral("compute fabric: %1 tier(s), %2 leaves, %3 spines, %4 cores")
+    m_r.notes << QStringLiteral("%1: %2 tier(s), %3 leaves, %4 spines, %5 cores")
+                     .arg(m_d.fabrics[f.value()].name)
                      .arg(plan.tiers)
                      .arg(leaves.size())
                      .arg(plan.spines)
@@ -355,7 +465,8 @@ int Generation::singleTierSwitches(const SwitchChoice& sw, int downlinks, int ni
     return -1;
 }
 
-bool Generation::buildSingleTier(const SwitchChoice& sw, int switches, int nics, int firstNic) {
+bool Generation::buildSingleTier(const SwitchChoice& sw, int switches, int nics, int lane,
+                                 int stride, const QString& fabricName, const QString& prefix) {
     std::vector<LeafSpec> leaves(static_cast<std::size_t>(switches));
     const int railsEach = nics / switches;
     for (int s = 0; s < switches; ++s) {
@@ -363,17 +474,15 @@ bool Generation::buildSingleTier(const SwitchChoice& sw, int switches, int nics,
         for (int r = s * railsEach; r < (s + 1) * railsEach; ++r)
             for (const std::vector<DeviceId>& su : m_suServers)
                 for (DeviceId srv : su)
-                    leaves[std::size_t(s)].down.push_back({srv, std::uint16_t(firstNic + r)});
+                    leaves[std::size_t(s)].down.push_back({srv, std::uint16_t(lane + r * stride)});
     }
     FatTreePlan single;
     single.ok = true;
     single.tiers = 1;
     single.leavesPerPod = switches;
     const Technology tech = computeTechnology();
-    const FabricId f = addFabric(QStringLiteral("Compute"), FabricKind::Compute, tech);
-    const BuiltFabric b =
-        buildFatTree(m_d, f, sw, single, leaves,
-                     tech == Technology::Ethernet ? QStringLiteral("eth") : QStringLiteral("ib"));
+    const FabricId f = addFabric(fabricName, FabricKind::Compute, tech);
+    const BuiltFabric b = buildFatTree(m_d, f, sw, single, leaves, prefix);
     recordLeaves(b);
     int isl = 0;
     if (switches == 2) {
@@ -391,11 +500,11 @@ bool Generation::buildSingleTier(const SwitchChoice& sw, int switches, int nics,
     }
     if (tech == Technology::InfiniBand && m_p.support)
         connectUfm(f, sw, sw.radix);
-    m_r.notes << (switches == 1
-                      ? QStringLiteral("compute fabric: 1 tier, one switch")
-                      : QStringLiteral("compute fabric: 1 tier, a switch pair (DGX BasePOD "
-                                       "style), %1 inter-switch links")
-                            .arg(isl));
+    m_r.notes << (switches == 1 ? QStringLiteral("%1: 1 tier, one switch").arg(fabricName)
+                                : QStringLiteral("%1: 1 tier, a switch pair (DGX BasePOD style), "
+                                                 "%2 inter-switch links")
+                                      .arg(fabricName)
+                                      .arg(isl));
     return true;
 }
 
@@ -433,7 +542,7 @@ bool Generation::buildBlockNetwork(FabricKind kind, PortRole role,
     }
     const int perServer = m_server->portCount(role);
     const int perLeaf = std::max(1, leafDownlinks(sw->radix, 1.0) / perServer);
-    const int p0 = firstLogicalPort(*m_server, 1, role);
+    const int p0 = firstLogicalPort(*m_server, m_planes, role);
     std::vector<LeafSpec> leaves;
     for (std::size_t s = 0; s < m_suServers.size(); ++s)
         for (std::size_t i = 0; i < m_suServers[s].size(); i += std::size_t(perLeaf)) {
@@ -584,17 +693,24 @@ void Generation::connectUfm(FabricId f, const SwitchChoice& sw, int leafDown) {
                                     "31)");
         return;
     }
-    m_ufm = addDevices(*ufm, kUfmAppliances, QStringLiteral("ufm"));
-    for (std::size_t i = 0; i < m_ufm.size(); ++i)
+    // Each plane is a subnet of its own, with its own fabric-manager pair.
+    const int plane =
+        int(std::count_if(m_d.fabrics.begin(), m_d.fabrics.begin() + f.value(),
+                          [](const Fabric& x) { return x.kind == FabricKind::Compute; }));
+    const std::vector<DeviceId> pair =
+        addDevices(*ufm, kUfmAppliances,
+                   m_planes > 1 ? QStringLiteral("ufm-p%1").arg(plane + 1) : QStringLiteral("ufm"));
+    m_ufm.insert(m_ufm.end(), pair.begin(), pair.end());
+    for (std::size_t i = 0; i < pair.size(); ++i)
         for (int n = 0; n < perUfm; ++n) {
             Link l;
-            l.a = {m_ufm[i], std::uint16_t(firstLogicalPort(*ufm, 1, PortRole::Compute) + n)};
+            l.a = {pair[i], std::uint16_t(firstLogicalPort(*ufm, 1, PortRole::Compute) + n)};
             l.b = free[i * std::size_t(perUfm) + std::size_t(n)];
             l.fabric = f;
             m_d.links.add(std::move(l));
         }
     m_r.notes << QStringLiteral("UFM: %1 x %2 on free compute-fabric ports")
-                     .arg(m_ufm.size())
+                     .arg(pair.size())
                      .arg(ufm->id);
 }
 
@@ -659,7 +775,7 @@ void Generation::buildOob() {
 }
 
 GenerateResult Generation::run() {
-    if (!checkParams() || !checkCapacity() || !step(5))
+    if (!checkParams() || !checkCapacity() || !checkServersPerRack() || !step(5))
         return std::move(m_r);
     m_d.meta.title = m_p.title.isEmpty() ? QStringLiteral("%1 x %2 GPUs (%3), %4 on %5")
                                                .arg(m_p.gpus)
@@ -690,20 +806,15 @@ GenerateResult Generation::run() {
     if (!step(50))
         return std::move(m_r);
 
-    // Rack-scale systems fill a 48U rack; everything else goes in 42U racks.
-    const CatalogItem* rack =
-        m_lib.item(m_server->uHeight > 42 ? QStringLiteral("rack-48u-600x1200")
-                                          : QStringLiteral("rack-42u-600x1200"));
+    const CatalogItem* rack = generatedRack(m_lib, *m_server);
     // An NVL72 ships in its own MGX rack; its network, storage and management racks do not.
     const CatalogItem* own =
         m_server->rackScale ? m_lib.item(QStringLiteral("nvidia-mgx-rack-nvl72")) : nullptr;
-    for (std::size_t i = 0; !rack && i < m_lib.size(); ++i)
-        if (m_lib.items()[i].category == Category::Rack && m_lib.items()[i].rack)
-            rack = &m_lib.items()[i];
     if (!rack) {
         m_r.error = QStringLiteral("the catalog has no rack");
         return std::move(m_r);
     }
+    const int perRack = m_p.serversPerRack > 0 ? m_p.serversPerRack : 4;
     std::vector<DeviceId> mgmt = m_heads;
     mgmt.insert(mgmt.end(), m_ufm.begin(), m_ufm.end());
     mgmt.insert(mgmt.end(), m_mgmtSwitches.begin(), m_mgmtSwitches.end());
@@ -713,7 +824,7 @@ GenerateResult Generation::run() {
                       m_server->liquidCooled && !m_p.cooling
                           ? std::optional<CoolingType>(CoolingType::DirectLiquid)
                           : m_p.cooling,
-                      4,
+                      perRack,
                       m_p.hallWidthMm,
                       m_p.hallDepthMm,
                       m_suServers,

@@ -19,7 +19,14 @@ struct GenerateParams {
     int tiers = 0;                 ///< 0 = automatic from endpoints and radix; else 2 or 3
     double oversubscription = 1.0; ///< downlink:uplink at the leaf, 1 = non-blocking (spines 1:1)
     int suNodes = 0;               ///< servers per SU; 0 = NVIDIA's: 8 NVL72 racks, else 32
-    double hallWidthMm = 0;        ///< 0 = sized to fit
+    /// Parallel compute planes (1, 2 or 4; the NIC's port group must list the split): each
+    /// NIC's bandwidth split N ways, one lane to each plane, each plane a fabric of its own
+    /// (Spectrum-X: an 800G SuperNIC as 2 x 400G in 2 planes).
+    int planes = 1;
+    /// Servers per compute rack (a customer's rack power budget); 0 = as many as the rack's
+    /// cooling envelope allows, at most 4 (SuperPOD practice).
+    int serversPerRack = 0;
+    double hallWidthMm = 0; ///< 0 = sized to fit
     double hallDepthMm = 0;
     bool storageFabric = true;
     bool inbandFabric = true;

@@ -184,6 +184,51 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("bisection_tbps")).toDouble(), 512 * 400 / 2 / 1000.0);
         QVERIFY(o.value(QStringLiteral("transceivers")).toInt() > 0);
     }
+    void generateTwinPlaneReportsPlanes() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("g.cds.json"));
+        Run r = cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("512"),
+                     QStringLiteral("--server"), QStringLiteral("nvidia-dgx-b300"),
+                     QStringLiteral("--switch"), QStringLiteral("nvidia-sn5610"),
+                     QStringLiteral("--planes"), QStringLiteral("2"),
+                     QStringLiteral("--servers-per-rack"), QStringLiteral("2"),
+                     QStringLiteral("-o"), file});
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cli({QStringLiteral("validate"), file});
+        QVERIFY2(r.code == 0 && r.out.contains("0 error(s)"), r.out.constData());
+        r = cli({QStringLiteral("stats"), file, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = json(r.out);
+        const QJsonArray planes = o.value(QStringLiteral("planes")).toArray();
+        QCOMPARE(planes.size(), 2);
+        QStringList names;
+        int leaves = 0;
+        for (const QJsonValue& v : planes) {
+            const QJsonObject p = v.toObject();
+            names << p.value(QStringLiteral("fabric")).toString();
+            const QJsonObject sw = p.value(QStringLiteral("switches")).toObject();
+            QCOMPARE(sw.value(QStringLiteral("leaf")).toInt(), 16);
+            QCOMPARE(sw.value(QStringLiteral("spine")).toInt(), 4);
+            QCOMPARE(sw.value(QStringLiteral("core")).toInt(), 0);
+            leaves += sw.value(QStringLiteral("leaf")).toInt();
+            const QJsonObject l = p.value(QStringLiteral("links")).toObject();
+            QCOMPARE(l.value(QStringLiteral("node_leaf")).toInt(), 512);
+            QCOMPARE(l.value(QStringLiteral("leaf_spine")).toInt(), 512);
+            QCOMPARE(l.value(QStringLiteral("spine_core")).toInt(), 0);
+            QCOMPARE(p.value(QStringLiteral("bisection_tbps")).toDouble(), 512 * 400 / 2 / 1000.0);
+            QCOMPARE(p.value(QStringLiteral("injection_gbps_per_gpu")).toDouble(), 400.0);
+        }
+        QCOMPARE(names, (QStringList{"Compute plane 1", "Compute plane 2"}));
+        const QJsonObject c =
+            o.value(QStringLiteral("switches")).toObject().value("compute").toObject();
+        QCOMPARE(c.value(QStringLiteral("leaf")).toInt(), leaves);
+        // 64 servers 2 per rack: 32 compute racks.
+        QCOMPARE(o.value(QStringLiteral("racks_by_role")).toObject().value("compute").toInt(), 32);
+        // One plane by default: one entry, named as the fabric.
+        const Run s = cli({QStringLiteral("stats"), example(), QStringLiteral("--json")});
+        const QJsonArray one = json(s.out).value(QStringLiteral("planes")).toArray();
+        QCOMPARE(one.size(), 1);
+    }
     void generateNvl72SuperpodWithItsSupport() {
         // The command: 576 GB200 GPUs on Quantum-X800; and the GB300 version.
         for (const char* server : {"nvidia-gb200-nvl72", "nvidia-gb300-nvl72"}) {
@@ -268,6 +313,25 @@ private Q_SLOTS:
         QTest::newRow("small hall")
             << QStringList{"--gpus", "1024", "--hall", "6000x3000"} << "too small";
         QTest::newRow("no output") << QStringList{"--gpus", "64"} << "-o FILE";
+        QTest::newRow("planes not 1, 2 or 4")
+            << QStringList{"--gpus", "64", "--planes", "3"} << "--planes expects 1, 2 or 4";
+        QTest::newRow("NIC cannot split")
+            << QStringList{"--gpus", "64", "--planes", "2"} << "cannot be split over parallel";
+        QTest::newRow("servers per rack beyond U")
+            << QStringList{"--gpus", "64", "--servers-per-rack", "6"} << "at most 5 per rack";
+        QTest::newRow("servers per rack beyond power") << QStringList{"--gpus",
+                                                                      "64",
+                                                                      "--server",
+                                                                      "nvidia-dgx-b300",
+                                                                      "--switch",
+                                                                      "nvidia-q3400",
+                                                                      "--cooling",
+                                                                      "air",
+                                                                      "--servers-per-rack",
+                                                                      "2"}
+                                                       << "beyond the air cooling envelope";
+        QTest::newRow("servers per rack not a number")
+            << QStringList{"--gpus", "64", "--servers-per-rack", "two"} << "--servers-per-rack";
     }
     void generateErrorsExitTwo() {
         QFETCH(QStringList, args);

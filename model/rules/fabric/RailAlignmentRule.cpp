@@ -3,6 +3,8 @@
 
 #include "../../PortTable.h"
 
+#include <algorithm>
+
 namespace cds {
 
 QStringList RailAlignmentRule::codes() const {
@@ -29,7 +31,9 @@ void RailAlignmentRule::check(const CheckContext& ctx, std::vector<Finding>& out
         if (t.category != Category::Server)
             return; // a UFM appliance takes whichever leaf port is left over
         const int first = firstLogicalPort(t, node.breakout, PortRole::Compute);
-        const int nic = int(nodePort.port) - first;
+        // A NIC split over parallel planes keeps its rail on every plane.
+        const int off = int(nodePort.port) - first;
+        const int nic = off < 0 ? -1 : off / std::max(1, int(node.breakout));
         if (first < 0 || nic < 0 || nic >= t.portCount(PortRole::Compute) || nic == leaf.rail)
             return;
         out.push_back({codes::kFabricRailMisaligned,

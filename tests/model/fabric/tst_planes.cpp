@@ -1,0 +1,248 @@
+// generate --planes N and --servers-per-rack N (issue 13): parallel compute planes, each a
+// fabric of its own, and a cap on compute servers per rack.
+#include "FabricTestUtil.h"
+#include "model/DesignFile.h"
+#include "model/DesignIndex.h"
+#include "model/Metrics.h"
+#include "model/fabric/CableRouting.h"
+
+#include <QTemporaryDir>
+
+#include <map>
+#include <set>
+
+using namespace cds;
+using namespace cds::test;
+
+namespace {
+
+GenerateParams b300(int gpus, int planes) {
+    GenerateParams p;
+    p.gpus = gpus;
+    p.serverId = QStringLiteral("nvidia-dgx-b300");
+    p.switchId = QStringLiteral("nvidia-sn5610");
+    p.planes = planes;
+    return p;
+}
+
+QString refusal(const GenerateParams& p) {
+    const GenerateResult r = generateCluster(p, bundled().catalog());
+    return r.ok ? QString() : r.error;
+}
+
+/// Servers per compute rack: rack name -> GPU servers in it.
+std::map<QString, int> serversByRack(const DesignData& d) {
+    std::map<QString, int> out;
+    d.devices.forEach([&](DeviceId, const Device& v) {
+        if (d.typeOf(v).gpuCount() > 0 && v.rack.isValid())
+            ++out[d.racks[v.rack].name];
+    });
+    return out;
+}
+
+} // namespace
+
+class TestPlanes : public QObject {
+    Q_OBJECT
+
+    /// Every compute plane: its own switches, every server on it with all its NICs, each link
+    /// at the NIC's speed / planes; and per-plane metrics that sum to the design's.
+    static void checkPlanes(const DesignData& d, int planes, double laneGbps) {
+        const Metrics m = computeMetrics(d);
+        QCOMPARE(int(m.computePlanes.size()), planes);
+        std::set<QString> names;
+        for (const PlaneMetrics& pm : m.computePlanes)
+            names.insert(pm.name);
+        QCOMPARE(int(names.size()), planes); // a user can tell them apart
+        // Switches: each in one plane, named after it.
+        std::map<std::uint32_t, int> planeOfFabric;
+        for (int i = 0; i < planes; ++i)
+            planeOfFabric[m.computePlanes[std::size_t(i)].fabric.value()] = i;
+        std::vector<int> switchesPerPlane(std::size_t(planes), 0);
+        d.devices.forEach([&](DeviceId, const Device& v) {
+            if (d.typeOf(v).category != Category::Switch || !v.fabric.isValid())
+                return;
+            const auto it = planeOfFabric.find(v.fabric.value());
+            if (it == planeOfFabric.end())
+                return;
+            ++switchesPerPlane[std::size_t(it->second)];
+            QVERIFY2(v.name.contains(QStringLiteral("-p%1-").arg(it->second + 1)),
+                     qPrintable(v.name));
+        });
+        const TierCounts& all = m.switches[std::size_t(FabricKind::Compute)];
+        int sum = 0;
+        for (int i = 0; i < planes; ++i) {
+            const TierCounts& t = m.computePlanes[std::size_t(i)].switches;
+            QCOMPARE(switchesPerPlane[std::size_t(i)], t.leaf + t.spine + t.core);
+            QCOMPARE(t.leaf, m.computePlanes[0].switches.leaf); // planes are alike
+            QCOMPARE(t.spine, m.computePlanes[0].switches.spine);
+            sum += t.leaf + t.spine + t.core;
+        }
+        QCOMPARE(sum, all.leaf + all.spine + all.core);
+        // Links: every server has each of its NICs on every plane, at the lane speed, and
+        // no link crosses planes.
+        const int nics = bundled()
+                             .catalog()
+                             .item(QStringLiteral("nvidia-dgx-b300"))
+                             ->portCount(PortRole::Compute);
+        std::map<std::pair<std::uint32_t, int>, int> serverPlaneLinks;
+        long long nodeLeaf = 0;
+        d.links.forEach([&](LinkId, const Link& l) {
+            const auto it = planeOfFabric.find(l.fabric.value());
+            if (it == planeOfFabric.end())
+                return;
+            const Device& a = d.devices[l.a.device];
+            const Device& b = d.devices[l.b.device];
+            for (const Device* sw : {&a, &b})
+                if (sw->tier != Tier::None)
+                    QCOMPARE(sw->fabric.value(), l.fabric.value());
+            const bool aServer = d.typeOf(a).gpuCount() > 0;
+            if (!aServer && d.typeOf(b).gpuCount() == 0)
+                return;
+            QCOMPARE(linkSpeedGbps(d, l), laneGbps);
+            ++serverPlaneLinks[{(aServer ? l.a : l.b).device.value(), it->second}];
+            ++nodeLeaf;
+        });
+        QCOMPARE(serverPlaneLinks.size(), std::size_t(m.servers) * std::size_t(planes));
+        for (const auto& [key, n] : serverPlaneLinks)
+            QCOMPARE(n, nics);
+        QCOMPARE(nodeLeaf, 1LL * m.servers * nics * planes);
+        double bisection = 0;
+        for (const PlaneMetrics& pm : m.computePlanes) {
+            QCOMPARE(pm.links.nodeLeaf, 1LL * m.servers * nics);
+            QCOMPARE(pm.injectionGbpsPerGpu, laneGbps * nics / 8.0);
+            bisection += pm.bisectionTbps;
+        }
+        QCOMPARE(bisection, m.bisectionTbps);
+        const std::vector<Finding> fs = runChecks(d);
+        QVERIFY2(errorCodes(fs).isEmpty(), qPrintable(errorCodes(fs).join(u'\n')));
+    }
+
+private Q_SLOTS:
+    void twinPlaneSpectrumX() {
+        // 800G SuperNIC as 2 x 400G, one lane to each plane.
+        const DesignData d = generated(b300(512, 2));
+        checkPlanes(d, 2, 400);
+        const Metrics m = computeMetrics(d);
+        // 64 servers in 2 SUs of 32, 8 rail leaves per SU; 16 leaves x 32 x 400G up over
+        // 128-port (2 x 400G split) spines = 4 spines per plane.
+        for (const PlaneMetrics& pm : m.computePlanes) {
+            QCOMPARE(pm.switches.leaf, 16);
+            QCOMPARE(pm.switches.spine, 4);
+            QCOMPARE(pm.switches.core, 0);
+            QCOMPARE(pm.links.leafSpine, 512LL);
+            QCOMPARE(pm.bisectionTbps, 512 * 400 / 2 / 1000.0);
+        }
+        QCOMPARE(m.bisectionTbps, 512 * 800 / 2 / 1000.0); // both planes: the NIC's full 800G
+        QCOMPARE(m.injectionGbpsPerGpu, 800.0);
+        d.devices.forEach([&](DeviceId, const Device& v) {
+            if (d.typeOf(v).gpuCount() > 0)
+                QCOMPARE(int(v.breakout), 2);
+        });
+    }
+    void quadPlane() {
+        const DesignData d = generated(b300(256, 4));
+        checkPlanes(d, 4, 200);
+    }
+    void onePlaneIsTheDefault() {
+        const DesignData d = generated(b300(256, 1));
+        const Metrics m = computeMetrics(d);
+        QCOMPARE(int(m.computePlanes.size()), 1);
+        QCOMPARE(m.computePlanes[0].name, QStringLiteral("Compute"));
+        QCOMPARE(m.injectionGbpsPerGpu, 800.0);
+    }
+    void planesSurviveSaveAndLoad() {
+        const DesignData d = generated(b300(256, 2));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("p.cds.json"));
+        QString error;
+        QVERIFY2(DesignFile::save(d, path, &error), qPrintable(error));
+        LoadResult r = DesignFile::load(path);
+        QVERIFY2(r.ok, qPrintable(r.errors.empty() ? QString() : r.errors.front().toString()));
+        routeCables(r.data);
+        checkPlanes(r.data, 2, 400);
+    }
+    void impossiblePlanesAreRefused_data() {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<QString>("fabricSwitch");
+        QTest::addColumn<int>("planes");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("ConnectX-7 feeds one plane")
+            << "nvidia-dgx-h100"
+            << "nvidia-qm9700" << 2 << "cannot be split over parallel planes";
+        QTest::newRow("GB300 is dual-plane only") << "nvidia-gb300-nvl72"
+                                                  << "nvidia-sn5610" << 4 << "split only 2 ways";
+        QTest::newRow("3 does not divide the port")
+            << "nvidia-dgx-b300"
+            << "nvidia-sn5610" << 3 << "--planes must be 1, 2 or 4";
+        QTest::newRow("switch has no lane split")
+            << "nvidia-dgx-b300"
+            << "nvidia-q3400" << 4 << "has no 200G port split";
+    }
+    void impossiblePlanesAreRefused() {
+        QFETCH(QString, server);
+        QFETCH(QString, fabricSwitch);
+        QFETCH(int, planes);
+        QFETCH(QString, message);
+        GenerateParams p = b300(576, planes);
+        p.serverId = server;
+        p.switchId = fabricSwitch;
+        const QString why = refusal(p);
+        QVERIFY2(why.contains(message),
+                 qPrintable(why.isEmpty() ? QStringLiteral("generated") : why));
+    }
+    void serversPerRackIsObeyed() {
+        GenerateParams p;
+        p.gpus = 512;
+        const std::map<QString, int> dflt = serversByRack(generated(p));
+        p.serversPerRack = 2; // hyperscale RoCE practice
+        const DesignData d = generated(p);
+        const std::map<QString, int> two = serversByRack(d);
+        int servers = 0;
+        for (const auto& [rack, n] : two) {
+            QVERIFY2(n <= 2, qPrintable(rack));
+            servers += n;
+        }
+        QCOMPARE(servers, 64);
+        QCOMPARE(int(two.size()), 32); // 32 servers per SU, 2 per rack
+        QVERIFY(dflt.size() < two.size());
+        for (const auto& [rack, n] : dflt)
+            QVERIFY(n > 2);
+        QVERIFY2(errorCodes(runChecks(d)).isEmpty(),
+                 qPrintable(errorCodes(runChecks(d)).join(u'\n')));
+    }
+    void impossibleServersPerRackIsRefused_data() {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("perRack");
+        QTest::addColumn<bool>("air");
+        QTest::addColumn<QString>("message");
+        // 6 x 8U = 48U in a 42U rack.
+        QTest::newRow("U") << "nvidia-dgx-h100" << 6 << false << "holds 42U: at most 5 per rack";
+        // 4 x ~14 kW on air.
+        QTest::newRow("power") << "nvidia-dgx-b300" << 4 << true << "beyond the air cooling";
+        QTest::newRow("NVL72 is a rack") << "nvidia-gb300-nvl72" << 2 << false << "at most 1";
+    }
+    void impossibleServersPerRackIsRefused() {
+        QFETCH(QString, server);
+        QFETCH(int, perRack);
+        QFETCH(bool, air);
+        QFETCH(QString, message);
+        GenerateParams p;
+        p.gpus = 576;
+        p.serverId = server;
+        p.switchId = QStringLiteral("nvidia-q3400");
+        if (server == QLatin1String("nvidia-dgx-h100"))
+            p.switchId = QStringLiteral("nvidia-qm9700");
+        if (air)
+            p.cooling = CoolingType::Air;
+        p.serversPerRack = perRack;
+        const QString why = refusal(p);
+        QVERIFY2(why.contains(message),
+                 qPrintable(why.isEmpty() ? QStringLiteral("generated") : why));
+        QVERIFY2(why.contains(QStringLiteral("--servers-per-rack %1").arg(perRack)),
+                 qPrintable(why));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPlanes)
+#include "tst_planes.moc"
