@@ -42,10 +42,11 @@ int runStats(const QStringList& args) {
       << "Bisection:     " << QString::number(m.bisectionTbps, 'f', 1) << " Tb/s per direction\n"
       << "Transceivers:  " << m.transceivers << ", cables: " << m.cables << "\n";
     for (const PlaneMetrics& pm : m.computePlanes)
-        o << "Plane:         " << pm.name << ": " << pm.switches.leaf << " leaves, "
-          << pm.switches.spine << " spines, " << pm.switches.core << " cores; "
-          << pm.links.nodeLeaf << " node-leaf, " << pm.links.leafSpine << " leaf-spine links; "
-          << QString::number(pm.injectionGbpsPerGpu, 'f', 0) << " Gb/s per GPU\n";
+        if (m.computePlanes.size() > 1) // parallel planes: each on its own line
+            o << "Plane:         " << pm.name << ": " << pm.switches.leaf << " leaves, "
+              << pm.switches.spine << " spines, " << pm.switches.core << " cores; "
+              << pm.links.nodeLeaf << " node-leaf, " << pm.links.leafSpine << " leaf-spine links; "
+              << QString::number(pm.injectionGbpsPerGpu, 'f', 0) << " Gb/s per GPU\n";
     if (m.powerMissing || m.weightMissing)
         o << "Missing data:  " << m.powerMissing << " device(s) without power, " << m.weightMissing
           << " item(s) without weight\n";

@@ -224,6 +224,9 @@ private Q_SLOTS:
         QCOMPARE(c.value(QStringLiteral("leaf")).toInt(), leaves);
         // 64 servers 2 per rack: 32 compute racks.
         QCOMPARE(o.value(QStringLiteral("racks_by_role")).toObject().value("compute").toInt(), 32);
+        const Run text = cli({QStringLiteral("stats"), file});
+        QVERIFY2(text.out.contains("Plane:         Compute plane 2: 16 leaves, 4 spines"),
+                 text.out.constData());
         // One plane by default: one entry, named as the fabric.
         const Run s = cli({QStringLiteral("stats"), example(), QStringLiteral("--json")});
         const QJsonArray one = json(s.out).value(QStringLiteral("planes")).toArray();
