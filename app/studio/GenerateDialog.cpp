@@ -18,6 +18,8 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     , m_topology(new QComboBox(this))
     , m_tiers(new QComboBox(this))
     , m_oversub(new QDoubleSpinBox(this))
+    , m_planes(new QComboBox(this))
+    , m_serversPerRack(new QSpinBox(this))
     , m_error(new QLabel(this)) {
     setWindowTitle(QStringLiteral("Generate cluster"));
     auto* form = new QFormLayout(this);
@@ -47,7 +49,15 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     form->addRow(QStringLiteral("Compute switch"), m_switch);
     form->addRow(QStringLiteral("Topology"), m_topology);
     form->addRow(QStringLiteral("Tiers"), m_tiers);
+    for (int n : {1, 2, 4})
+        m_planes->addItem(n == 1 ? QStringLiteral("1 (one compute fabric)")
+                                 : QStringLiteral("%1 (each NIC split over %1 fabrics)").arg(n),
+                          n);
+    m_serversPerRack->setRange(0, 16);
+    m_serversPerRack->setSpecialValueText(QStringLiteral("Automatic (as cooling allows)"));
     form->addRow(QStringLiteral("Oversubscription"), m_oversub);
+    form->addRow(QStringLiteral("Parallel planes"), m_planes);
+    form->addRow(QStringLiteral("Servers per rack"), m_serversPerRack);
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #b02020"));
     m_error->setVisible(false);
@@ -85,6 +95,8 @@ QString GenerateDialog::inStudioWords(const QString& generatorError) {
     s.replace(QStringLiteral("--oversubscription"), QStringLiteral("the oversubscription"));
     s.replace(QStringLiteral("--tiers"), QStringLiteral("the number of tiers"));
     s.replace(QStringLiteral("--su-nodes"), QStringLiteral("the scalable-unit size"));
+    s.replace(QStringLiteral("--servers-per-rack"), QStringLiteral("servers per rack"));
+    s.replace(QStringLiteral("--planes"), QStringLiteral("parallel planes"));
     s.replace(QStringLiteral("--server"), QStringLiteral("the server"));
     s.replace(QStringLiteral("--switch"), QStringLiteral("the compute switch"));
     return s;
@@ -98,6 +110,8 @@ GenerateParams GenerateDialog::params() const {
     p.topology = Topology(m_topology->currentData().toInt());
     p.tiers = m_tiers->currentData().toInt();
     p.oversubscription = m_oversub->value();
+    p.planes = m_planes->currentData().toInt();
+    p.serversPerRack = m_serversPerRack->value();
     return p;
 }
 
@@ -108,6 +122,8 @@ void GenerateDialog::setParams(const GenerateParams& p) {
     m_topology->setCurrentIndex(std::max(0, m_topology->findData(int(p.topology))));
     m_tiers->setCurrentIndex(std::max(0, m_tiers->findData(p.tiers)));
     m_oversub->setValue(p.oversubscription);
+    m_planes->setCurrentIndex(std::max(0, m_planes->findData(p.planes)));
+    m_serversPerRack->setValue(p.serversPerRack);
 }
 
 } // namespace cds::studio

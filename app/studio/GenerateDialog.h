@@ -36,6 +36,8 @@ private:
     QComboBox* m_topology;
     QComboBox* m_tiers;
     QDoubleSpinBox* m_oversub;
+    QComboBox* m_planes;
+    QSpinBox* m_serversPerRack;
     QLabel* m_error;
     std::function<QString(const GenerateParams&)> m_generate;
 };

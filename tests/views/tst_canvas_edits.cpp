@@ -27,6 +27,8 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include <set>
+
 using namespace cds;
 using namespace cds::test;
 
@@ -327,11 +329,28 @@ private Q_SLOTS:
         QVERIFY2(dlg.errorText().contains(QStringLiteral("12 GPUs")), qPrintable(dlg.errorText()));
         QCOMPARE(dlg.result(), int(QDialog::Rejected)); // not closed
         QCOMPARE(dlg.params().gpus, 12);                // the inputs are kept
+        // Parallel planes a ConnectX-7 cannot split: refused in the studio's words, kept.
         p.gpus = 64;
+        p.planes = 2;
+        dlg.setParams(p);
+        ok->click();
+        QCOMPARE(dlg.result(), int(QDialog::Rejected));
+        QVERIFY2(!dlg.errorText().contains(QStringLiteral("--")), qPrintable(dlg.errorText()));
+        QCOMPARE(dlg.params().planes, 2);
+        p.planes = 1;
+        p.serversPerRack = 2;
         dlg.setParams(p);
         ok->click();
         QCOMPARE(dlg.result(), int(QDialog::Accepted));
         QVERIFY(w->design()->data().devices.size() > 8);
+        // 8 DGX H100 two per rack: 4 compute racks.
+        std::set<RackId> serverRacks;
+        const DesignData& d = w->design()->data();
+        d.devices.forEach([&](DeviceId, const Device& v) {
+            if (d.typeOf(v).gpu)
+                serverRacks.insert(v.rack);
+        });
+        QCOMPARE(int(serverRacks.size()), 4);
     }
 
     void alignLeft() {

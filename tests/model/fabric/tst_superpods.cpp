@@ -55,6 +55,40 @@ private Q_SLOTS:
         QCOMPARE(l.leafSpine, (long long)cables);
         QCOMPARE(errorCodes(runChecks(d)), QStringList());
     }
+    void dgxB300SpectrumXSuperpod_data() {
+        QTest::addColumn<int>("sus");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("spines");
+        QTest::addColumn<int>("cables");
+        // NVIDIA DGX SuperPOD with DGX B300 (Spectrum-X), "Larger DGX SuperPOD component
+        // counts": 64-node SUs on a twin-planar SN5610 fabric, switches and cables of both
+        // planes (docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-
+        // b300, DGX SuperPOD Architecture, Table 3).
+        QTest::newRow("1 SU") << 1 << 16 << 8 << 512;
+        QTest::newRow("2 SU") << 2 << 32 << 16 << 1024;
+        QTest::newRow("4 SU") << 4 << 64 << 32 << 2048;
+        QTest::newRow("8 SU") << 8 << 128 << 64 << 4096;
+        QTest::newRow("16 SU") << 16 << 256 << 128 << 8192;
+    }
+    void dgxB300SpectrumXSuperpod() {
+        QFETCH(int, sus);
+        QFETCH(int, leaves);
+        QFETCH(int, spines);
+        QFETCH(int, cables);
+        GenerateParams p = params(sus * 64 * 8, "nvidia-dgx-b300", "nvidia-sn5610", 64);
+        p.planes = 2;
+        const DesignData d = generated(p);
+        const Metrics m = computeMetrics(d);
+        const TierCounts& sw = m.switches[std::size_t(FabricKind::Compute)];
+        QCOMPARE(sw.leaf, leaves);
+        QCOMPARE(sw.spine, spines);
+        QCOMPARE(sw.core, 0);
+        // A published cable is one 800G port: two 400G lanes, one per plane, so two links.
+        const LinkTierCounts& l = m.links[std::size_t(FabricKind::Compute)];
+        QCOMPARE(l.nodeLeaf, 2LL * cables);
+        QCOMPARE(l.leafSpine, 2LL * cables);
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+    }
     void dgxB200Superpod_data() {
         // NVIDIA DGX SuperPOD with DGX B200 RA, "Larger DGX SuperPOD component counts": 32-node
         // SUs on QM9700 (docs.nvidia.com/dgx-superpod/reference-architecture-scalable-
