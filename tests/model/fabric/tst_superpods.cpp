@@ -18,6 +18,21 @@ GenerateParams params(int gpus, const char* server, const char* sw, int suNodes 
     return p;
 }
 
+/// Generates @p p and checks the compute fabric against a published table: leaves, spines,
+/// no cores, @p links node-leaf and leaf-spine links, and 0 errors.
+void verifyPublishedCounts(const GenerateParams& p, int leaves, int spines, long long links) {
+    const DesignData d = generated(p);
+    const Metrics m = computeMetrics(d);
+    const TierCounts& sw = m.switches[std::size_t(FabricKind::Compute)];
+    QCOMPARE(sw.leaf, leaves);
+    QCOMPARE(sw.spine, spines);
+    QCOMPARE(sw.core, 0);
+    const LinkTierCounts& l = m.links[std::size_t(FabricKind::Compute)];
+    QCOMPARE(l.nodeLeaf, links);
+    QCOMPARE(l.leafSpine, links);
+    QCOMPARE(errorCodes(runChecks(d)), QStringList());
+}
+
 } // namespace
 
 /// @brief Today's systems against NVIDIA's published reference architectures, complete
@@ -44,16 +59,8 @@ private Q_SLOTS:
         QFETCH(int, leaves);
         QFETCH(int, spines);
         QFETCH(int, cables);
-        const DesignData d = generated(params(sus * 72 * 8, "nvidia-dgx-b300", "nvidia-q3400"));
-        const Metrics m = computeMetrics(d);
-        const TierCounts& sw = m.switches[std::size_t(FabricKind::Compute)];
-        QCOMPARE(sw.leaf, leaves);
-        QCOMPARE(sw.spine, spines);
-        QCOMPARE(sw.core, 0);
-        const LinkTierCounts& l = m.links[std::size_t(FabricKind::Compute)];
-        QCOMPARE(l.nodeLeaf, (long long)cables);
-        QCOMPARE(l.leafSpine, (long long)cables);
-        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+        verifyPublishedCounts(params(sus * 72 * 8, "nvidia-dgx-b300", "nvidia-q3400"), leaves,
+                              spines, cables);
     }
     void dgxB300SpectrumXSuperpod_data() {
         QTest::addColumn<int>("sus");
@@ -77,17 +84,8 @@ private Q_SLOTS:
         QFETCH(int, cables);
         GenerateParams p = params(sus * 64 * 8, "nvidia-dgx-b300", "nvidia-sn5610", 64);
         p.planes = 2;
-        const DesignData d = generated(p);
-        const Metrics m = computeMetrics(d);
-        const TierCounts& sw = m.switches[std::size_t(FabricKind::Compute)];
-        QCOMPARE(sw.leaf, leaves);
-        QCOMPARE(sw.spine, spines);
-        QCOMPARE(sw.core, 0);
         // A published cable is one 800G port: two 400G lanes, one per plane, so two links.
-        const LinkTierCounts& l = m.links[std::size_t(FabricKind::Compute)];
-        QCOMPARE(l.nodeLeaf, 2LL * cables);
-        QCOMPARE(l.leafSpine, 2LL * cables);
-        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+        verifyPublishedCounts(p, leaves, spines, 2LL * cables);
     }
     void dgxB200Superpod_data() {
         // NVIDIA DGX SuperPOD with DGX B200 RA, "Larger DGX SuperPOD component counts": 32-node
