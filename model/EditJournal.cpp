@@ -124,6 +124,24 @@ EditJournal::EditJournal(Design* design, QObject* parent)
 EditJournal::~EditJournal() {
     if (m_file.isOpen())
         m_file.close(); // not removed: a destructor is not a clean exit
+    waitForRemoval();
+}
+
+void EditJournal::waitForRemoval() {
+    if (m_removal.joinable())
+        m_removal.join();
+}
+
+void EditJournal::removeInBackground(const QString& path) {
+    waitForRemoval(); // the previous one is long done: a save or an open lies between
+    const QString doomed = path + QStringLiteral(".removing");
+    if (!QFile::exists(path))
+        return;
+    if (!QFile::rename(path, doomed)) {
+        QFile::remove(path);
+        return;
+    }
+    m_removal = std::thread([doomed] { QFile::remove(doomed); });
 }
 
 void EditJournal::track() {
@@ -192,7 +210,7 @@ bool EditJournal::adopt(const QString& prepared, const QString& path, QString* e
                         bool keepChanges) {
     stop(false);
     if (prepared != path) {
-        QFile::remove(path);
+        removeInBackground(path);
         if (!QFile::rename(prepared, path)) {
             if (error)
                 *error = QStringLiteral("%1: cannot start the recovery journal").arg(path);
@@ -294,7 +312,7 @@ void EditJournal::stop(bool remove) {
         return;
     m_file.close();
     if (remove)
-        m_file.remove();
+        removeInBackground(m_file.fileName());
 }
 
 EditJournal::Recovery EditJournal::recover(const QString& path) {

@@ -6,6 +6,7 @@
 #include "HelpMenu.h"
 #include "LinkDialog.h"
 #include "ProjectDialog.h"
+#include "RecentFiles.h"
 #include "RecoveryManager.h"
 #include "StudioDocument.h"
 #include "TaskRunner.h"
@@ -68,6 +69,7 @@ MainWindow::MainWindow(CatalogLibrary library, Options options)
     , m_canvas(new views::FloorplanView(m_scene, this))
     , m_tasks(m_doc->tasks()) {
     setObjectName(QStringLiteral("MainWindow"));
+    m_recent = std::make_unique<RecentFiles>();
     m_tasks->setDialogParent(this);
     setCentralWidget(m_canvas);
     m_totals = new QLabel(this);
@@ -448,19 +450,15 @@ bool MainWindow::maybeSave() {
 }
 
 void MainWindow::addRecent(const QString& path) {
-    QSettings s;
-    QStringList recent = s.value(QStringLiteral("recentFiles")).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > 8)
-        recent.removeLast();
-    s.setValue(QStringLiteral("recentFiles"), recent);
-    rebuildRecentMenu();
+    const QStringList before = m_recent->list();
+    m_recent->add(path);
+    if (m_recent->list() != before)
+        rebuildRecentMenu();
 }
 
 void MainWindow::rebuildRecentMenu() {
     m_recentMenu->clear();
-    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    const QStringList recent = m_recent->list();
     for (const QString& p : recent)
         connect(m_recentMenu->addAction(p), &QAction::triggered, this, [this, p] {
             if (maybeSave())

@@ -42,6 +42,7 @@ namespace cds::studio {
 
 class DesignEditor;
 class EditingActions;
+class RecentFiles;
 class RecoveryManager;
 class StudioDocument;
 class TaskRunner;
@@ -161,6 +162,7 @@ private:
     std::array<QDockWidget*, 3> m_layoutDocks{};
     QMenu* m_viewMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
+    std::unique_ptr<RecentFiles> m_recent;
     QLabel* m_totals = nullptr;
     TaskRunner* m_tasks;
     EditingActions* m_editing = nullptr;

@@ -146,10 +146,14 @@ bool RecoveryManager::autosave(const DesignData& d, const QString& originalPath,
 void RecoveryManager::setOrigin(const QString& originalPath) {
     if (m_folder.isEmpty())
         return;
+    QMutexLocker lock(&m_originMutex);
+    if (m_origin == originalPath)
+        return;
     QSaveFile meta(QDir(m_folder).filePath(kOrigin));
     if (meta.open(QIODevice::WriteOnly)) {
         meta.write(originalPath.toUtf8());
-        meta.commit();
+        if (meta.commit())
+            m_origin = originalPath;
     }
 }
 
@@ -164,6 +168,8 @@ void RecoveryManager::endSession() {
     m_lock.reset(); // unlocks and removes the lock file
     QDir(m_folder).removeRecursively();
     m_folder.clear();
+    const QMutexLocker lock(&m_originMutex);
+    m_origin.reset();
 }
 
 } // namespace cds::studio

@@ -2,9 +2,11 @@
 
 #include "model/DesignData.h"
 
+#include <QMutex>
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 class QLockFile;
 
@@ -46,7 +48,9 @@ public:
     bool startSession(QString* error = nullptr);
     /// Writes the autosave atomically; returns false with @p error on failure.
     bool autosave(const DesignData& d, const QString& originalPath, QString* error = nullptr);
-    /// Records which file the design in progress came from (empty: untitled).
+    /// Records which file the design in progress came from (empty: untitled). Any thread; an
+    /// unchanged origin is not written again (a synced write right after a save's 60 MB took
+    /// the UI thread ~10 ms), so a save records it on its worker.
     void setOrigin(const QString& originalPath);
     /// Removes the autosave (after a save, or once the design is clean again). The journal
     /// is the EditJournal's to remove.
@@ -61,6 +65,8 @@ private:
     QString m_folder;
     QString m_pending; ///< the abandoned folder found at startSession()
     std::unique_ptr<QLockFile> m_lock;
+    QMutex m_originMutex;
+    std::optional<QString> m_origin; ///< as last written to this session's folder
 };
 
 } // namespace cds::studio

@@ -232,11 +232,14 @@ bool StudioDocument::saveTo(const QString& path) {
     const QString nextJournal = m_recovery->folder().isEmpty()
                                     ? QString()
                                     : m_recovery->journalPath() + QStringLiteral(".next");
+    const QString savedPath = QFileInfo(path).absoluteFilePath();
     const bool finished = m_tasks->run(
         QStringLiteral("Saving %1").arg(QFileInfo(path).fileName()), [&](const Progress& progress) {
             ok = DesignFile::save(live, path, &error, progress, &written);
-            if (ok && !nextJournal.isEmpty())
+            if (ok && !nextJournal.isEmpty()) {
                 journalReady = EditJournal::writeBase(nextJournal, written, &journalError);
+                m_recovery->setOrigin(savedPath); // its synced write would stall the UI thread
+            }
         });
     disconnect(watched);
     disconnect(derived);
@@ -252,7 +255,7 @@ bool StudioDocument::saveTo(const QString& path) {
             cancelled(error);
         return false;
     }
-    m_path = QFileInfo(path).absoluteFilePath();
+    m_path = savedPath;
     m_recoveredUnsaved = false;
     m_undo->setClean();
     m_recovery->discard();
@@ -416,6 +419,7 @@ void StudioDocument::finishAutosave() {
 
 void StudioDocument::endSession() {
     waitForAutosave();
+    m_journal->waitForRemoval(); // its folder is removed next
     m_recovery->endSession();
 }
 

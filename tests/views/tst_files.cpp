@@ -4,13 +4,16 @@
 #include "StudioFixture.h"
 
 #include "DesignEditor.h"
+#include "RecentFiles.h"
 #include "RecoveryManager.h"
 
 #include "model/EditJournal.h"
 #include "model/scenarios/ScenarioEdit.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
+#include <QSettings>
 #include <QUndoStack>
 
 using namespace cds;
@@ -126,6 +129,60 @@ private Q_SLOTS:
         QVERIFY(w->restoreRecovery());
         QCOMPARE(bytesOf(*w), edited);
         w->endSession();
+    }
+
+    /// A save makes the saved file the journal's new base; the old journal is removed off the
+    /// UI thread and leaves nothing behind, and an edit after the save is still recovered.
+    void aSaveReplacesTheJournalAndRemovesTheOld() {
+        const QString folder = m_tmp.filePath(QStringLiteral("rec-save"));
+        QByteArray edited;
+        {
+            auto w = openDocument(folder);
+            w->waitForAutosave();
+            QVERIFY(
+                w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
+            QCOMPARE(w->journal()->checkpoints(), 1);
+            QVERIFY(w->saveTo(m_tmp.filePath(QStringLiteral("journal-saved.cds.json"))));
+            w->journal()->waitForRemoval();
+            QVERIFY(w->journal()->isActive());
+            QCOMPARE(w->journal()->checkpoints(), 0);
+            const QDir dir(QFileInfo(w->recovery()->journalPath()).path());
+            for (const QString& name : dir.entryList(QDir::Files | QDir::Hidden))
+                QVERIFY2(!name.endsWith(QLatin1String(".removing")) &&
+                             !name.endsWith(QLatin1String(".next")),
+                         qPrintable(name));
+            const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
+            QVERIFY(w->editor()->moveRacks({{r01, {1200, 3800}, 0}}, 3));
+            QCOMPARE(w->journal()->checkpoints(), 1);
+            edited = bytesOf(*w);
+        }
+        auto w = openDocument(folder, QString());
+        QVERIFY(w->restoreRecovery());
+        QCOMPARE(bytesOf(*w), edited);
+        w->endSession();
+    }
+
+    /// The recent files are written on a thread of their own, in the order they were used,
+    /// at most eight, and read back by the next session.
+    void recentFilesAreKeptInOrder() {
+        const QString key = QStringLiteral("recentFiles");
+        QSettings().remove(key);
+        const auto name = [](int i) { return QStringLiteral("/designs/%1.cds.json").arg(i); };
+        {
+            studio::RecentFiles recent;
+            QVERIFY(recent.list().isEmpty());
+            for (int i = 0; i < 10; ++i)
+                recent.add(name(i));
+            recent.add(name(5));
+            QCOMPARE(recent.list().size(), studio::RecentFiles::kMax);
+            QCOMPARE(recent.list().front(), name(5));
+            QCOMPARE(recent.list().at(1), name(9));
+            QCOMPARE(recent.list().back(), name(2));
+            recent.waitForWritten();
+            QCOMPARE(QSettings().value(key).toStringList(), recent.list());
+        }
+        QCOMPARE(studio::RecentFiles().list().front(), name(5));
+        QSettings().remove(key);
     }
 
     /// The journal's base is the file as opened, not a re-serialization: recovery must work
