@@ -224,16 +224,19 @@ BomTally::BomTally(const DesignData& d)
         return placed.contains(QLatin1String(type)) ? TypeId{} : findCooling(d, type);
     };
     const TypeId rdhx = implied("rear-door-hx"), cdu = implied("cdu"), tank = implied("immersion");
+    // A rack that names its cooling product is billed that product, once.
     double dlcKw = 0;
     d.racks.forEach([&](RackId, const Rack& r) {
-        if (r.cooling == CoolingType::RearDoorHx && rdhx)
+        if (r.coolingProduct)
+            ++m_qty[r.coolingProduct.value()];
+        else if (r.cooling == CoolingType::RearDoorHx && rdhx)
             ++m_qty[rdhx.value()];
-        if (r.cooling == CoolingType::Immersion && tank)
+        else if (r.cooling == CoolingType::Immersion && tank)
             ++m_qty[tank.value()];
     });
     d.devices.forEach([&](DeviceId, const Device& v) {
         const Rack* r = d.racks.find(v.rack);
-        if (r && r->cooling == CoolingType::DirectLiquid)
+        if (r && r->cooling == CoolingType::DirectLiquid && !r->coolingProduct)
             dlcKw += d.catalog[v.type].powerMaxW.value_or(0) / 1000.0;
     });
     if (cdu && dlcKw > 0) {

@@ -12,7 +12,21 @@ constexpr std::array<const char*, kCoolingTypeCount> kCoolingKeys = {"air", "rea
 constexpr std::array<const char*, 4> kTierKeys = {"none", "leaf", "spine", "core"};
 constexpr std::array<const char*, 4> kFabricKindKeys = {"compute", "storage", "inband", "oob"};
 constexpr std::array<const char*, kPathwayKindCount> kPathwayKindKeys = {"ladder", "fibre-runner"};
+constexpr std::array<const char*, kInletClassCount> kInletClassKeys = {"A1", "A2", "A3", "A4"};
 } // namespace
+
+QString inletClassKey(InletClass c) {
+    return QLatin1String(kInletClassKeys[std::size_t(c)]);
+}
+std::optional<InletClass> inletClassFromKey(const QString& k) {
+    return enumFromKey<InletClass>(kInletClassKeys, k);
+}
+QString inletClassText(InletClass c) {
+    static const std::array<const char*, kInletClassCount> allowable = {"15-32", "10-35", "5-40",
+                                                                        "5-45"};
+    return QStringLiteral("%1 (allowable inlet %2 °C, recommended 18-27 °C, ASHRAE TC 9.9)")
+        .arg(inletClassKey(c), QLatin1String(allowable[std::size_t(c)]));
+}
 
 QString coolingKey(CoolingType c) {
     return QLatin1String(kCoolingKeys[std::size_t(c)]);

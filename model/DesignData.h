@@ -25,6 +25,16 @@ QString coolingKey(CoolingType c); ///< "air", "rear-door-hx", "direct-liquid", 
 QString coolingLabel(CoolingType c);
 std::optional<CoolingType> coolingFromKey(const QString& key);
 
+/// ASHRAE TC 9.9 equipment inlet classes for air-cooled IT (Thermal Guidelines for Data
+/// Processing Environments, 5th ed.): the allowable inlet range widens from A1 to A4; the
+/// recommended range is 18-27 C for all of them.
+enum class InletClass : std::uint8_t { A1, A2, A3, A4 };
+inline constexpr int kInletClassCount = 4;
+QString inletClassKey(InletClass c); ///< "A1" ... "A4"
+std::optional<InletClass> inletClassFromKey(const QString& key);
+/// "A2 (allowable inlet 10-35 °C, recommended 18-27 °C, ASHRAE TC 9.9)", as findings quote it.
+QString inletClassText(InletClass c);
+
 enum class Face : std::uint8_t { Front, Rear };
 
 /// Position of a switch in its fabric; servers and other devices have None.
@@ -91,6 +101,10 @@ struct Rack {
     PointMm centre;
     int rotationDeg = 0;
     CoolingType cooling = CoolingType::Air;
+    /// The cooling product installed (a catalog cooling entry for this cooling type: a rear
+    /// door, an in-rack CDU, an immersion tank, an in-row cooler); invalid: none chosen, and
+    /// the design's envelope for the cooling type applies.
+    TypeId coolingProduct;
     PowerFeeds feeds;
     bool operator==(const Rack&) const = default;
 };
@@ -216,6 +230,17 @@ struct DesignSettings {
     /// fibre runners (a conservative planning figure after TIA-569's 40 % conduit fill, leaving
     /// room for bend radius and growth).
     std::array<double, kPathwayKindCount> trayFillLimitPct = {50, 40};
+    /// Air side of the room. Airflow through air-cooled equipment is CFM = 3.16 x W / dT(F),
+    /// the sensible-heat equation for standard air (ASHRAE Fundamentals); servers run at a
+    /// rise of about 20 F (11 K).
+    InletClass inletClass = InletClass::A2; ///< most volume servers are specified for A2
+    double airDeltaTF = 20;
+    /// Share of a direct-liquid rack's heat still rejected to the room's air (fans, power
+    /// supplies, drives): typically 10-30 %.
+    double liquidAirSharePct = 20;
+    /// What the room's air cooling (CRAH / in-row units) can remove, kW; 0: not specified,
+    /// and the room is not checked.
+    double roomAirCoolingKw = 0;
     static std::array<CoolingEnvelope, kCoolingTypeCount> defaultCooling();
     /// The same settings with every invariant the file format requires (warnKw <= maxKw).
     DesignSettings normalized() const;

@@ -61,6 +61,11 @@ const std::vector<Migration>& migrations() {
              if (!doc.contains("pathways"))
                  doc["pathways"] = Json::array();
          }},
+        {3,
+         "racks may name their installed cooling product and the settings carry the room's air "
+         "side (inlet class, airflow, air cooling capacity); an older design has none and keeps "
+         "its per-type cooling envelopes",
+         [](Json&) {}},
     };
     return chain;
 }

@@ -1,5 +1,7 @@
 #include "Metrics.h"
 
+#include "RackCooling.h"
+
 #include "PortTable.h"
 
 #include <algorithm>
@@ -124,6 +126,8 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
             const CatalogItem& t = d.catalog[d.devices[did].type];
             rm.usedU += t.uHeight;
             rm.gpus += t.gpuCount();
+            if (t.rackScale && t.liquidCooled && t.powerMaxW)
+                rm.systemRatedKw = std::max(rm.systemRatedKw, *t.powerMaxW / 1000.0);
             if (t.powerMaxW) {
                 rm.itMaxW += *t.powerMaxW;
                 rm.itTypicalW += t.powerTypicalW.value_or(*t.powerMaxW);
@@ -142,9 +146,17 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
         m.facilityW += rm.itMaxW * d.settings.cooling[std::size_t(r.cooling)].pue;
         if (r.cooling == CoolingType::DirectLiquid)
             m.liquidHeatKw += rm.itMaxW / 1000.0;
+        rm.envelope = rackEnvelope(d, r, rm.systemRatedKw);
+        const double kw = rm.itMaxW / 1000.0;
+        rm.airHeatKw = rackAirHeatKw(d.settings, r.cooling, kw, rm.envelope);
+        const bool throughAir =
+            r.cooling == CoolingType::Air || r.cooling == CoolingType::RearDoorHx;
+        rm.airflowCfm = airflowCfm(throughAir ? kw : rm.airHeatKw, d.settings.airDeltaTF);
+        m.airHeatKw += rm.airHeatKw;
         m.maxRackKw = std::max(m.maxRackKw, rm.itMaxW / 1000.0);
         m.perRack.push_back(rm);
     });
+    m.airflowCfm = airflowCfm(m.airHeatKw, d.settings.airDeltaTF);
     m.perRowKw.assign(d.hall.rows.size(), 0.0);
     updateRowPower(m, index);
 

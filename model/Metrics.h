@@ -42,6 +42,11 @@ struct RackMetrics {
     int capacityU = 0;
     int gpus = 0;
     int row = -1;
+    /// Published rack power of a rack-scale liquid-cooled system in the rack (NVL72), else 0.
+    double systemRatedKw = 0;
+    CoolingEnvelope envelope; ///< what the rack's load is judged by (rackEnvelope())
+    double airHeatKw = 0;     ///< heat the rack gives to the room's air
+    double airflowCfm = 0;    ///< air its equipment moves at the design's temperature rise
 };
 
 /// What a rack is for, from what it holds: GPU servers, storage, management gear, a CDU,
@@ -95,7 +100,10 @@ struct Metrics {
     int pdus = 0;
     int cdus = 0;
     double cduCapacityKw = 0;
-    double liquidHeatKw = 0;        ///< IT load (max) of the direct-liquid racks
+    double liquidHeatKw = 0; ///< IT load (max) of the direct-liquid racks
+    double airHeatKw = 0;    ///< heat the room's air cooling must remove
+    /// Airflow that carries airHeatKw at the design's temperature rise (CFM = 3.16 W / dT F).
+    double airflowCfm = 0;
     int nvlinkDomainGpus = 0;       ///< largest NVLink domain of the design's GPU systems
     double coolantFlowLpm() const { ///< Q = P / (c_p dT) for water at a 10 K rise
         return liquidHeatKw * 60.0 / (4.18 * 10.0);

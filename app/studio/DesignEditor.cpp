@@ -1,5 +1,7 @@
 #include "DesignEditor.h"
 
+#include "model/edits/CoolingOps.h"
+
 #include "UndoCommand.h"
 
 #include <QUndoStack>
@@ -88,6 +90,11 @@ bool DesignEditor::editRacks(const std::vector<std::pair<RackId, Rack>>& after,
         if (d.racks.contains(id))
             changes.emplace_back(id, d.racks[id], r);
     return push(std::make_unique<ChangeRacksEdit>(text, std::move(changes)));
+}
+
+bool DesignEditor::setRackCooling(const std::vector<RackId>& racks, CoolingType type,
+                                  TypeId product) {
+    return take(edits::setRackCooling(m_design->data(), racks, type, product));
 }
 
 bool DesignEditor::editDevice(DeviceId id, const Device& after, const QString& text) {

@@ -270,7 +270,7 @@ void EditingActions::showConnectDialog() {
 void EditingActions::showHallDialog() {
     HallDialog dlg(m_w->design()->data(), m_w);
     if (dlg.exec() == QDialog::Accepted)
-        m_w->editor()->apply(edits::setHall(m_w->design()->data(), dlg.hall()));
+        m_w->editor()->apply(edits::setHall(m_w->design()->data(), dlg.hall(), dlg.roomAir()));
 }
 
 } // namespace cds::studio

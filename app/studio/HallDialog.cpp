@@ -82,6 +82,29 @@ HallDialog::HallDialog(const DesignData& design, QWidget* parent)
     size->addWidget(m_depth);
     form->addRow(QStringLiteral("Size (width × depth)"), size);
     form->addRow(QStringLiteral("Floor tile"), m_tile);
+    const DesignSettings& st = design.settings;
+    m_inlet = new QComboBox(this);
+    for (int c = 0; c < kInletClassCount; ++c)
+        m_inlet->addItem(inletClassText(InletClass(c)), c);
+    m_inlet->setCurrentIndex(int(st.inletClass));
+    auto spin = [this](double v, double lo, double hi, const QString& suffix, const QString& none) {
+        auto* b = new QDoubleSpinBox(this);
+        b->setRange(lo, hi);
+        b->setDecimals(0);
+        b->setSuffix(suffix);
+        if (!none.isEmpty())
+            b->setSpecialValueText(none);
+        b->setValue(v);
+        return b;
+    };
+    m_airKw =
+        spin(st.roomAirCoolingKw, 0, 1e6, QStringLiteral(" kW"), QStringLiteral("not specified"));
+    m_deltaT = spin(st.airDeltaTF, 1, 100, QStringLiteral(" °F"), {});
+    m_airShare = spin(st.liquidAirSharePct, 0, 100, QStringLiteral(" %"), {});
+    form->addRow(QStringLiteral("Inlet class"), m_inlet);
+    form->addRow(QStringLiteral("Air cooling capacity"), m_airKw);
+    form->addRow(QStringLiteral("Air temperature rise"), m_deltaT);
+    form->addRow(QStringLiteral("Direct-liquid heat to air"), m_airShare);
     lay->addLayout(form);
 
     lay->addWidget(
@@ -128,7 +151,7 @@ HallDialog::HallDialog(const DesignData& design, QWidget* parent)
     connect(box, &QDialogButtonBox::accepted, this, &HallDialog::accept);
     connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
     lay->addWidget(box);
-    resize(640, 560);
+    resize(640, 640);
 }
 
 void HallDialog::fillRow(int r, const Row& row) {
@@ -203,8 +226,15 @@ Hall HallDialog::hall() const {
     return h;
 }
 
+edits::RoomAir HallDialog::roomAir() const {
+    return {InletClass(m_inlet->currentData().toInt()), m_deltaT->value(), m_airShare->value(),
+            m_airKw->value()};
+}
+
 void HallDialog::accept() {
-    const QString why = edits::hallProblem(m_design, hall());
+    QString why = edits::hallProblem(m_design, hall());
+    if (why.isEmpty())
+        why = edits::roomAirProblem(roomAir());
     if (!why.isEmpty()) {
         m_problem->setText(why);
         return;

@@ -336,6 +336,8 @@ void MainWindow::connectViews() {
             &DesignEditor::mountDevice);
     connect(m_properties, &views::PropertiesPanel::racksEditRequested, m_editor,
             &DesignEditor::editRacks);
+    connect(m_properties, &views::PropertiesPanel::rackCoolingRequested, m_editor,
+            &DesignEditor::setRackCooling);
     connect(m_properties, &views::PropertiesPanel::deviceEditRequested, m_editor,
             &DesignEditor::editDevice);
     connect(m_properties, &views::PropertiesPanel::linkEditRequested, m_editor,

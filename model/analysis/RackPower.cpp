@@ -17,7 +17,7 @@ std::vector<RackPower> rackPower(const DesignData& d, const Metrics& m) {
         const Rack* r = d.racks.find(rm.rack);
         if (!r)
             continue;
-        const CoolingEnvelope& env = d.settings.cooling[std::size_t(r->cooling)];
+        const CoolingEnvelope& env = rm.envelope;
         RackPower p;
         p.rack = rm.rack;
         p.name = r->name;

@@ -12,12 +12,22 @@ QString metres(double mm) {
     return QString::number(mm / 1000, 'f', 1);
 }
 
-Result hallEdit(const DesignData& d, const Hall& after, const QString& text) {
+Result hallEdit(const DesignData& d, const Hall& after, const QString& text,
+                const RoomAir* air = nullptr) {
     if (const QString why = hallProblem(d, after); !why.isEmpty())
         return Result::refuse(why);
+    if (air)
+        if (const QString why = roomAirProblem(*air); !why.isEmpty())
+            return Result::refuse(why);
     const DocumentProps before = DocumentProps::of(d);
     DocumentProps props = before;
     props.hall = after;
+    if (air) {
+        props.settings.inletClass = air->inletClass;
+        props.settings.airDeltaTF = air->deltaTF;
+        props.settings.liquidAirSharePct = air->liquidAirSharePct;
+        props.settings.roomAirCoolingKw = air->capacityKw;
+    }
     auto e = std::make_unique<DocumentEdit>(text, before, props);
     if (e->isNoOp())
         return Result::refuse(QStringLiteral("The hall is already like that"));
@@ -83,6 +93,10 @@ QString hallProblem(const DesignData& d, const Hall& h) {
 
 Result setHall(const DesignData& d, const Hall& after) {
     return hallEdit(d, after, QStringLiteral("Edit hall"));
+}
+
+Result setHall(const DesignData& d, const Hall& after, const RoomAir& air) {
+    return hallEdit(d, after, QStringLiteral("Edit hall"), &air);
 }
 
 Result resizeHall(const DesignData& d, double widthMm, double depthMm, double tileMm) {

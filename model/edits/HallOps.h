@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Operations.h"
+#include "CoolingOps.h"
 
 namespace cds::edits {
 
@@ -10,6 +10,8 @@ QString hallProblem(const DesignData& d, const Hall& hall);
 
 /// Replaces the hall (the Hall dialog's OK): one undo step, refused when hallProblem says so.
 Result setHall(const DesignData& d, const Hall& after);
+/// The Hall dialog's OK with the room's air side too: still one undo step.
+Result setHall(const DesignData& d, const Hall& after, const RoomAir& air);
 /// Resizes the hall and its tile grid.
 Result resizeHall(const DesignData& d, double widthMm, double depthMm, double tileMm);
 

@@ -98,6 +98,11 @@ QByteArray statsJson(const DesignData& d, const Metrics& m) {
           {"liquid_heat_kw", round2(m.liquidHeatKw)},
           {"coolant_flow_l_per_min", round2(m.coolantFlowLpm())}}},
         {"nvlink_domain_gpus", m.nvlinkDomainGpus},
+        {"airflow",
+         {{"cfm", (long long)std::llround(m.airflowCfm)},
+          {"room_air_kw", round2(m.airHeatKw)},
+          {"capacity_kw", round2(d.settings.roomAirCoolingKw)},
+          {"inlet_class", str(inletClassKey(d.settings.inletClass))}}},
     };
     OJson planes = OJson::array();
     for (const PlaneMetrics& pm : m.computePlanes)

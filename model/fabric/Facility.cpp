@@ -1,8 +1,11 @@
 #include "../DesignIndex.h"
 #include "Placement.h"
 
+#include "../RackCooling.h"
+
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace cds {
 
@@ -40,6 +43,34 @@ const CatalogItem* largest(const Catalog& lib, Category c, bool floorStanding) {
 }
 
 } // namespace
+
+QString addRearDoors(DesignData& d, const Catalog& library) {
+    std::vector<const CatalogItem*> doors; // smallest first
+    for (const CatalogItem& it : library.items())
+        if (coolingTypeServed(it) == CoolingType::RearDoorHx)
+            doors.push_back(&it);
+    std::sort(doors.begin(), doors.end(), [](const CatalogItem* a, const CatalogItem* b) {
+        return *a->coolingCapacityKw < *b->coolingCapacityKw;
+    });
+    DesignIndex index(d);
+    std::map<QString, int> used;
+    d.racks.forEach([&](RackId id, Rack& r) {
+        if (r.cooling != CoolingType::RearDoorHx || doors.empty())
+            return;
+        const double kw = rackKw(d, index, id);
+        const auto fits = std::find_if(doors.begin(), doors.end(), [&](const CatalogItem* it) {
+            return *it->coolingCapacityKw * kProductWarnShare >= kw;
+        });
+        const CatalogItem* door = fits != doors.end() ? *fits : doors.back();
+        r.coolingProduct = d.catalog.add(*door);
+        ++used[door->model];
+    });
+    QStringList parts;
+    for (const auto& [model, n] : used)
+        parts << QStringLiteral("%1 x %2").arg(n).arg(model);
+    return parts.isEmpty() ? QString()
+                           : QStringLiteral("rear doors: ") + parts.join(QStringLiteral(", "));
+}
 
 QString addPdus(DesignData& d, const Catalog& library) {
     const CatalogItem* pdu = largest(library, Category::Power, false);

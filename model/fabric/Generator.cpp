@@ -846,6 +846,8 @@ GenerateResult Generation::run() {
         }
         m_r.notes << addPdus(m_d, m_lib);
     }
+    if (const QString doors = addRearDoors(m_d, m_lib); !doors.isEmpty())
+        m_r.notes << doors;
     if (!step(70))
         return std::move(m_r);
     embedSupportItems(m_d, m_lib);

@@ -1,5 +1,7 @@
 #include "DesignJson.h"
 
+#include "../RackCooling.h"
+
 #include <QDate>
 #include <QRegularExpression>
 
@@ -129,6 +131,13 @@ void readSettings(DesignData& d, const Json& s) {
         optNumber(s, "energyUsdPerKwh", p, 0, 100, d.settings.energyUsdPerKwh);
     d.settings.quoteMarginPercent = optNumber(s, "quoteMarginPercent", p, 0, 1000, 0);
     d.settings.quoteDiscountPercent = optNumber(s, "quoteDiscountPercent", p, 0, 100, 0);
+    if (const Json* c = optionalMember(s, "inletClass"))
+        d.settings.inletClass = enumValue<InletClass>(*c, child(p, "inletClass"),
+                                                      &inletClassFromKey, "A1, A2, A3 or A4");
+    d.settings.airDeltaTF = optNumber(s, "airDeltaTF", p, 1, 100, d.settings.airDeltaTF);
+    d.settings.liquidAirSharePct =
+        optNumber(s, "liquidAirSharePct", p, 0, 100, d.settings.liquidAirSharePct);
+    d.settings.roomAirCoolingKw = optNumber(s, "roomAirCoolingKw", p, 0, 1e6, 0);
     if (const Json* f = optionalMember(s, "trayFillLimitPct")) {
         const std::string fp = child(p, "trayFillLimitPct");
         requireObject(*f, fp);
@@ -232,6 +241,10 @@ void writeHead(OJson& doc, const DesignData& d) {
         fill[pathwayKindKey(PathwayKind(i)).toStdString()] =
             d.settings.trayFillLimitPct[std::size_t(i)];
     doc["settings"]["trayFillLimitPct"] = fill;
+    doc["settings"]["inletClass"] = str(inletClassKey(d.settings.inletClass));
+    doc["settings"]["airDeltaTF"] = d.settings.airDeltaTF;
+    doc["settings"]["liquidAirSharePct"] = d.settings.liquidAirSharePct;
+    doc["settings"]["roomAirCoolingKw"] = d.settings.roomAirCoolingKw;
     doc["fabrics"] = OJson::array();
     for (const Fabric& f : d.fabrics)
         doc["fabrics"].push_back({{"name", str(f.name)},
@@ -329,14 +342,17 @@ Pathway readPathway(const DesignData&, const Json& v, const std::string& ptr, Pa
 }
 
 OJson writeRack(const DesignData& d, RackId id, const Rack& r) {
-    return {{"id", id.value()},
-            {"name", str(r.name)},
-            {"type", str(d.catalog[r.type].id)},
-            {"x", r.centre.x},
-            {"y", r.centre.y},
-            {"rotation", r.rotationDeg},
-            {"cooling", str(coolingKey(r.cooling))},
-            {"feeds", {{"count", r.feeds.count}, {"kwPerFeed", r.feeds.kwPerFeed}}}};
+    OJson o = {{"id", id.value()},
+               {"name", str(r.name)},
+               {"type", str(d.catalog[r.type].id)},
+               {"x", r.centre.x},
+               {"y", r.centre.y},
+               {"rotation", r.rotationDeg},
+               {"cooling", str(coolingKey(r.cooling))},
+               {"feeds", {{"count", r.feeds.count}, {"kwPerFeed", r.feeds.kwPerFeed}}}};
+    if (r.coolingProduct)
+        o["coolingProduct"] = str(d.catalog[r.coolingProduct].id);
+    return o;
 }
 
 OJson writeDevice(const DesignData& d, DeviceId id, const Device& v) {
@@ -385,6 +401,17 @@ Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId&
     if (const Json* c = optionalMember(r, "cooling"))
         rack.cooling = enumValue<CoolingType>(*c, child(rp, "cooling"), &coolingFromKey,
                                               "air, rear-door-hx, direct-liquid or immersion");
+    if (const Json* c = optionalMember(r, "coolingProduct")) {
+        const std::string cp = child(rp, "coolingProduct");
+        rack.coolingProduct = typeRef(d, *c, cp);
+        const std::optional<CoolingType> serves = coolingTypeServed(d.catalog[rack.coolingProduct]);
+        if (!serves)
+            throw FieldError(cp, "catalog entry is not a cooling product a rack can have");
+        if (*serves != rack.cooling)
+            throw FieldError(cp, "the product is for " + coolingKey(*serves).toStdString() +
+                                     " cooling, the rack is " +
+                                     coolingKey(rack.cooling).toStdString());
+    }
     if (const Json* f = optionalMember(r, "feeds")) {
         std::string fp = child(rp, "feeds");
         requireObject(*f, fp);

@@ -6,6 +6,7 @@
 /// panel, `validate --json` and the README's rule tables use. A rule reports only these.
 namespace cds::codes {
 
+inline const QString kCoolingAirflow = QStringLiteral("cooling.airflow");
 inline const QString kCoolingCduCapacity = QStringLiteral("cooling.cdu-capacity");
 
 inline const QString kDataPowerMissing = QStringLiteral("data.power-missing");

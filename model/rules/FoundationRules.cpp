@@ -10,6 +10,7 @@ void registerFoundationRules(RuleRegistry& r) {
     r.add(std::make_unique<RackPlacementRule>());
     r.add(std::make_unique<UnconnectedPortRule>());
     r.add(std::make_unique<LiquidCoolingRule>());
+    r.add(std::make_unique<AirflowRule>());
 }
 
 } // namespace cds

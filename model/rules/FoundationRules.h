@@ -56,6 +56,17 @@ public:
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
 };
 
+/// @brief The heat the room's air must remove (air racks, what rear doors cannot carry, the
+/// air share of direct-liquid racks) against the room's air cooling capacity, when the design
+/// gives one: a warning above 90 % of it, an error above it. Quotes the airflow and the
+/// inlet class.
+class AirflowRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("AirflowRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+};
+
 /// @brief Required ports (compute NICs, BMC...) with no cable.
 class UnconnectedPortRule final : public Rule {
 public:

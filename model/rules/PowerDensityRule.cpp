@@ -11,7 +11,7 @@ void PowerDensityRule::check(const CheckContext& ctx, std::vector<Finding>& out)
     const DesignData& d = ctx.design;
     for (const RackMetrics& rm : ctx.metrics.perRack) {
         const Rack& rack = d.racks[rm.rack];
-        const CoolingEnvelope& env = d.settings.cooling[std::size_t(rack.cooling)];
+        const CoolingEnvelope& env = rm.envelope;
         const double kw = rm.itMaxW / 1000.0;
         if (kw <= env.warnKw)
             continue;
@@ -27,11 +27,13 @@ void PowerDensityRule::check(const CheckContext& ctx, std::vector<Finding>& out)
             if (fits.isEmpty())
                 fits = QStringLiteral("; no cooling type in this facility's table handles it");
         }
-        const QString threshold = QStringLiteral("%1: warn above %2 kW, maximum %3 kW (%4)")
-                                      .arg(coolingKey(rack.cooling))
-                                      .arg(env.warnKw)
-                                      .arg(env.maxKw)
-                                      .arg(env.source);
+        QString threshold = QStringLiteral("%1: warn above %2 kW, maximum %3 kW (%4)")
+                                .arg(coolingKey(rack.cooling))
+                                .arg(env.warnKw)
+                                .arg(env.maxKw)
+                                .arg(env.source);
+        if (rack.cooling == CoolingType::Air || rack.cooling == CoolingType::RearDoorHx)
+            threshold += QStringLiteral("; inlet class ") + inletClassText(d.settings.inletClass);
         out.push_back({codes::kRackPowerDensity,
                        over ? Severity::Error : Severity::Warning,
                        QStringLiteral("%1 draws %2 kW on %3 cooling, %4 %5 kW%6")

@@ -88,7 +88,7 @@ private Q_SLOTS:
     }
     void keysAreStableAndReadable() {
         const QByteArray s = sample();
-        QVERIFY(s.startsWith("{\n  \"formatVersion\": 3,"));
+        QVERIFY(s.startsWith("{\n  \"formatVersion\": 4,"));
         // One link per line: diffs of cabling changes stay line-sized.
         QVERIFY(s.contains("\n      [0, 0, 0, 2, 0, 0, null],\n"));
     }
@@ -132,7 +132,7 @@ private Q_SLOTS:
         QVERIFY(error.contains(QLatin1String("/nonexistent-dir/x.cds.json")));
     }
     void refusesNewerFormat() {
-        LoadResult r = loadText(patched("\"formatVersion\": 3", "\"formatVersion\": 4"));
+        LoadResult r = loadText(patched("\"formatVersion\": 4", "\"formatVersion\": 5"));
         expectError(r, QStringLiteral("/formatVersion"), "newer version");
     }
     void migratesVersion1Links() {
@@ -157,9 +157,11 @@ private Q_SLOTS:
         LoadResult r = loadText(v1);
         QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
         QCOMPARE(r.fileFormatVersion, 1);
-        QCOMPARE(r.notes.size(), 2); // the chain: v1 -> v2 (links), v2 -> v3 (pathways)
+        // The chain: v1 -> v2 (links), v2 -> v3 (pathways), v3 -> v4 (cooling products).
+        QCOMPARE(r.notes.size(), 3);
         QVERIFY(r.notes.first().contains(QLatin1String("column rows")));
-        QVERIFY(r.notes.last().contains(QLatin1String("pathways")));
+        QVERIFY(r.notes[1].contains(QLatin1String("pathways")));
+        QVERIFY(r.notes.last().contains(QLatin1String("cooling product")));
         QVERIFY(r.data.pathways.empty());
         QVERIFY(r.data.links.contains(LinkId(7)));
         QCOMPARE(r.data.links[LinkId(7)].b.port, std::uint16_t(2));
@@ -204,8 +206,15 @@ private Q_SLOTS:
         QTest::newRow("bad rotation")
             << patched("\"rotation\": 0", "\"rotation\": 45") << QStringLiteral("/racks/0/rotation")
             << QStringLiteral("0, 90, 180 or 270");
+        QTest::newRow("not a cooling product")
+            << patched("\"cooling\": \"air\"",
+                       "\"cooling\": \"air\", \"coolingProduct\": \"nvidia-dgx-h100\"")
+            << QStringLiteral("/racks/1/coolingProduct") << QStringLiteral("not a cooling product");
+        QTest::newRow("unknown inlet class")
+            << patched("\"inletClass\": \"A2\"", "\"inletClass\": \"B9\"")
+            << QStringLiteral("/settings/inletClass") << QStringLiteral("A1, A2, A3 or A4");
         QTest::newRow("negative version")
-            << patched("\"formatVersion\": 3", "\"formatVersion\": -1")
+            << patched("\"formatVersion\": 4", "\"formatVersion\": -1")
             << QStringLiteral("/formatVersion") << QString();
     }
     void hostileInput() {

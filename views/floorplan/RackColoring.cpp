@@ -64,7 +64,7 @@ void RackColoring::update(const DesignData& d, const Metrics& m,
             continue;
         QColor c = kNone;
         if (m_metric == ColorMetric::Power) {
-            const CoolingEnvelope& env = d.settings.cooling[std::size_t(r->cooling)];
+            const CoolingEnvelope& env = rm.envelope;
             const double kw = rm.itMaxW / 1000.0;
             if (rm.itMaxW <= 0 && rm.powerMissing == 0)
                 c = kNone;

@@ -11,8 +11,8 @@ QString rackTooltip(const DesignData& d, const RackMetrics* m, RackId id) {
         QStringLiteral("<b>%1</b><br>%2")
             .arg(r->name.toHtmlEscaped(),
                  QString(type.vendor + QLatin1Char(' ') + type.model).trimmed().toHtmlEscaped());
-    const CoolingEnvelope& env = d.settings.cooling[std::size_t(r->cooling)];
     if (m) {
+        const CoolingEnvelope& env = m->envelope;
         const double kw = m->itMaxW / 1000.0;
         QString state;
         if (env.maxKw > 0 && kw > env.maxKw)
@@ -22,7 +22,8 @@ QString rackTooltip(const DesignData& d, const RackMetrics* m, RackId id) {
         html += QStringLiteral("<br>%1 kW IT of %2 kW (%3: warn %4 kW)%5")
                     .arg(kw, 0, 'f', 1)
                     .arg(env.maxKw, 0, 'f', 0)
-                    .arg(coolingLabel(r->cooling))
+                    .arg(r->coolingProduct ? d.catalog[r->coolingProduct].model
+                                           : coolingLabel(r->cooling))
                     .arg(env.warnKw, 0, 'f', 0)
                     .arg(state);
         if (m->powerMissing > 0)

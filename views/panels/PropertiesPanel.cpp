@@ -3,6 +3,8 @@
 #include "../SelectionModel.h"
 #include "PathwayForm.h"
 
+#include "model/RackCooling.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -96,13 +98,7 @@ void PropertiesPanel::showRacks(const std::vector<RackId>& ids) {
         const int c = cooling->itemData(index).toInt();
         if (c < 0)
             return; // "mixed" is not a cooling type
-        std::vector<std::pair<RackId, Rack>> after;
-        for (RackId id : racks) {
-            Rack r = m_design->data().racks[id];
-            r.cooling = CoolingType(c);
-            after.emplace_back(id, r);
-        }
-        Q_EMIT racksEditRequested(after, QStringLiteral("Set cooling"));
+        Q_EMIT rackCoolingRequested(racks, CoolingType(c), TypeId{});
     });
     if (racks.size() > 1) {
         m_heading->setText(QStringLiteral("%1 racks").arg(racks.size()));
@@ -126,6 +122,30 @@ void PropertiesPanel::showRacks(const std::vector<RackId>& ids) {
                                                             .arg(first.rotationDeg),
                                                         m_body));
     m_form->addRow(QStringLiteral("Cooling"), cooling);
+    // The installed product sets the rack's envelope; none: the design's for the type.
+    auto* product = new QComboBox(m_body);
+    const CoolingEnvelope& typeEnv = d.settings.cooling[std::size_t(first.cooling)];
+    product->addItem(QStringLiteral("None (%1: max %2 kW)")
+                         .arg(coolingLabel(first.cooling).toLower())
+                         .arg(typeEnv.maxKw, 0, 'f', 0),
+                     -1);
+    for (TypeId t : coolingProductsFor(d, first.cooling)) {
+        const CatalogItem& it = d.catalog[t];
+        product->addItem(
+            QStringLiteral("%1 (%2 kW)").arg(it.model).arg(*it.coolingCapacityKw, 0, 'f', 0),
+            int(t.value()));
+        if (t == first.coolingProduct)
+            product->setCurrentIndex(product->count() - 1);
+    }
+    product->setEnabled(product->count() > 1);
+    product->setToolTip(QStringLiteral("The cooling product installed: its capacity is the "
+                                       "rack's maximum, with a warning from 90 %"));
+    connect(product, &QComboBox::activated, this, [this, id, product](int index) {
+        const int t = product->itemData(index).toInt();
+        const Rack& r = m_design->data().racks[id];
+        Q_EMIT rackCoolingRequested({id}, r.cooling, t < 0 ? TypeId{} : TypeId(std::uint32_t(t)));
+    });
+    m_form->addRow(QStringLiteral("Cooling product"), product);
     auto* feeds = new QSpinBox(m_body);
     feeds->setRange(1, 8);
     feeds->setValue(first.feeds.count);

@@ -26,6 +26,9 @@ public:
 Q_SIGNALS:
     void racksEditRequested(const std::vector<std::pair<cds::RackId, cds::Rack>>& after,
                             const QString& text);
+    /// Cooling type and installed product (invalid: none) for the racks.
+    void rackCoolingRequested(const std::vector<cds::RackId>& racks, cds::CoolingType type,
+                              cds::TypeId product);
     void deviceEditRequested(cds::DeviceId id, const cds::Device& after, const QString& text);
     void linkEditRequested(cds::LinkId id, const cds::Link& after, const QString& text);
     /// A tray's name, kind, ends or size changed (one tray selected).

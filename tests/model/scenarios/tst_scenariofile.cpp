@@ -107,7 +107,7 @@ private Q_SLOTS:
         QCOMPARE(r.errors[0].field, QStringLiteral("/scenarios/0/design/scenarios"));
 
         QByteArray newer = DesignFile::toBytes(d);
-        const qsizetype at = newer.lastIndexOf("\"formatVersion\": 3");
+        const qsizetype at = newer.lastIndexOf("\"formatVersion\": 4");
         newer.replace(at, 18, "\"formatVersion\": 9");
         r = load(newer);
         QVERIFY(!r.ok);

@@ -1,0 +1,72 @@
+#include "RackCooling.h"
+
+#include <algorithm>
+
+namespace cds {
+
+std::optional<CoolingType> coolingTypeServed(const CatalogItem& item) {
+    if (item.category != Category::Cooling || !item.coolingCapacityKw)
+        return std::nullopt;
+    if (item.coolingType == QLatin1String("cdu")) // only one mounted in the rack is its own:
+        return item.uHeight > 0 ? std::optional(CoolingType::DirectLiquid) : std::nullopt;
+    if (const std::optional<CoolingType> c = coolingFromKey(item.coolingType))
+        return c;
+    return std::nullopt;
+}
+
+std::vector<TypeId> coolingProductsFor(const DesignData& d, CoolingType type) {
+    std::vector<TypeId> out;
+    for (std::size_t i = 0; i < d.catalog.size(); ++i) {
+        const TypeId t{std::uint32_t(i)};
+        if (coolingTypeServed(d.catalog[t]) == type)
+            out.push_back(t);
+    }
+    std::sort(out.begin(), out.end(), [&](TypeId a, TypeId b) {
+        return *d.catalog[a].coolingCapacityKw < *d.catalog[b].coolingCapacityKw;
+    });
+    return out;
+}
+
+CoolingEnvelope rackEnvelope(const DesignData& d, const Rack& r, double systemRatedKw) {
+    CoolingEnvelope env = d.settings.cooling[std::size_t(r.cooling)];
+    if (r.coolingProduct) {
+        const CatalogItem& p = d.catalog[r.coolingProduct];
+        const double cap = p.coolingCapacityKw.value_or(0);
+        if (cap > 0 && coolingTypeServed(p) == r.cooling) {
+            env.maxKw = cap;
+            env.warnKw = kProductWarnShare * cap;
+            env.source = QStringLiteral("%1 %2, %3 kW (%4)")
+                             .arg(p.vendor, p.model)
+                             .arg(cap, 0, 'f', 0)
+                             .arg(p.source);
+            return env;
+        }
+    }
+    const double rated = systemRatedKw * (1 + kRackAuxiliaryShare);
+    if (systemRatedKw > 0 && r.cooling == CoolingType::DirectLiquid && rated > env.warnKw) {
+        env.warnKw = rated;
+        env.maxKw = std::max(env.maxKw, rated);
+        env.source = QStringLiteral("the rack-scale system's own liquid cooling, built for its "
+                                    "published %1 kW rack power, + 5 % for the rack's PDUs and "
+                                    "auxiliaries")
+                         .arg(systemRatedKw, 0, 'f', 0);
+    }
+    return env;
+}
+
+double rackAirHeatKw(const DesignSettings& s, CoolingType c, double itKw,
+                     const CoolingEnvelope& env) {
+    switch (c) {
+    case CoolingType::Air:
+        return itKw;
+    case CoolingType::RearDoorHx:
+        return std::max(0.0, itKw - env.maxKw);
+    case CoolingType::DirectLiquid:
+        return itKw * s.liquidAirSharePct / 100.0;
+    case CoolingType::Immersion:
+        return 0;
+    }
+    return itKw;
+}
+
+} // namespace cds
