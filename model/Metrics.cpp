@@ -148,7 +148,7 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
             m.liquidHeatKw += rm.itMaxW / 1000.0;
         rm.envelope = rackEnvelope(d, r, rm.systemRatedKw);
         const double kw = rm.itMaxW / 1000.0;
-        rm.airHeatKw = rackAirHeatKw(d.settings, r.cooling, kw, rm.envelope);
+        rm.airHeatKw = rackAirHeatKw(d.settings, r, kw, rm.envelope);
         const bool throughAir =
             r.cooling == CoolingType::Air || r.cooling == CoolingType::RearDoorHx;
         rm.airflowCfm = airflowCfm(throughAir ? kw : rm.airHeatKw, d.settings.airDeltaTF);

@@ -54,11 +54,11 @@ CoolingEnvelope rackEnvelope(const DesignData& d, const Rack& r, double systemRa
     return env;
 }
 
-double rackAirHeatKw(const DesignSettings& s, CoolingType c, double itKw,
+double rackAirHeatKw(const DesignSettings& s, const Rack& r, double itKw,
                      const CoolingEnvelope& env) {
-    switch (c) {
-    case CoolingType::Air:
-        return itKw;
+    switch (r.cooling) {
+    case CoolingType::Air: // an in-row cooler beside the rack takes its heat up to capacity
+        return r.coolingProduct ? std::max(0.0, itKw - env.maxKw) : itKw;
     case CoolingType::RearDoorHx:
         return std::max(0.0, itKw - env.maxKw);
     case CoolingType::DirectLiquid:

@@ -25,9 +25,10 @@ inline constexpr double kRackAuxiliaryShare = 0.05;
 /// @p systemRatedKw: that system's rack power, 0 when the rack holds none.
 CoolingEnvelope rackEnvelope(const DesignData& d, const Rack& r, double systemRatedKw);
 
-/// Heat a rack gives to the room's air, kW, at @p itKw against @p env: all of it on air, what
-/// a rear door cannot carry, the design's air share on direct liquid, none in immersion.
-double rackAirHeatKw(const DesignSettings& s, CoolingType c, double itKw,
+/// Heat a rack gives to the room's air, kW, at @p itKw against @p env: all of it on air (what
+/// an in-row cooler beside it cannot carry when it has one), what a rear door cannot carry,
+/// the design's air share on direct liquid, none in immersion.
+double rackAirHeatKw(const DesignSettings& s, const Rack& r, double itKw,
                      const CoolingEnvelope& env);
 
 /// Airflow that carries @p kw at a temperature rise of @p deltaTF: CFM = 3.16 x W / dT (F).

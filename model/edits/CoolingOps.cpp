@@ -7,8 +7,8 @@ namespace cds::edits {
 Result setRackCooling(const DesignData& d, const std::vector<RackId>& racks, CoolingType type,
                       TypeId product) {
     if (product && (!d.catalog.contains(product) || coolingTypeServed(d.catalog[product]) != type))
-        return Result::refuse(QStringLiteral("That product is not for %1 cooling")
-                                  .arg(coolingLabel(type).toLower()));
+        return Result::refuse(
+            QStringLiteral("That product is not for %1 cooling").arg(coolingLabel(type).toLower()));
     std::vector<ChangeRacksEdit::Change> changes;
     for (RackId id : racks) {
         const Rack* r = d.racks.find(id);
@@ -22,8 +22,9 @@ Result setRackCooling(const DesignData& d, const std::vector<RackId>& racks, Coo
     }
     if (changes.empty())
         return Result::refuse(QStringLiteral("The racks are already cooled like that"));
-    const QString text = product ? QStringLiteral("Set cooling product %1").arg(d.catalog[product].model)
-                                 : QStringLiteral("Set cooling");
+    const QString text =
+        product ? QStringLiteral("Set cooling product %1").arg(d.catalog[product].model)
+                : QStringLiteral("Set cooling");
     return {std::make_unique<ChangeRacksEdit>(text, std::move(changes)), {}};
 }
 

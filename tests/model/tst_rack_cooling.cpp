@@ -137,6 +137,20 @@ private Q_SLOTS:
         QVERIFY(computeMetrics(d).airHeatKw > m.airHeatKw);
     }
 
+    /// An in-row cooler beside an air-cooled rack takes its heat off the room's air, up to
+    /// its capacity; what is beyond it stays the room's.
+    void anInRowCoolerTakesItsRacksHeat() {
+        DesignData d = test::smallCluster();
+        const RackId net(1); // N01, air-cooled switches
+        QCOMPARE(d.racks[net].cooling, CoolingType::Air);
+        const double before = computeMetrics(d).airHeatKw;
+        const double netKw = computeMetrics(d).perRack[1].itMaxW / 1000.0;
+        d.racks[net].coolingProduct = embed(d, "inrow-cooler-35kw");
+        const Metrics m = computeMetrics(d);
+        QVERIFY(std::abs(m.airHeatKw - (before - netKw)) < 1e-9);
+        QCOMPARE(m.perRack[1].envelope.maxKw, 35.0);
+    }
+
     /// Power-density findings on air-cooled racks quote the design's inlet class.
     void powerDensityQuotesTheInletClass() {
         DesignData d = test::smallCluster();
@@ -182,9 +196,11 @@ private Q_SLOTS:
 
     /// A version 3 file has no cooling products or air side: it opens with the defaults.
     void version3FileLoads() {
-        auto doc = nlohmann::ordered_json::parse(DesignFile::toBytes(test::smallCluster()).toStdString());
+        auto doc =
+            nlohmann::ordered_json::parse(DesignFile::toBytes(test::smallCluster()).toStdString());
         doc["formatVersion"] = 3;
-        for (const char* key : {"inletClass", "airDeltaTF", "liquidAirSharePct", "roomAirCoolingKw"})
+        for (const char* key :
+             {"inletClass", "airDeltaTF", "liquidAirSharePct", "roomAirCoolingKw"})
             QCOMPARE(doc["settings"].erase(key), std::size_t(1));
         const QByteArray v3 = QByteArray::fromStdString(doc.dump(2));
         const LoadResult r = DesignFile::loadFromBytes(v3, QStringLiteral("v3.cds.json"));
@@ -200,7 +216,8 @@ private Q_SLOTS:
         const TypeId door = embed(withDoors, "rdhx-active-35kw");
         design.reset(withDoors);
         const RackId r01(0);
-        edits::Result r = edits::setRackCooling(design.data(), {r01}, CoolingType::RearDoorHx, door);
+        edits::Result r =
+            edits::setRackCooling(design.data(), {r01}, CoolingType::RearDoorHx, door);
         test::applyUndoRedo(design, r);
         QCOMPARE(design.data().racks[r01].cooling, CoolingType::RearDoorHx);
         QCOMPARE(design.data().racks[r01].coolingProduct, door);
@@ -212,7 +229,8 @@ private Q_SLOTS:
         test::applyUndoRedo(design, back);
         QVERIFY(!design.data().racks[r01].coolingProduct);
         // The products a rack can have, smallest first.
-        const std::vector<TypeId> doors = coolingProductsFor(design.data(), CoolingType::RearDoorHx);
+        const std::vector<TypeId> doors =
+            coolingProductsFor(design.data(), CoolingType::RearDoorHx);
         QVERIFY(doors.size() >= 1);
         QVERIFY(std::find(doors.begin(), doors.end(), door) != doors.end());
     }
@@ -277,7 +295,8 @@ private Q_SLOTS:
             QVERIFY(rm.itMaxW / 1000.0 <= kProductWarnShare * cap);
             for (TypeId t : coolingProductsFor(d, CoolingType::RearDoorHx)) // the smallest
                 if (*d.catalog[t].coolingCapacityKw < cap)
-                    QVERIFY(rm.itMaxW / 1000.0 > kProductWarnShare * *d.catalog[t].coolingCapacityKw);
+                    QVERIFY(rm.itMaxW / 1000.0 >
+                            kProductWarnShare * *d.catalog[t].coolingCapacityKw);
         }
         QVERIFY(doors > 0);
         QVERIFY(withCode(d, QStringLiteral("rack.power-density")).empty());
