@@ -234,11 +234,14 @@ bool Generation::checkCapacity() {
     return m_nodes <= maxNodes || beyondThreeTiers(*sw, maxNodes);
 }
 
-/// The rack a generated design's racks are: rack-scale systems fill a 48U rack, everything
-/// else goes in 42U racks; any rack of the catalog when neither is there.
+/// The rack a generated design's racks are: rack-scale systems fill a 48U rack, and so do
+/// 10U systems (NVIDIA's DGX SuperPOD with DGX B300 RA puts four DGX B300 in a standard rack
+/// with three 2U rack PDUs: 46U); everything else goes in 42U racks; any rack of the catalog
+/// when neither is there.
 const CatalogItem* generatedRack(const Catalog& lib, const CatalogItem& server) {
-    const CatalogItem* rack = lib.item(server.uHeight > 42 ? QStringLiteral("rack-48u-600x1200")
-                                                           : QStringLiteral("rack-42u-600x1200"));
+    const bool tall = server.uHeight > 42 || server.uHeight >= 10;
+    const CatalogItem* rack =
+        lib.item(tall ? QStringLiteral("rack-48u-600x1200") : QStringLiteral("rack-42u-600x1200"));
     for (std::size_t i = 0; !rack && i < lib.size(); ++i)
         if (lib.items()[i].category == Category::Rack && lib.items()[i].rack)
             rack = &lib.items()[i];

@@ -137,6 +137,18 @@ private Q_SLOTS:
         QCOMPARE(mb.gpus, 9216);
         QCOMPARE(errorCodes(runChecks(big)), QStringList());
     }
+    /// 10U systems go in 48U racks: NVIDIA's DGX B300 RA puts four in a standard rack with
+    /// three 2U PDUs (46U); an 8U DGX H100 keeps its 42U racks.
+    void tenUSystemsGetA48URack() {
+        for (const auto& [server, sw, u] : {std::tuple{"nvidia-dgx-b300", "nvidia-q3400", 48},
+                                            std::tuple{"nvidia-dgx-b200", "nvidia-qm9700", 48},
+                                            std::tuple{"nvidia-dgx-h100", "nvidia-qm9700", 42}}) {
+            const DesignData d = generated(params(256, server, sw));
+            d.racks.forEach(
+                [&](RackId, const Rack& r) { QCOMPARE(d.typeOf(r).rack->uCapacity, u); });
+            QCOMPARE(errorCodes(runChecks(d)), QStringList());
+        }
+    }
     void nvl72OnAirIsRefusedAndAnError() {
         GenerateParams p = params(72, "nvidia-gb300-nvl72", "nvidia-q3400");
         p.cooling = CoolingType::Air;
