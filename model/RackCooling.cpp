@@ -14,15 +14,13 @@ std::optional<CoolingType> coolingTypeServed(const CatalogItem& item) {
     return std::nullopt;
 }
 
-std::vector<TypeId> coolingProductsFor(const DesignData& d, CoolingType type) {
-    std::vector<TypeId> out;
-    for (std::size_t i = 0; i < d.catalog.size(); ++i) {
-        const TypeId t{std::uint32_t(i)};
-        if (coolingTypeServed(d.catalog[t]) == type)
-            out.push_back(t);
-    }
-    std::sort(out.begin(), out.end(), [&](TypeId a, TypeId b) {
-        return *d.catalog[a].coolingCapacityKw < *d.catalog[b].coolingCapacityKw;
+std::vector<const CatalogItem*> coolingProductsFor(const Catalog& catalog, CoolingType type) {
+    std::vector<const CatalogItem*> out;
+    for (const CatalogItem& it : catalog.items())
+        if (coolingTypeServed(it) == type)
+            out.push_back(&it);
+    std::sort(out.begin(), out.end(), [](const CatalogItem* a, const CatalogItem* b) {
+        return *a->coolingCapacityKw < *b->coolingCapacityKw;
     });
     return out;
 }

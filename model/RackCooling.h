@@ -8,8 +8,8 @@ namespace cds {
 /// in-rack CDU, an immersion tank, an in-row air cooler), or nullopt for anything else.
 std::optional<CoolingType> coolingTypeServed(const CatalogItem& item);
 
-/// The design's own cooling entries a rack on @p type can have, smallest capacity first.
-std::vector<TypeId> coolingProductsFor(const DesignData& d, CoolingType type);
+/// The cooling entries of @p catalog a rack on @p type can have, smallest capacity first.
+std::vector<const CatalogItem*> coolingProductsFor(const Catalog& catalog, CoolingType type);
 
 /// A product's warning level, as a share of its rated capacity.
 inline constexpr double kProductWarnShare = 0.9;

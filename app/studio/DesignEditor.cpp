@@ -93,8 +93,8 @@ bool DesignEditor::editRacks(const std::vector<std::pair<RackId, Rack>>& after,
 }
 
 bool DesignEditor::setRackCooling(const std::vector<RackId>& racks, CoolingType type,
-                                  TypeId product) {
-    return take(edits::setRackCooling(m_design->data(), racks, type, product));
+                                  const QString& productId) {
+    return take(edits::setRackCooling(m_design->data(), *m_library, racks, type, productId));
 }
 
 bool DesignEditor::editDevice(DeviceId id, const Device& after, const QString& text) {

@@ -53,7 +53,9 @@ public:
     bool addLink(PortRef a, PortRef b);
 
     bool editRacks(const std::vector<std::pair<RackId, Rack>>& after, const QString& text);
-    bool setRackCooling(const std::vector<RackId>& racks, CoolingType type, TypeId product);
+    /// @p productId: a cooling product's catalog id, empty for none.
+    bool setRackCooling(const std::vector<RackId>& racks, CoolingType type,
+                        const QString& productId);
     bool editDevice(DeviceId id, const Device& after, const QString& text);
     bool editLink(LinkId id, const Link& after, const QString& text);
     /// @p usd < 0 removes the override.

@@ -141,6 +141,7 @@ QDockWidget* MainWindow::addDock(QWidget* w, const QString& title, Qt::DockWidge
 void MainWindow::buildDocks() {
     m_palette = new views::CatalogPalette(&m_doc->library(), this);
     m_properties = new views::PropertiesPanel(m_design, m_selection, this);
+    m_properties->setLibrary(&m_doc->library());
     m_problems = new views::ProblemsPanel(m_design, m_analysis, this);
     m_elevation = new views::ElevationView(m_design, m_selection, this);
     m_elevation->setLibrary(&m_doc->library());

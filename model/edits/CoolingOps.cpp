@@ -4,11 +4,50 @@
 
 namespace cds::edits {
 
-Result setRackCooling(const DesignData& d, const std::vector<RackId>& racks, CoolingType type,
-                      TypeId product) {
-    if (product && (!d.catalog.contains(product) || coolingTypeServed(d.catalog[product]) != type))
-        return Result::refuse(
-            QStringLiteral("That product is not for %1 cooling").arg(coolingLabel(type).toLower()));
+namespace {
+
+/// Changes racks and embeds the catalog entries their new values use (and drops them again).
+class RackCoolingEdit final : public Edit {
+public:
+    RackCoolingEdit(QString text, std::vector<CatalogItem> types,
+                    std::vector<ChangeRacksEdit::Change> changes)
+        : m_types(std::move(types))
+        , m_changes(std::move(text), std::move(changes)) {}
+    QString text() const override { return m_changes.text(); }
+    void apply(Design& d) override {
+        d.embedTypes(m_types);
+        m_changes.apply(d);
+    }
+    void revert(Design& d) override {
+        m_changes.revert(d);
+        d.dropLastTypes(m_types.size());
+    }
+    bool isNoOp() const override { return m_types.empty() && m_changes.isNoOp(); }
+
+private:
+    std::vector<CatalogItem> m_types;
+    ChangeRacksEdit m_changes;
+};
+
+} // namespace
+
+Result setRackCooling(const DesignData& d, const Catalog& library, const std::vector<RackId>& racks,
+                      CoolingType type, const QString& productId) {
+    TypePlan types(d);
+    TypeId product;
+    QString model;
+    if (!productId.isEmpty()) {
+        const CatalogItem* item = library.item(productId);
+        if (!item)
+            item = d.catalog.item(productId);
+        if (!item)
+            return Result::refuse(QStringLiteral("%1 is not in the catalog").arg(productId));
+        if (coolingTypeServed(*item) != type)
+            return Result::refuse(QStringLiteral("%1 is not a product for %2 cooling")
+                                      .arg(item->model, coolingLabel(type).toLower()));
+        product = types.use(*item);
+        model = item->model;
+    }
     std::vector<ChangeRacksEdit::Change> changes;
     for (RackId id : racks) {
         const Rack* r = d.racks.find(id);
@@ -22,10 +61,9 @@ Result setRackCooling(const DesignData& d, const std::vector<RackId>& racks, Coo
     }
     if (changes.empty())
         return Result::refuse(QStringLiteral("The racks are already cooled like that"));
-    const QString text =
-        product ? QStringLiteral("Set cooling product %1").arg(d.catalog[product].model)
-                : QStringLiteral("Set cooling");
-    return {std::make_unique<ChangeRacksEdit>(text, std::move(changes)), {}};
+    const QString text = product ? QStringLiteral("Set cooling product %1").arg(model)
+                                 : QStringLiteral("Set cooling");
+    return {std::make_unique<RackCoolingEdit>(text, types.take(), std::move(changes)), {}};
 }
 
 RoomAir RoomAir::of(const DesignSettings& s) {

@@ -4,11 +4,12 @@
 
 namespace cds::edits {
 
-/// Sets @p racks to cooling @p type with @p product installed (invalid: none, and the design's
-/// envelope for the type applies). Refused when the product is not one of the design's cooling
-/// entries for that type.
-Result setRackCooling(const DesignData& d, const std::vector<RackId>& racks, CoolingType type,
-                      TypeId product);
+/// Sets @p racks to cooling @p type with the cooling product @p productId installed (empty:
+/// none, and the design's envelope for the type applies). The product is looked up in
+/// @p library, then in the design's own catalog, and travels inside the Edit when the design
+/// does not hold it yet. Refused when it is unknown or not a product for that type.
+Result setRackCooling(const DesignData& d, const Catalog& library, const std::vector<RackId>& racks,
+                      CoolingType type, const QString& productId);
 
 /// @brief The room's air side, as the Hall dialog edits it (DesignSettings keeps it).
 struct RoomAir {

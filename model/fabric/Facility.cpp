@@ -45,13 +45,8 @@ const CatalogItem* largest(const Catalog& lib, Category c, bool floorStanding) {
 } // namespace
 
 QString addRearDoors(DesignData& d, const Catalog& library) {
-    std::vector<const CatalogItem*> doors; // smallest first
-    for (const CatalogItem& it : library.items())
-        if (coolingTypeServed(it) == CoolingType::RearDoorHx)
-            doors.push_back(&it);
-    std::sort(doors.begin(), doors.end(), [](const CatalogItem* a, const CatalogItem* b) {
-        return *a->coolingCapacityKw < *b->coolingCapacityKw;
-    });
+    const std::vector<const CatalogItem*> doors =
+        coolingProductsFor(library, CoolingType::RearDoorHx); // smallest first
     DesignIndex index(d);
     std::map<QString, int> used;
     d.racks.forEach([&](RackId id, Rack& r) {

@@ -210,29 +210,40 @@ private Q_SLOTS:
         QVERIFY(r.notes.join(QLatin1Char('\n')).contains(QLatin1String("formatVersion 3 to 4")));
     }
 
+    /// The operation brings the product's catalog entry along when the design lacks it, and
+    /// undo takes it back out.
     void setRackCoolingAppliesUndoesRedoes() {
         Design design(test::smallCluster());
-        DesignData withDoors = design.data();
-        const TypeId door = embed(withDoors, "rdhx-active-35kw");
-        design.reset(withDoors);
+        Catalog library = test::bundled().catalog();
+        CatalogItem custom = *library.item(QStringLiteral("rdhx-active-35kw"));
+        custom.id = QStringLiteral("customer-door-50kw"); // a product the design does not hold
+        custom.coolingCapacityKw = 50;
+        library.add(custom);
+        const QString door = custom.id;
+        QVERIFY(!design.data().catalog.item(door));
         const RackId r01(0);
         edits::Result r =
-            edits::setRackCooling(design.data(), {r01}, CoolingType::RearDoorHx, door);
+            edits::setRackCooling(design.data(), library, {r01}, CoolingType::RearDoorHx, door);
         test::applyUndoRedo(design, r);
         QCOMPARE(design.data().racks[r01].cooling, CoolingType::RearDoorHx);
-        QCOMPARE(design.data().racks[r01].coolingProduct, door);
-        // A product for another type is refused, and so is a change to nothing.
-        QVERIFY(!edits::setRackCooling(design.data(), {r01}, CoolingType::Immersion, door));
-        QVERIFY(!edits::setRackCooling(design.data(), {r01}, CoolingType::RearDoorHx, door));
+        QCOMPARE(design.data().catalog[design.data().racks[r01].coolingProduct].id, door);
+        // A product for another type, an unknown one and a change to nothing are refused.
+        QVERIFY(
+            !edits::setRackCooling(design.data(), library, {r01}, CoolingType::Immersion, door));
+        QVERIFY(!edits::setRackCooling(design.data(), library, {r01}, CoolingType::RearDoorHx,
+                                       QStringLiteral("no-such-door")));
+        QVERIFY(
+            !edits::setRackCooling(design.data(), library, {r01}, CoolingType::RearDoorHx, door));
         // Changing the type drops the product.
-        edits::Result back = edits::setRackCooling(design.data(), {r01}, CoolingType::Air, {});
+        edits::Result back =
+            edits::setRackCooling(design.data(), library, {r01}, CoolingType::Air, QString());
         test::applyUndoRedo(design, back);
         QVERIFY(!design.data().racks[r01].coolingProduct);
         // The products a rack can have, smallest first.
-        const std::vector<TypeId> doors =
-            coolingProductsFor(design.data(), CoolingType::RearDoorHx);
-        QVERIFY(doors.size() >= 1);
-        QVERIFY(std::find(doors.begin(), doors.end(), door) != doors.end());
+        const auto doors = coolingProductsFor(library, CoolingType::RearDoorHx);
+        QVERIFY(doors.size() >= 3);
+        for (std::size_t i = 1; i < doors.size(); ++i)
+            QVERIFY(*doors[i - 1]->coolingCapacityKw <= *doors[i]->coolingCapacityKw);
     }
 
     /// The room's air side comes with the Hall dialog's edit, checked like the file.
@@ -293,10 +304,9 @@ private Q_SLOTS:
             ++doors;
             const double cap = *d.catalog[r.coolingProduct].coolingCapacityKw;
             QVERIFY(rm.itMaxW / 1000.0 <= kProductWarnShare * cap);
-            for (TypeId t : coolingProductsFor(d, CoolingType::RearDoorHx)) // the smallest
-                if (*d.catalog[t].coolingCapacityKw < cap)
-                    QVERIFY(rm.itMaxW / 1000.0 >
-                            kProductWarnShare * *d.catalog[t].coolingCapacityKw);
+            for (const CatalogItem* t : coolingProductsFor(d.catalog, CoolingType::RearDoorHx))
+                if (*t->coolingCapacityKw < cap) // a smaller door would not carry it
+                    QVERIFY(rm.itMaxW / 1000.0 > kProductWarnShare * *t->coolingCapacityKw);
         }
         QVERIFY(doors > 0);
         QVERIFY(withCode(d, QStringLiteral("rack.power-density")).empty());

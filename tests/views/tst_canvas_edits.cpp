@@ -300,6 +300,44 @@ private Q_SLOTS:
         QCOMPARE(cooling->findText(QStringLiteral("mixed")), -1);
     }
 
+    /// A rack's cooling product is picked in its properties, as one undo step; the panel
+    /// offers only products for the rack's cooling type, and a new type clears the product.
+    void coolingProductFromTheProperties() {
+        auto w = openStudio(m_tmp.path());
+        const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
+        QCOMPARE(w->design()->data().racks[n01].cooling, CoolingType::Air);
+        w->selection()->set({ObjectRef::rack(n01)});
+        QCoreApplication::processEvents();
+        auto* product = w->properties()->findChild<QComboBox*>(QStringLiteral("coolingProduct"));
+        QVERIFY(product);
+        QVERIFY(product->currentText().startsWith(QStringLiteral("None")));
+        const int cooler =
+            product->findText(QStringLiteral("In-row air cooler"), Qt::MatchStartsWith);
+        QVERIFY2(cooler > 0, qPrintable(product->itemText(1)));
+        QCOMPARE(product->findText(QStringLiteral("Passive rear-door"), Qt::MatchStartsWith), -1);
+        Q_EMIT product->activated(cooler);
+        const Rack& r = w->design()->data().racks[n01];
+        QVERIFY(r.coolingProduct);
+        QCOMPARE(w->design()->data().catalog[r.coolingProduct].id,
+                 QStringLiteral("inrow-cooler-35kw"));
+        QVERIFY(w->undoStack()->undoText().startsWith(QStringLiteral("Set cooling product")));
+        QCoreApplication::processEvents();
+        auto* cooling = w->properties()->findChild<QComboBox*>(QStringLiteral("rackCooling"));
+        QVERIFY(cooling);
+        Q_EMIT cooling->activated(int(CoolingType::RearDoorHx));
+        QCOMPARE(w->design()->data().racks[n01].cooling, CoolingType::RearDoorHx);
+        QVERIFY(!w->design()->data().racks[n01].coolingProduct);
+        w->undoStack()->undo();
+        w->undoStack()->undo();
+        QVERIFY(!w->design()->data().racks[n01].coolingProduct);
+        QCOMPARE(w->design()->data().racks[n01].cooling, CoolingType::Air);
+        QCoreApplication::processEvents();
+        if (const QString dir = qEnvironmentVariable("CDS_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            w->resize(1366, 768);
+            w->properties()->grab().save(dir + QStringLiteral("/properties-rack-cooling.png"));
+        }
+    }
+
     void generatedDesignIsANewUntitledDocument() {
         auto w = openStudio(m_tmp.path());
         QVERIFY(!w->currentPath().isEmpty());

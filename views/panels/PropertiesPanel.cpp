@@ -84,6 +84,7 @@ void PropertiesPanel::showRacks(const std::vector<RackId>& ids) {
     }
     const Rack& first = d.racks[racks.front()];
     auto* cooling = new QComboBox(m_body);
+    cooling->setObjectName(QStringLiteral("rackCooling"));
     for (int c = 0; c < kCoolingTypeCount; ++c)
         cooling->addItem(coolingLabel(CoolingType(c)), c);
     cooling->setCurrentIndex(int(first.cooling));
@@ -98,7 +99,7 @@ void PropertiesPanel::showRacks(const std::vector<RackId>& ids) {
         const int c = cooling->itemData(index).toInt();
         if (c < 0)
             return; // "mixed" is not a cooling type
-        Q_EMIT rackCoolingRequested(racks, CoolingType(c), TypeId{});
+        Q_EMIT rackCoolingRequested(racks, CoolingType(c), QString());
     });
     if (racks.size() > 1) {
         m_heading->setText(QStringLiteral("%1 racks").arg(racks.size()));
@@ -124,26 +125,36 @@ void PropertiesPanel::showRacks(const std::vector<RackId>& ids) {
     m_form->addRow(QStringLiteral("Cooling"), cooling);
     // The installed product sets the rack's envelope; none: the design's for the type.
     auto* product = new QComboBox(m_body);
+    product->setObjectName(QStringLiteral("coolingProduct"));
     const CoolingEnvelope& typeEnv = d.settings.cooling[std::size_t(first.cooling)];
     product->addItem(QStringLiteral("None (%1: max %2 kW)")
                          .arg(coolingLabel(first.cooling).toLower())
                          .arg(typeEnv.maxKw, 0, 'f', 0),
-                     -1);
-    for (TypeId t : coolingProductsFor(d, first.cooling)) {
-        const CatalogItem& it = d.catalog[t];
+                     QString());
+    // The design's own products and the catalog's, once each, smallest first.
+    std::vector<const CatalogItem*> offered = coolingProductsFor(d.catalog, first.cooling);
+    if (m_library)
+        for (const CatalogItem* it : coolingProductsFor(*m_library, first.cooling))
+            if (!d.catalog.item(it->id))
+                offered.push_back(it);
+    std::stable_sort(offered.begin(), offered.end(),
+                     [](const CatalogItem* a, const CatalogItem* b) {
+                         return *a->coolingCapacityKw < *b->coolingCapacityKw;
+                     });
+    const QString current = first.coolingProduct ? d.catalog[first.coolingProduct].id : QString();
+    for (const CatalogItem* it : offered) {
         product->addItem(
-            QStringLiteral("%1 (%2 kW)").arg(it.model).arg(*it.coolingCapacityKw, 0, 'f', 0),
-            int(t.value()));
-        if (t == first.coolingProduct)
+            QStringLiteral("%1 (%2 kW)").arg(it->model).arg(*it->coolingCapacityKw, 0, 'f', 0),
+            it->id);
+        if (it->id == current)
             product->setCurrentIndex(product->count() - 1);
     }
     product->setEnabled(product->count() > 1);
     product->setToolTip(QStringLiteral("The cooling product installed: its capacity is the "
                                        "rack's maximum, with a warning from 90 %"));
     connect(product, &QComboBox::activated, this, [this, id, product](int index) {
-        const int t = product->itemData(index).toInt();
-        const Rack& r = m_design->data().racks[id];
-        Q_EMIT rackCoolingRequested({id}, r.cooling, t < 0 ? TypeId{} : TypeId(std::uint32_t(t)));
+        Q_EMIT rackCoolingRequested({id}, m_design->data().racks[id].cooling,
+                                    product->itemData(index).toString());
     });
     m_form->addRow(QStringLiteral("Cooling product"), product);
     auto* feeds = new QSpinBox(m_body);

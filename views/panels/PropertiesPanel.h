@@ -22,13 +22,15 @@ public:
     PropertiesPanel(Design* design, SelectionModel* selection, QWidget* parent = nullptr);
     /// What the panel shows, e.g. "Rack R01", "Device dgx01", "3 racks".
     QString heading() const;
+    /// The vendor catalog whose cooling products a rack may be given (besides the design's own).
+    void setLibrary(const Catalog* library) { m_library = library; }
 
 Q_SIGNALS:
     void racksEditRequested(const std::vector<std::pair<cds::RackId, cds::Rack>>& after,
                             const QString& text);
-    /// Cooling type and installed product (invalid: none) for the racks.
+    /// Cooling type and installed product (a catalog id; empty: none) for the racks.
     void rackCoolingRequested(const std::vector<cds::RackId>& racks, cds::CoolingType type,
-                              cds::TypeId product);
+                              const QString& productId);
     void deviceEditRequested(cds::DeviceId id, const cds::Device& after, const QString& text);
     void linkEditRequested(cds::LinkId id, const cds::Link& after, const QString& text);
     /// A tray's name, kind, ends or size changed (one tray selected).
@@ -44,6 +46,7 @@ private:
     void showLink(LinkId id);
     void showPathway(PathwayId id);
     Design* m_design;
+    const Catalog* m_library = nullptr;
     SelectionModel* m_selection;
     QLabel* m_heading;
     QWidget* m_body = nullptr;
