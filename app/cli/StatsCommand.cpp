@@ -37,6 +37,14 @@ int runStats(const QStringList& args) {
       << QString::number(m.itTypicalW / 1000.0, 'f', 1) << " kW typical)\n"
       << "Facility:      " << QString::number(m.facilityW / 1000.0, 'f', 1) << " kW\n"
       << "Densest rack:  " << QString::number(m.maxRackKw, 'f', 1) << " kW\n"
+      << "Room air:      " << QString::number(m.airHeatKw, 'f', 1) << " kW, "
+      << QString::number(m.airflowCfm, 'f', 0) << " CFM at a "
+      << QString::number(d->settings.airDeltaTF, 'f', 0) << " F rise, inlet class "
+      << inletClassKey(d->settings.inletClass)
+      << (d->settings.roomAirCoolingKw > 0
+              ? QStringLiteral(" (air cooling %1 kW)").arg(d->settings.roomAirCoolingKw, 0, 'f', 0)
+              : QString())
+      << "\n"
       << "Cost:          $" << QString::number(m.totalCostUsd, 'f', 0) << " ($"
       << QString::number(m.costPerGpu(), 'f', 0) << " per GPU)\n"
       << "Bisection:     " << QString::number(m.bisectionTbps, 'f', 1) << " Tb/s per direction\n"

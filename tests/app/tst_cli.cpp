@@ -116,6 +116,14 @@ private Q_SLOTS:
         QCOMPARE(cl.value(QStringLiteral("node_leaf")).toInt(), 16);
         QVERIFY(cl.contains(QStringLiteral("leaf_spine")) &&
                 cl.contains(QStringLiteral("spine_core")));
+        const QJsonObject air = o.value(QStringLiteral("airflow")).toObject();
+        for (const char* k : {"cfm", "room_air_kw", "capacity_kw", "inlet_class"})
+            QVERIFY2(air.contains(QLatin1String(k)), k);
+        QCOMPARE(air.value(QStringLiteral("inlet_class")).toString(), QStringLiteral("A2"));
+        QVERIFY(air.value(QStringLiteral("cfm")).toInteger() > 0);
+        const Run text = cli({QStringLiteral("stats"), example()});
+        QVERIFY2(text.out.contains("Room air:") && text.out.contains("inlet class A2"),
+                 text.out.constData());
         const QJsonObject p = o.value(QStringLiteral("power_kw")).toObject();
         for (const char* k : {"it", "facility", "max_rack"})
             QVERIFY2(p.contains(QLatin1String(k)), k);
