@@ -106,6 +106,11 @@ std::vector<std::pair<QString, QString>> ReportContent::summaryRows() const {
         {QStringLiteral("Cost per GPU"), usdExact(m.costPerGpu())},
         {QStringLiteral("Bisection bandwidth"),
          QStringLiteral("%1 Tb/s per direction").arg(thousands(m.bisectionTbps, 1))},
+        // After the rows the cover's tiles and the summary text pick by position.
+        {QStringLiteral("Heat to the room's air"),
+         QStringLiteral("%1 (%2 CFM, inlet class %3)")
+             .arg(kw(m.airHeatKw * 1000), thousands(m.airflowCfm),
+                  inletClassKey(m_d.settings.inletClass))},
     };
     if (m.powerMissing)
         rows.emplace_back(QStringLiteral("Devices without a power figure"),
