@@ -144,8 +144,14 @@ Metrics computeMetrics(const DesignData& d, const DesignIndex& index, const Bom&
         m.powerMissing += rm.powerMissing;
         m.weightMissing += rm.weightMissing;
         m.facilityW += rm.itMaxW * d.settings.cooling[std::size_t(r.cooling)].pue;
-        if (r.cooling == CoolingType::DirectLiquid)
+        if (r.cooling == CoolingType::DirectLiquid) {
             m.liquidHeatKw += rm.itMaxW / 1000.0;
+            const bool ownCdu =
+                r.coolingProduct &&
+                coolingTypeServed(d.catalog[r.coolingProduct]) == CoolingType::DirectLiquid;
+            if (!ownCdu)
+                m.plantHeatKw += rm.itMaxW / 1000.0;
+        }
         rm.envelope = rackEnvelope(d, r, rm.systemRatedKw);
         const double kw = rm.itMaxW / 1000.0;
         rm.airHeatKw = rackAirHeatKw(d.settings, r, kw, rm.envelope);

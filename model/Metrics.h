@@ -101,7 +101,10 @@ struct Metrics {
     int cdus = 0;
     double cduCapacityKw = 0;
     double liquidHeatKw = 0; ///< IT load (max) of the direct-liquid racks
-    double airHeatKw = 0;    ///< heat the room's air cooling must remove
+    /// The part of liquidHeatKw the design's placed CDUs carry: a rack whose cooling product is
+    /// its own in-rack CDU is judged by that product's envelope, not counted against the plant.
+    double plantHeatKw = 0;
+    double airHeatKw = 0; ///< heat the room's air cooling must remove
     /// Airflow that carries airHeatKw at the design's temperature rise (CFM = 3.16 W / dT F).
     double airflowCfm = 0;
     int nvlinkDomainGpus = 0;       ///< largest NVLink domain of the design's GPU systems

@@ -25,8 +25,11 @@ std::vector<const CatalogItem*> coolingProductsFor(const Catalog& catalog, Cooli
     return out;
 }
 
-CoolingEnvelope rackEnvelope(const DesignData& d, const Rack& r, double systemRatedKw) {
+CoolingEnvelope rackEnvelope(const DesignData& d, const Rack& r, double systemRatedKw,
+                             QString* label) {
     CoolingEnvelope env = d.settings.cooling[std::size_t(r.cooling)];
+    if (label)
+        *label = coolingLabel(r.cooling);
     if (r.coolingProduct) {
         const CatalogItem& p = d.catalog[r.coolingProduct];
         const double cap = p.coolingCapacityKw.value_or(0);
@@ -37,6 +40,8 @@ CoolingEnvelope rackEnvelope(const DesignData& d, const Rack& r, double systemRa
                              .arg(p.vendor, p.model)
                              .arg(cap, 0, 'f', 0)
                              .arg(p.source);
+            if (label)
+                *label = p.model;
             return env;
         }
     }
@@ -48,6 +53,8 @@ CoolingEnvelope rackEnvelope(const DesignData& d, const Rack& r, double systemRa
                                     "published %1 kW rack power, + 5 % for the rack's PDUs and "
                                     "auxiliaries")
                          .arg(systemRatedKw, 0, 'f', 0);
+        if (label)
+            *label += QStringLiteral(" (rack-scale system)");
     }
     return env;
 }

@@ -23,7 +23,10 @@ inline constexpr double kRackAuxiliaryShare = 0.05;
 /// rack's auxiliaries (an NVL72 rack's cold-plate loop is built for its own load); else the
 /// design's envelope for the cooling type.
 /// @p systemRatedKw: that system's rack power, 0 when the rack holds none.
-CoolingEnvelope rackEnvelope(const DesignData& d, const Rack& r, double systemRatedKw);
+/// @p label, when given, receives a short name for what set it (the product's model, "Direct
+/// liquid (rack-scale system)", or the cooling type's label), as charts name envelopes.
+CoolingEnvelope rackEnvelope(const DesignData& d, const Rack& r, double systemRatedKw,
+                             QString* label = nullptr);
 
 /// Heat a rack gives to the room's air, kW, at @p itKw against @p env: all of it on air (what
 /// an in-row cooler beside it cannot carry when it has one), what a rear door cannot carry,

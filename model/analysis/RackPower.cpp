@@ -1,5 +1,7 @@
 #include "RackPower.h"
 
+#include "../RackCooling.h"
+
 namespace cds {
 
 PowerStatus powerStatus(double kw, const CoolingEnvelope& e) {
@@ -26,6 +28,7 @@ std::vector<RackPower> rackPower(const DesignData& d, const Metrics& m) {
         p.powerMissing = rm.powerMissing;
         p.warnKw = env.warnKw;
         p.maxKw = env.maxKw;
+        rackEnvelope(d, *r, rm.systemRatedKw, &p.envelope); // the label; rm has the values
         p.status = powerStatus(p.kw, env);
         out.push_back(std::move(p));
     }

@@ -6,7 +6,7 @@
 
 namespace cds {
 
-/// Where a rack's load stands against its cooling type's envelope.
+/// Where a rack's load stands against its envelope.
 enum class PowerStatus : std::uint8_t { Ok, Warning, Over };
 
 /// @brief One bar of the power-per-rack chart: the load and the envelope it is judged by.
@@ -18,6 +18,9 @@ struct RackPower {
     int powerMissing = 0; ///< devices without a power figure (the bar is then a lower bound)
     double warnKw = 0;
     double maxKw = 0;
+    /// What set warnKw and maxKw: the rack's cooling product, a rack-scale system's own
+    /// rating, or its cooling type (rackEnvelope()'s label).
+    QString envelope;
     PowerStatus status = PowerStatus::Ok;
 };
 

@@ -27,12 +27,14 @@ void LiquidCoolingRule::check(const CheckContext& ctx, std::vector<Finding>& out
         }
     });
     // N+1: the plant must carry the direct-liquid heat with its largest CDU out of service.
+    // Racks with their own in-rack CDU are not on the plant (their product's envelope judges
+    // them); an NVL72's cold-plate loop is, like any other liquid rack.
     const Metrics& m = ctx.metrics;
-    if (m.liquidHeatKw <= 0 || m.cdus == 0)
+    if (m.plantHeatKw <= 0 || m.cdus == 0)
         return; // hand-made designs without a modelled plant are not judged here
     const double perCdu = m.cduCapacityKw / m.cdus;
     const double n1 = m.cduCapacityKw - perCdu;
-    if (m.liquidHeatKw <= n1 + 1e-6)
+    if (m.plantHeatKw <= n1 + 1e-6)
         return;
     out.push_back({codes::kCoolingCduCapacity,
                    Severity::Error,
@@ -40,10 +42,11 @@ void LiquidCoolingRule::check(const CheckContext& ctx, std::vector<Finding>& out
                                   "of the direct-liquid racks")
                        .arg(m.cdus)
                        .arg(n1, 0, 'f', 0)
-                       .arg(m.liquidHeatKw, 0, 'f', 0),
+                       .arg(m.plantHeatKw, 0, 'f', 0),
                    {},
                    name(),
-                   QStringLiteral("CDU capacity N+1 >= liquid heat load")});
+                   QStringLiteral("CDU capacity N+1 >= liquid heat load of the racks on the "
+                                  "plant (racks with their own in-rack CDU excluded)")});
 }
 
 } // namespace cds

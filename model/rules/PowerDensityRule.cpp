@@ -1,6 +1,8 @@
 #include "FindingCodes.h"
 #include "FoundationRules.h"
 
+#include "../RackCooling.h"
+
 namespace cds {
 
 QStringList PowerDensityRule::codes() const {
@@ -17,11 +19,23 @@ void PowerDensityRule::check(const CheckContext& ctx, std::vector<Finding>& out)
             continue;
         const bool over = kw > env.maxKw;
         QString fits;
-        if (over) {
+        if (over && rack.coolingProduct) // a larger product of its type the design holds
+            for (const CatalogItem* p : coolingProductsFor(d.catalog, rack.cooling))
+                if (kw <= *p->coolingCapacityKw) {
+                    fits = QStringLiteral("; %1 (%2 kW) handles it")
+                               .arg(p->model)
+                               .arg(*p->coolingCapacityKw, 0, 'f', 0);
+                    break;
+                }
+        if (over && fits.isEmpty()) {
             for (int c = 0; c < kCoolingTypeCount; ++c)
                 if (kw <= d.settings.cooling[std::size_t(c)].maxKw) {
-                    fits = QStringLiteral("; %1 cooling handles it")
-                               .arg(coolingLabel(CoolingType(c)).toLower());
+                    // Its own type can only fit when a product set a smaller envelope.
+                    fits = CoolingType(c) == rack.cooling
+                               ? QStringLiteral("; %1 cooling without this product handles it")
+                                     .arg(coolingLabel(CoolingType(c)).toLower())
+                               : QStringLiteral("; %1 cooling handles it")
+                                     .arg(coolingLabel(CoolingType(c)).toLower());
                     break;
                 }
             if (fits.isEmpty())

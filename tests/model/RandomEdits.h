@@ -34,6 +34,9 @@ inline std::unique_ptr<Edit> randomEdit(const DesignData& d, QRandomGenerator& r
         Rack after = d.racks[r];
         after.rotationDeg = (after.rotationDeg + 90 * int(1 + rng.bounded(3))) % 360;
         after.cooling = CoolingType(rng.bounded(kCoolingTypeCount));
+        // A cooling product serves one type: a new type drops it, as edits::setRackCooling does.
+        if (after.cooling != d.racks[r].cooling)
+            after.coolingProduct = {};
         return std::make_unique<ChangeRacksEdit>(
             QStringLiteral("Rotate"), std::vector<ChangeRacksEdit::Change>{{r, d.racks[r], after}});
     }

@@ -8,7 +8,9 @@
 #include "model/DesignFile.h"
 #include "model/Metrics.h"
 #include "model/RackCooling.h"
+#include "model/analysis/RackPower.h"
 #include "model/edits/CoolingOps.h"
+#include "model/edits/HallOps.h"
 #include "model/export/Reports.h"
 #include "model/fabric/Generator.h"
 #include "model/rules/Rule.h"
@@ -67,6 +69,10 @@ private Q_SLOTS:
         QCOMPARE(fs[0].severity, Severity::Error);
         const QString passive = d.catalog[d.racks[RackId(0)].coolingProduct].model;
         QVERIFY2(fs[0].threshold.contains(passive), qPrintable(fs[0].threshold));
+        // The 35 kW door the design still holds (embedded above) would carry it.
+        const QString active = d.catalog.item(QStringLiteral("rdhx-active-35kw"))->model;
+        QVERIFY2(fs[0].message.contains(active + QStringLiteral(" (35 kW) handles it")),
+                 qPrintable(fs[0].message));
         const Metrics m = computeMetrics(d);
         QCOMPARE(m.perRack[0].envelope.maxKw, 20.0);
         QCOMPARE(m.perRack[0].envelope.warnKw, 18.0);
@@ -97,10 +103,104 @@ private Q_SLOTS:
         QCOMPARE(fs.size(), std::size_t(1));
         QCOMPARE(fs[0].severity, Severity::Error);
         QVERIFY(fs[0].message.contains(QLatin1String("maximum of 80")));
+        QVERIFY2(
+            fs[0].message.contains(QLatin1String("direct liquid cooling without this product")),
+            qPrintable(fs[0].message));
 
         DesignData hand = test::smallCluster(); // 20.4 kW on DLC, no rack-scale system
         hand.settings.cooling[std::size_t(CoolingType::DirectLiquid)] = {10, 15, 1.15, {}};
         QCOMPARE(withCode(hand, QStringLiteral("rack.power-density")).size(), std::size_t(1));
+    }
+
+    /// The power chart's bars name what set each rack's envelope.
+    void rackPowerNamesTheEnvelope() {
+        DesignData d = generatedNvl72();
+        RackId door; // an air-cooled rack (a CDU's), turned to a rear door with a product
+        d.racks.forEach([&](RackId id, const Rack& r) {
+            if (r.cooling == CoolingType::Air && !door)
+                door = id;
+        });
+        QVERIFY(door);
+        d.racks[door].cooling = CoolingType::RearDoorHx;
+        d.racks[door].coolingProduct = embed(d, "rdhx-active-75kw");
+        const Metrics m = computeMetrics(d);
+        const std::vector<RackPower> bars = rackPower(d, m);
+        QCOMPARE(bars.size(), m.perRack.size());
+        int systems = 0, products = 0, types = 0;
+        for (std::size_t i = 0; i < bars.size(); ++i) {
+            const Rack& r = d.racks[bars[i].rack];
+            if (r.coolingProduct) {
+                ++products;
+                QCOMPARE(bars[i].envelope, d.catalog[r.coolingProduct].model);
+            } else if (m.perRack[i].systemRatedKw > 0) {
+                ++systems;
+                QCOMPARE(bars[i].envelope, QStringLiteral("Direct liquid (rack-scale system)"));
+            } else {
+                ++types;
+                QCOMPARE(bars[i].envelope, coolingLabel(r.cooling));
+            }
+        }
+        QCOMPARE(systems, 8);
+        QVERIFY(products >= 1 && types >= 1);
+    }
+
+    /// A hand-made liquid rack (no rack-scale system in it) keeps the seed's direct-liquid
+    /// envelope, which its threshold names: at an NVL72's 140 kW a warning, at 160 kW an error.
+    void aHandMadeLiquidRackKeepsTheSeedEnvelope() {
+        DesignData d = test::smallCluster(); // R01: two DGX H100 on direct liquid
+        QCOMPARE(d.racks[RackId(0)].cooling, CoolingType::DirectLiquid);
+        CatalogItem dgx = *d.catalog.item(QStringLiteral("nvidia-dgx-h100"));
+        QVERIFY(!dgx.rackScale);
+        dgx.powerMaxW = 70000; // two of them: 140 kW
+        d.catalog.add(dgx);
+        auto fs = withCode(d, QStringLiteral("rack.power-density"));
+        QCOMPARE(fs.size(), std::size_t(1));
+        QCOMPARE(fs[0].severity, Severity::Warning);
+        QVERIFY2(fs[0].message.contains(QLatin1String("140.0 kW")), qPrintable(fs[0].message));
+        QVERIFY2(fs[0].threshold.contains(QLatin1String("warn above 100 kW, maximum 150 kW")) &&
+                     fs[0].threshold.contains(QLatin1String("direct-to-chip")),
+                 qPrintable(fs[0].threshold));
+        dgx.powerMaxW = 80000; // 160 kW
+        d.catalog.add(dgx);
+        fs = withCode(d, QStringLiteral("rack.power-density"));
+        QCOMPARE(fs.size(), std::size_t(1));
+        QCOMPARE(fs[0].severity, Severity::Error);
+        QVERIFY2(fs[0].message.contains(QLatin1String("160.0 kW")), qPrintable(fs[0].message));
+    }
+
+    /// The CDU plant's N+1 check counts the liquid racks on the plant: an NVL72's heat counts
+    /// (its cold plates need the plant), a rack with its own in-rack CDU does not.
+    void racksWithTheirOwnCduAreNotOnThePlant() {
+        const QString code = QStringLiteral("cooling.cdu-capacity");
+        Design design(generatedNvl72());
+        QVERIFY(withCode(design.data(), code).empty());
+        std::vector<DeviceId> spare; // all of the plant's CDUs but two
+        int kept = 0;
+        design.data().devices.forEach([&](DeviceId id, const Device& v) {
+            const CatalogItem& t = design.data().catalog[v.type];
+            if (t.category == Category::Cooling && t.coolingType == QLatin1String("cdu"))
+                if (++kept > 2)
+                    spare.push_back(id);
+        });
+        QVERIFY(!spare.empty());
+        ObjectsEdit::removal(design.data(), QStringLiteral("Delete"), {}, spare)->apply(design);
+        DesignData d = design.data();
+        const TypeId own = embed(d, "cdu-in-rack-80kw");
+        bool fired = false, quiet = false;
+        double ownKw = 0;
+        for (const RackMetrics& rm : computeMetrics(d).perRack) {
+            if (rm.systemRatedKw <= 0)
+                continue;
+            const Metrics m = computeMetrics(d);
+            QCOMPARE(m.cdus, 2);
+            QVERIFY(std::abs(m.plantHeatKw - (m.liquidHeatKw - ownKw)) < 1e-6);
+            const bool over = m.plantHeatKw > m.cduCapacityKw / 2 + 1e-6; // one out of service
+            QCOMPARE(withCode(d, code).size(), std::size_t(over ? 1 : 0));
+            (over ? fired : quiet) = true;
+            d.racks[rm.rack].coolingProduct = own;
+            ownKw += rm.itMaxW / 1000.0;
+        }
+        QVERIFY(fired && quiet);
     }
 
     /// The room's air heat against its air cooling capacity: quiet below 90 %, a warning up
@@ -244,6 +344,29 @@ private Q_SLOTS:
         QVERIFY(doors.size() >= 3);
         for (std::size_t i = 1; i < doors.size(); ++i)
             QVERIFY(*doors[i - 1]->coolingCapacityKw <= *doors[i]->coolingCapacityKw);
+    }
+
+    /// The Hall dialog's air side is one undo step with the hall, byte-exact on undo, and the
+    /// checks read it at once.
+    void theRoomsAirSideIsEditedUndoably() {
+        Design design(test::smallCluster());
+        const Hall hall = design.data().hall;
+        const edits::RoomAir air{InletClass::A3, 25, 15, 1}; // 1 kW: far below the room's heat
+        edits::Result r = edits::setHall(design.data(), hall, air);
+        test::applyUndoRedo(design, r);
+        QCOMPARE(edits::RoomAir::of(design.data().settings), air);
+        QCOMPARE(design.data().hall, hall);
+        const auto fs = withCode(design.data(), QStringLiteral("cooling.airflow"));
+        QCOMPARE(fs.size(), std::size_t(1));
+        QVERIFY2(fs[0].message.contains(QLatin1String("25 F")), qPrintable(fs[0].message));
+        QVERIFY2(fs[0].threshold.contains(QLatin1String("15 %")) &&
+                     fs[0].threshold.contains(QLatin1String("inlet class A3")),
+                 qPrintable(fs[0].threshold));
+        // Nothing changed, or out of range: refused.
+        QVERIFY(!edits::setHall(design.data(), hall, air));
+        edits::RoomAir bad = air;
+        bad.capacityKw = -1;
+        QVERIFY(!edits::setHall(design.data(), hall, bad));
     }
 
     /// The room's air side comes with the Hall dialog's edit, checked like the file.
