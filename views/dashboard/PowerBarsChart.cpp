@@ -152,20 +152,22 @@ void PowerBarsChart::refresh() {
 }
 
 void PowerBarsChart::drawEnvelopes(const std::vector<int>& order) {
-    // One warning and one max line per cooling type present. Their values go in a line of
-    // text above the plot rather than on the lines: envelopes 5 kW apart under a 150 kW scale
-    // are a few pixels apart, and labels there would print over each other and the bars.
+    // One warning and one max line per envelope present (a cooling type, or a product or
+    // rack-scale system that sets its racks' own). Their values go in a line of text above the
+    // plot rather than on the lines: envelopes 5 kW apart under a 150 kW scale are a few pixels
+    // apart, and labels there would print over each other and the bars.
     const std::vector<RackPower>& racks = m_model->rackPower();
-    std::array<const RackPower*, 8> byCooling{};
+    std::vector<const RackPower*> envelopes; // first rack of each, in bar order
     for (int i : order) {
         const RackPower& r = racks[std::size_t(i)];
-        if (std::size_t(r.cooling) < byCooling.size() && !byCooling[std::size_t(r.cooling)])
-            byCooling[std::size_t(r.cooling)] = &r;
+        const bool seen = std::any_of(envelopes.begin(), envelopes.end(), [&r](const RackPower* e) {
+            return e->envelope == r.envelope && e->warnKw == r.warnKw && e->maxKw == r.maxKw;
+        });
+        if (!seen)
+            envelopes.push_back(&r);
     }
     m_envelopeParts.clear();
-    for (const RackPower* r : byCooling) {
-        if (!r)
-            continue;
+    for (const RackPower* r : envelopes) {
         for (const auto& [kw, colour] : {std::pair{r->warnKw, kWarn}, std::pair{r->maxKw, kOver}}) {
             if (kw <= 0)
                 continue;
@@ -176,7 +178,7 @@ void PowerBarsChart::drawEnvelopes(const std::vector<int>& order) {
             line->setSelectable(false);
         }
         m_envelopeParts << QStringLiteral("%1 %2 / %3")
-                               .arg(coolingLabel(r->cooling))
+                               .arg(r->envelope)
                                .arg(r->warnKw, 0, 'f', 0)
                                .arg(r->maxKw, 0, 'f', 0);
     }

@@ -23,9 +23,10 @@ namespace cds::views {
 /// @brief Power per rack as QCustomPlot bars coloured by status against each rack's cooling
 /// envelope (ok / warning / over). Up to kPerRackLimit racks: one named bar per rack in id
 /// order, with each rack's warn and max thresholds as step lines. Beyond that: the racks
-/// sorted by load (a distribution), each cooling type's envelope as one pair of horizontal
-/// lines, and the worst racks named above the plot. Clicking a bar emits rackActivated;
-/// clicking the worst-racks line emits racksActivated with those racks.
+/// sorted by load (a distribution), each envelope (a cooling type's, or a cooling product's or
+/// rack-scale system's that sets its racks' own) as one pair of horizontal lines, and the worst
+/// racks named above the plot. Clicking a bar emits rackActivated; clicking the worst-racks line
+/// emits racksActivated with those racks.
 class PowerBarsChart : public QWidget, public ExportableChart {
     Q_OBJECT
 public:
@@ -42,6 +43,8 @@ public:
     /// "R12 52.1 kW of 40, R7 ..." (distribution only), the racks nearest their limit.
     QString worstText() const;
     bool isDistribution() const { return m_distribution; }
+    /// The envelopes the distribution draws, one per envelope present: "Direct liquid 100 / 150".
+    const QStringList& envelopeParts() const { return m_envelopeParts; }
     /// The worst racks by load against their own maximum, worst first (at most kWorstNamed).
     const std::vector<RackId>& worstRacks() const { return m_worst; }
     /// Bars shown per status (Ok, Warning, Over): how many racks each series holds.

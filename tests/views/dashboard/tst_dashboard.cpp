@@ -92,6 +92,32 @@ private Q_SLOTS:
         QCOMPARE(many.at(0).at(0).value<std::vector<RackId>>(), p->worstRacks());
     }
 
+    /// Racks of one cooling type judged by different envelopes (some with an in-rack CDU as
+    /// their product) get a pair of lines each, named by what set them.
+    void eachEnvelopeHasItsLines() {
+        DesignData d = test::fakeCluster(4096); // 128 direct-liquid racks, an air-cooled one
+        CatalogItem cdu = *test::bundled().catalog().item(QStringLiteral("cdu-in-rack-80kw"));
+        const TypeId own = d.catalog.add(cdu);
+        int n = 0;
+        d.racks.forEach([&](RackId, Rack& r) {
+            if (r.cooling == CoolingType::DirectLiquid && n++ % 2)
+                r.coolingProduct = own;
+        });
+        Design design(std::move(d));
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
+        PowerBarsChart* p = w.powerChart();
+        QVERIFY(p->isDistribution());
+        const QStringList parts = p->envelopeParts();
+        QCOMPARE(parts.size(), 3);
+        QVERIFY2(parts.contains(QStringLiteral("Air 10 / 15")),
+                 qPrintable(parts.join(QLatin1String(" | "))));
+        QVERIFY2(parts.contains(QStringLiteral("Direct liquid 100 / 150")),
+                 qPrintable(parts.join(QLatin1String(" | "))));
+        QVERIFY2(parts.contains(QStringLiteral("%1 72 / 80").arg(cdu.model)),
+                 qPrintable(parts.join(QLatin1String(" | "))));
+    }
+
     void editAndUndoRedraw() {
         Design design(test::smallCluster());
         LiveAnalysis analysis(&design);
