@@ -101,6 +101,11 @@ HallDialog::HallDialog(const DesignData& design, QWidget* parent)
         spin(st.roomAirCoolingKw, 0, 1e6, QStringLiteral(" kW"), QStringLiteral("not specified"));
     m_deltaT = spin(st.airDeltaTF, 1, 100, QStringLiteral(" °F"), {});
     m_airShare = spin(st.liquidAirSharePct, 0, 100, QStringLiteral(" %"), {});
+    // Named as the settings keys they edit.
+    m_inlet->setObjectName(QStringLiteral("inletClass"));
+    m_airKw->setObjectName(QStringLiteral("roomAirCoolingKw"));
+    m_deltaT->setObjectName(QStringLiteral("airDeltaTF"));
+    m_airShare->setObjectName(QStringLiteral("liquidAirSharePct"));
     form->addRow(QStringLiteral("Inlet class"), m_inlet);
     form->addRow(QStringLiteral("Air cooling capacity"), m_airKw);
     form->addRow(QStringLiteral("Air temperature rise"), m_deltaT);

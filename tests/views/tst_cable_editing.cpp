@@ -23,6 +23,7 @@
 #include "views/tools/HallTool.h"
 #include "views/tools/TrayTool.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QMouseEvent>
@@ -334,6 +335,29 @@ private Q_SLOTS:
         small.findChildren<QDoubleSpinBox*>().at(0)->setValue(1.0);
         small.accept();
         QCOMPARE(small.result(), int(QDialog::Rejected));
+    }
+
+    /// The Hall dialog's air side (inlet class, air cooling, temperature rise, liquid racks'
+    /// air share) goes into the design with the hall, one undo step.
+    void hallDialogEditsTheRoomsAirSide() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        studio::HallDialog dlg(w->design()->data(), w.get());
+        QCOMPARE(dlg.roomAir(), edits::RoomAir::of(w->design()->data().settings));
+        dlg.findChild<QComboBox*>(QStringLiteral("inletClass"))
+            ->setCurrentIndex(int(InletClass::A4));
+        dlg.findChild<QDoubleSpinBox*>(QStringLiteral("roomAirCoolingKw"))->setValue(250);
+        dlg.findChild<QDoubleSpinBox*>(QStringLiteral("airDeltaTF"))->setValue(18);
+        dlg.findChild<QDoubleSpinBox*>(QStringLiteral("liquidAirSharePct"))->setValue(25);
+        const edits::RoomAir air = dlg.roomAir();
+        QCOMPARE(air, (edits::RoomAir{InletClass::A4, 18, 25, 250}));
+        QVERIFY2(w->editor()->apply(edits::setHall(w->design()->data(), dlg.hall(), air)),
+                 qPrintable(w->editor()->lastProblem()));
+        QCOMPARE(edits::RoomAir::of(w->design()->data().settings), air);
+        w->undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+        w->undoStack()->redo();
+        QCOMPARE(edits::RoomAir::of(w->design()->data().settings), air);
     }
 
     void hallDrawnOnTheFloorplan() {
