@@ -37,9 +37,7 @@ Result setRackCooling(const DesignData& d, const Catalog& library, const std::ve
     TypeId product;
     QString model;
     if (!productId.isEmpty()) {
-        const CatalogItem* item = library.item(productId);
-        if (!item)
-            item = d.catalog.item(productId);
+        const CatalogItem* item = lookUp(d, library, productId);
         if (!item)
             return Result::refuse(QStringLiteral("%1 is not in the catalog").arg(productId));
         if (coolingTypeServed(*item) != type)

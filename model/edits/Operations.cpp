@@ -37,12 +37,6 @@ QString uniqueDeviceName(const DesignData& d, const CatalogItem& t) {
     }
 }
 
-const CatalogItem* lookUp(const DesignData& d, const Catalog& library, const QString& id) {
-    if (const CatalogItem* item = library.item(id))
-        return item;
-    return d.catalog.item(id);
-}
-
 bool mountable(const CatalogItem& item) {
     switch (item.category) {
     case Category::Server:
@@ -80,6 +74,12 @@ Device newDevice(const DesignData& d, TypePlan& types, const CatalogItem& item) 
 }
 
 } // namespace
+
+const CatalogItem* lookUp(const DesignData& d, const Catalog& library, const QString& id) {
+    if (const CatalogItem* item = library.item(id))
+        return item;
+    return d.catalog.item(id);
+}
 
 TypeId TypePlan::use(const CatalogItem& item) {
     if (const TypeId t = m_d.catalog.find(item.id))

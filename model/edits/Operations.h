@@ -34,6 +34,9 @@ private:
     std::vector<CatalogItem> m_new;
 };
 
+/// The entry @p id of @p library, else of the design's own catalog, or nullptr.
+const CatalogItem* lookUp(const DesignData& d, const Catalog& library, const QString& id);
+
 /// A catalog entry dropped on the floor at @p at: a rack type places a rack (snapped to the
 /// tiles); mountable gear dropped on a rack goes to its lowest free U; dropped on the floor it
 /// comes in a new rack of the smallest type in @p library that holds it. @p catalogId is
