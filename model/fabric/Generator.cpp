@@ -234,14 +234,22 @@ bool Generation::checkCapacity() {
     return m_nodes <= maxNodes || beyondThreeTiers(*sw, maxNodes);
 }
 
-/// The rack a generated design's racks are: rack-scale systems fill a 48U rack, and so do
-/// 10U systems (NVIDIA's DGX SuperPOD with DGX B300 RA puts four DGX B300 in a standard rack
-/// with three 2U rack PDUs: 46U); everything else goes in 42U racks; any rack of the catalog
-/// when neither is there.
+/// The rack a generated design's racks are. Rack-scale systems fill a 48U rack (their own MGX
+/// rack for the compute racks). 10U systems (DGX B200, DGX B300, HGX B300) get a 52U rack 700 x
+/// 1,200 mm: NVIDIA's "Data Center Best Practices with DGX B200" asks for at least 48U and
+/// 600 x 1,100 mm and recommends 700 x 1,200 mm, 52U; its DGX B300 RA puts four in a rack with
+/// three 2U PDUs (46U). A catalog without that rack falls back to the 48U one. Everything else
+/// goes in 42U racks; any rack of the catalog when none of these is there.
 const CatalogItem* generatedRack(const Catalog& lib, const CatalogItem& server) {
-    const bool tall = server.uHeight > 42 || server.uHeight >= 10;
-    const CatalogItem* rack =
-        lib.item(tall ? QStringLiteral("rack-48u-600x1200") : QStringLiteral("rack-42u-600x1200"));
+    const CatalogItem* rack = nullptr;
+    if (server.uHeight > 42)
+        rack = lib.item(QStringLiteral("rack-48u-600x1200"));
+    else if (server.uHeight >= 10) {
+        rack = lib.item(QStringLiteral("rack-52u-700x1200"));
+        if (!rack)
+            rack = lib.item(QStringLiteral("rack-48u-600x1200"));
+    } else
+        rack = lib.item(QStringLiteral("rack-42u-600x1200"));
     for (std::size_t i = 0; !rack && i < lib.size(); ++i)
         if (lib.items()[i].category == Category::Rack && lib.items()[i].rack)
             rack = &lib.items()[i];

@@ -81,6 +81,53 @@ private Q_SLOTS:
         // DDN AI400X2 datasheet: 90 GB/s read per appliance.
         QCOMPARE(*c.item(QStringLiteral("ddn-ai400x2"))->readGbps, 720.0);
     }
+    /// Switch power is the vendor's typical figure with passive cables and its maximum with
+    /// active cables or optics, as NVIDIA's user manuals (Specifications) publish them.
+    void switchPowerAsPublished_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("typicalW");
+        QTest::addColumn<double>("maxW"); // 0: no maximum published
+        // NVIDIA QM97X0 1U NDR Switch Systems User Manual, Specifications.
+        QTest::newRow("qm9700") << QStringLiteral("nvidia-qm9700") << 747.0 << 1720.0;
+        // NVIDIA Spectrum-4 SN5000 2U Switch Systems Hardware User Manual, Specifications.
+        QTest::newRow("sn5600") << QStringLiteral("nvidia-sn5600") << 940.0 << 0.0;
+        QTest::newRow("sn5610") << QStringLiteral("nvidia-sn5610") << 900.0 << 2080.0;
+        // NVIDIA Spectrum-3 SN4000 Switch Systems Hardware User Manual, Specifications.
+        QTest::newRow("sn4600c") << QStringLiteral("nvidia-sn4600c") << 466.0 << 0.0;
+        // NVIDIA SN2201 1G Management Switch Systems User Manual, Specifications.
+        QTest::newRow("sn2201") << QStringLiteral("nvidia-sn2201") << 98.0 << 0.0;
+    }
+    void switchPowerAsPublished() {
+        QFETCH(QString, id);
+        QFETCH(double, typicalW);
+        QFETCH(double, maxW);
+        const CatalogItem* it = test::bundled().catalog().item(id);
+        QVERIFY(it);
+        QCOMPARE(*it->powerTypicalW, typicalW);
+        QVERIFY(it->source.contains(QStringLiteral("typical")));
+        if (maxW > 0)
+            QCOMPARE(*it->powerMaxW, maxW);
+        else // an unpublished maximum is there, above typical, and said to be an estimate
+            QVERIFY(*it->powerMaxW > typicalW && it->source.contains(QStringLiteral("estimate")));
+    }
+    /// Transceiver power per end is the LinkX module's published maximum.
+    void transceiverPowerAsPublished() {
+        const Catalog& c = test::bundled().catalog();
+        // LinkX MMA1Z00-NS400 / MMA4Z00-NS400: "9 Watts maximum" at 400 Gb/s.
+        QCOMPARE(*c.item(QStringLiteral("nvidia-mma1z00-ns400"))->media->powerPerEndW, 9.0);
+        QCOMPARE(*c.item(QStringLiteral("nvidia-mma4z00-ns400"))->media->powerPerEndW, 9.0);
+        // LinkX MMS4X00-NS: "17 Watts for all configurations"; MMA4Z00-NS-T: 15 W.
+        QCOMPARE(*c.item(QStringLiteral("nvidia-mms4x00-ns"))->media->powerPerEndW, 17.0);
+        QCOMPARE(*c.item(QStringLiteral("nvidia-800gbe-osfp-sr8"))->media->powerPerEndW, 15.0);
+    }
+    /// "Typical = 80 % of max" is never passed off as a published figure.
+    void eightyPercentTypicalIsLabelledAnEstimate() {
+        for (const CatalogItem& it : test::bundled().catalog().items())
+            if (it.powerTypicalW && it.powerMaxW &&
+                std::abs(*it.powerTypicalW - 0.8 * *it.powerMaxW) < 0.51)
+                QVERIFY2(it.source.contains(QStringLiteral("estimate"), Qt::CaseInsensitive),
+                         qPrintable(it.id));
+    }
     void dgxH100Figures() {
         const CatalogItem* it = test::bundled().catalog().item(QStringLiteral("nvidia-dgx-h100"));
         QVERIFY(it);

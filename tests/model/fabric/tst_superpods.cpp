@@ -137,17 +137,37 @@ private Q_SLOTS:
         QCOMPARE(mb.gpus, 9216);
         QCOMPARE(errorCodes(runChecks(big)), QStringList());
     }
-    /// 10U systems go in 48U racks: NVIDIA's DGX B300 RA puts four in a standard rack with
-    /// three 2U PDUs (46U); an 8U DGX H100 keeps its 42U racks.
-    void tenUSystemsGetA48URack() {
-        for (const auto& [server, sw, u] : {std::tuple{"nvidia-dgx-b300", "nvidia-q3400", 48},
-                                            std::tuple{"nvidia-dgx-b200", "nvidia-qm9700", 48},
-                                            std::tuple{"nvidia-dgx-h100", "nvidia-qm9700", 42}}) {
+    /// 10U systems go in the 52U 700 x 1,200 mm rack NVIDIA recommends for them (DGX B200
+    /// data-centre best practices; the DGX B300 RA puts four in a rack with three 2U PDUs); an
+    /// 8U DGX H100 keeps its 42U 600 mm racks.
+    void tenUSystemsGetNvidiasRecommendedRack() {
+        for (const auto& [server, sw, id] :
+             {std::tuple{"nvidia-dgx-b300", "nvidia-q3400", "rack-52u-700x1200"},
+              std::tuple{"nvidia-hgx-b300-8gpu", "nvidia-q3400", "rack-52u-700x1200"},
+              std::tuple{"nvidia-dgx-b200", "nvidia-qm9700", "rack-52u-700x1200"},
+              std::tuple{"nvidia-dgx-h100", "nvidia-qm9700", "rack-42u-600x1200"}}) {
             const DesignData d = generated(params(256, server, sw));
-            d.racks.forEach(
-                [&](RackId, const Rack& r) { QCOMPARE(d.typeOf(r).rack->uCapacity, u); });
+            QVERIFY(d.racks.size() > 0);
+            d.racks.forEach([&](RackId, const Rack& r) {
+                QCOMPARE(d.typeOf(r).id, QString::fromLatin1(id));
+                QVERIFY(d.typeOf(r).rack->uCapacity >= 48 || QLatin1String(id).contains(u"42u"));
+            });
             QCOMPARE(errorCodes(runChecks(d)), QStringList());
         }
+    }
+    /// A catalog without the 52U rack (a user catalog that replaced the racks) still puts 10U
+    /// systems in a 48U rack rather than a 42U one.
+    void tenUSystemsFallBackToA48URack() {
+        Catalog lib;
+        for (const CatalogItem& c : bundled().catalog().items())
+            if (c.id != QLatin1String("rack-52u-700x1200"))
+                lib.add(c);
+        const GenerateResult r =
+            generateCluster(params(64, "nvidia-dgx-b300", "nvidia-q3400"), lib);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        r.design.racks.forEach([&](RackId, const Rack& rack) {
+            QCOMPARE(r.design.typeOf(rack).id, QStringLiteral("rack-48u-600x1200"));
+        });
     }
     void nvl72OnAirIsRefusedAndAnError() {
         GenerateParams p = params(72, "nvidia-gb300-nvl72", "nvidia-q3400");
