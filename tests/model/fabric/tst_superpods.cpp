@@ -53,6 +53,7 @@ private Q_SLOTS:
         QTest::newRow("2 SU") << 2 << 16 << 8 << 1152;
         QTest::newRow("4 SU") << 4 << 32 << 18 << 2304;
         QTest::newRow("8 SU") << 8 << 64 << 36 << 4608;
+        QTest::newRow("18 SU") << 18 << 144 << 72 << 10368;
     }
     void dgxB300XdrSuperpod() {
         QFETCH(int, sus);
@@ -61,6 +62,19 @@ private Q_SLOTS:
         QFETCH(int, cables);
         verifyPublishedCounts(params(sus * 72 * 8, "nvidia-dgx-b300", "nvidia-q3400"), leaves,
                               spines, cables);
+    }
+    /// The same RA: "four DGX B300 fit within a single rack. The rack-level power consumption
+    /// per rack is ~56kW", 18 compute racks for a 72-node SU.
+    void dgxB300XdrRackPower() {
+        const Metrics m = computeMetrics(generated(params(576, "nvidia-dgx-b300", "nvidia-q3400")));
+        QCOMPARE(m.racksByRole[std::size_t(RackRole::Compute)], 18);
+        for (const RackMetrics& rm : m.perRack) {
+            if (rm.gpus == 0)
+                continue;
+            QCOMPARE(rm.gpus, 32);
+            QVERIFY2(rm.itMaxW >= 0.95 * 56000 && rm.itMaxW <= 1.05 * 56000,
+                     qPrintable(QString::number(rm.itMaxW)));
+        }
     }
     void dgxB300SpectrumXSuperpod_data() {
         QTest::addColumn<int>("sus");
