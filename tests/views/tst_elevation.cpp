@@ -5,6 +5,7 @@
 #include "DesignEditor.h"
 
 #include "model/analysis/LiveAnalysis.h"
+#include "views/SelectionModel.h"
 #include "views/elevation/ElevationView.h"
 #include "views/floorplan/FloorplanScene.h"
 
@@ -103,6 +104,40 @@ private Q_SLOTS:
         QVERIFY(w->editor()->mountDevice(QStringLiteral("nvidia-dgx-h100"), n01, 1, Face::Front));
         w->analysis()->runNow();
         QVERIFY(w->scene()->coloring().colourOf(n01) != before);
+    }
+
+    /// 0U rack PDUs sit in the rear side channels (A feed left, B right), inside the rack's
+    /// drawing, selectable, and not draggable into a U slot; rack-mounted gear sits between
+    /// them; a floor-standing CDU fills its rack's drawing.
+    void zeroUGearInSideChannels() {
+        auto w = openStudio(
+            m_tmp.path(),
+            QStringLiteral(CDS_SOURCE_DIR "/resources/examples/gb300-nvl72-576gpu-su.cds.json"));
+        views::ElevationView* e = w->elevation();
+        e->resize(360, 700);
+        const DesignData& d = w->design()->data();
+        w->openElevation(rackNamed(d, QStringLiteral("spine-1")));
+        const DeviceId a = deviceNamed(d, QStringLiteral("spine-1-pdu-a1"));
+        const DeviceId b = deviceNamed(d, QStringLiteral("spine-1-pdu-b1"));
+        const QRect rear = e->slotRect(1, 48, Face::Rear);
+        const QRect ra = e->zeroURect(a), rb = e->zeroURect(b);
+        QVERIFY(rear.contains(ra) && rear.contains(rb));
+        QVERIFY(ra.height() > rear.height() * 0.9);
+        QVERIFY(ra.right() < rear.center().x() && rb.left() > rear.center().x());
+        QCOMPARE(e->deviceAt(ra.center()), a);
+        QCOMPARE(e->deviceAt(rb.center()), b);
+        QVERIFY(e->zeroURect(deviceNamed(d, QStringLiteral("ib-spine-0001"))).isNull());
+        const QByteArray before = bytesOf(*w);
+        drag(e, ra.center(), e->slotRect(20, 1, Face::Front).center());
+        QCOMPARE(w->selection()->devices(), std::vector<DeviceId>{a});
+        QCOMPARE(bytesOf(*w), before);
+
+        w->openElevation(rackNamed(d, QStringLiteral("cdu-01")));
+        const DeviceId cdu = deviceNamed(d, QStringLiteral("cdu-01-unit"));
+        const QRect rc = e->zeroURect(cdu);
+        QVERIFY(rc.contains(e->slotRect(1, 48, Face::Front)));
+        QVERIFY(rc.contains(e->slotRect(1, 48, Face::Rear)));
+        QCOMPARE(e->deviceAt(e->slotRect(10, 1, Face::Rear).center()), cdu);
     }
 };
 

@@ -15,6 +15,15 @@ namespace cds::views {
 
 namespace {
 constexpr int kTop = 34, kBottom = 10, kLabelW = 30, kGap = 16;
+constexpr int kStripW = 13; // one 0U PDU in a side channel
+
+/// 0U gear: no rack units of its own (rack PDUs, floor-standing units).
+bool isZeroU(const CatalogItem& t) {
+    return t.uHeight <= 0;
+}
+bool isFloorStanding(const CatalogItem& t) {
+    return isZeroU(t) && t.category == Category::Cooling;
+}
 
 QColor deviceColour(Category c) {
     switch (c) {
@@ -89,12 +98,50 @@ ElevationView::Slot ElevationView::slotAt(QPoint p, int uHeight) const {
     return s;
 }
 
+std::vector<DeviceId> ElevationView::sideChannelDevices() const {
+    const DesignData& d = m_design->data();
+    std::vector<DeviceId> out;
+    d.devices.forEach([&](DeviceId id, const Device& dev) {
+        if (dev.rack == m_rack && isZeroU(d.typeOf(dev)) && !isFloorStanding(d.typeOf(dev)))
+            out.push_back(id);
+    });
+    std::sort(out.begin(), out.end(), [&](DeviceId a, DeviceId b) {
+        return QString::compare(d.devices[a].name, d.devices[b].name) < 0;
+    });
+    return out;
+}
+
+int ElevationView::sideInset() const {
+    const int n = int(sideChannelDevices().size());
+    return n == 0 ? 0 : ((n + 1) / 2) * kStripW + 2;
+}
+
+QRect ElevationView::zeroURect(DeviceId device) const {
+    const DesignData& d = m_design->data();
+    const Device* dev = d.devices.find(device);
+    if (!dev || dev->rack != m_rack || !isZeroU(d.typeOf(*dev)))
+        return {};
+    const int cap = capacity();
+    if (isFloorStanding(d.typeOf(*dev)))
+        return slotRect(1, cap, Face::Front).united(slotRect(1, cap, Face::Rear));
+    const std::vector<DeviceId> side = sideChannelDevices();
+    const int i = int(std::find(side.begin(), side.end(), device) - side.begin());
+    const int left = (int(side.size()) + 1) / 2;
+    const QRect col = slotRect(1, cap, dev->face);
+    return i < left ? QRect(col.left() + 1 + i * kStripW, col.top(), kStripW - 1, col.height())
+                    : QRect(col.right() - (i - left + 1) * kStripW + 1, col.top(), kStripW - 1,
+                            col.height());
+}
+
 DeviceId ElevationView::deviceAt(QPoint p) const {
     const DesignData& d = m_design->data();
     DeviceId found;
     d.devices.forEach([&](DeviceId id, const Device& dev) {
-        if (dev.rack == m_rack &&
-            slotRect(dev.uPosition, std::max(1, d.typeOf(dev).uHeight), dev.face).contains(p))
+        if (dev.rack != m_rack)
+            return;
+        const CatalogItem& t = d.typeOf(dev);
+        const QRect r = isZeroU(t) ? zeroURect(id) : slotRect(dev.uPosition, t.uHeight, dev.face);
+        if (r.contains(p) && (!found || !isFloorStanding(t)))
             found = id;
     });
     return found;
@@ -149,15 +196,21 @@ void ElevationView::paintEvent(QPaintEvent*) {
         p.drawText(QRect(0, r.top(), kLabelW, r.height()), Qt::AlignRight | Qt::AlignVCenter,
                    QString::number(u));
     }
+    const int inset = sideInset();
     d.devices.forEach([&](DeviceId id, const Device& dev) {
         if (dev.rack != m_rack)
             return;
         const CatalogItem& t = d.typeOf(dev);
-        const int h = std::max(1, t.uHeight);
         const bool sel = m_selection->contains(ObjectRef::device(id));
+        if (isZeroU(t)) {
+            paintZeroU(p, id, dev, t, sel);
+            return;
+        }
+        const int h = std::max(1, t.uHeight);
         for (Face face : {Face::Front, Face::Rear}) {
-            // Full-depth gear shows on both faces; the mounting face is drawn solid.
-            const QRect r = slotRect(dev.uPosition, h, face).adjusted(2, 1, -2, -1);
+            // Full-depth gear shows on both faces; the mounting face is drawn solid. It sits
+            // between the side channels when the rack has 0U PDUs.
+            const QRect r = slotRect(dev.uPosition, h, face).adjusted(2 + inset, 1, -2 - inset, -1);
             const QColor c = deviceColour(t.category);
             p.setBrush(face == dev.face ? c : c.darker(170));
             p.setPen(sel ? QPen(QColor(0x1e, 0x5a, 0xc8), 2) : QPen(c.darker(200)));
@@ -179,6 +232,27 @@ void ElevationView::paintEvent(QPaintEvent*) {
     }
 }
 
+void ElevationView::paintZeroU(QPainter& p, DeviceId id, const Device& dev, const CatalogItem& t,
+                               bool selected) const {
+    const QRect r = zeroURect(id);
+    const QColor c = deviceColour(t.category);
+    p.setBrush(isFloorStanding(t) ? c : c.darker(110));
+    p.setPen(selected ? QPen(QColor(0x1e, 0x5a, 0xc8), 2) : QPen(c.darker(200)));
+    p.drawRect(r);
+    p.setPen(Qt::black);
+    if (isFloorStanding(t)) {
+        p.drawText(r.adjusted(6, 6, -6, -6), Qt::AlignCenter | Qt::TextWordWrap,
+                   dev.name + QStringLiteral("\n") + t.model + QStringLiteral("\nfloor-standing"));
+        return;
+    }
+    // The strip's name reads bottom to top, as on a vertical PDU.
+    p.save();
+    p.translate(r.left(), r.bottom());
+    p.rotate(-90);
+    p.drawText(QRect(4, 0, r.height() - 8, r.width()), Qt::AlignLeft | Qt::AlignVCenter, dev.name);
+    p.restore();
+}
+
 void ElevationView::hover(Slot s, int uHeight, DeviceId ignore) {
     m_hover = s;
     m_hoverHeight = uHeight;
@@ -194,6 +268,8 @@ void ElevationView::mousePressEvent(QMouseEvent* e) {
     if (id) {
         m_selection->set({ObjectRef::device(id)});
         const Device& dev = m_design->data().devices[id];
+        if (isZeroU(m_design->data().typeOf(dev)))
+            return; // 0U gear has no U slot to move to
         m_dragDevice = id;
         const Slot s = slotAt(e->position().toPoint());
         const int h = std::max(1, m_design->data().typeOf(dev).uHeight);

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+class QPainter;
+
 namespace cds::views {
 
 class SelectionModel;
@@ -29,6 +31,10 @@ public:
     /// Widget rectangle of U range [u, u + h) on @p face.
     QRect slotRect(int u, int h, Face face) const;
     DeviceId deviceAt(QPoint p) const;
+    /// Where 0U gear is drawn: rack PDUs as strips in the side channels of their mounting face
+    /// (the first half by name on the left, the rest on the right: A feeds left, B right), a
+    /// floor-standing unit (an in-row CDU) across the whole rack. Empty for rack-mounted gear.
+    QRect zeroURect(DeviceId device) const;
     /// The header line: "R01 · 42U · 20U used · 22U free".
     QString summary() const;
     QSize sizeHint() const override { return {360, 700}; }
@@ -51,7 +57,13 @@ protected:
 private:
     int capacity() const;
     double slotHeight() const;
+    /// The rack's 0U devices that go in side channels, in drawing order (by name).
+    std::vector<DeviceId> sideChannelDevices() const;
+    /// Side-channel strips per side of a face: how far rack-mounted gear is inset.
+    int sideInset() const;
     void hover(Slot s, int uHeight, DeviceId ignore);
+    void paintZeroU(QPainter& p, DeviceId id, const Device& dev, const CatalogItem& t,
+                    bool selected) const;
     Design* m_design;
     SelectionModel* m_selection;
     const Catalog* m_library = nullptr;
