@@ -44,6 +44,16 @@ QString mountProblem(const DesignData& d, RackId rack, int uHeight, int u,
                      DeviceId ignore = DeviceId());
 /// The lowest U where a device @p uHeight high fits in @p rack, or 0 when none.
 int firstFreeU(const DesignData& d, RackId rack, int uHeight);
+/// 0U gear: no rack units of its own (rack PDUs in the side channels, floor-standing units).
+inline bool isZeroU(const CatalogItem& t) {
+    return t.uHeight <= 0;
+}
+/// A floor-standing unit that fills its rack position (an in-row CDU or cooler, an immersion
+/// tank); a rear door hangs on a rack and is not one.
+inline bool isFloorStanding(const CatalogItem& t) {
+    return isZeroU(t) && t.category == Category::Cooling &&
+           t.coolingType != QLatin1String("rear-door-hx");
+}
 /// U capacity of a rack (42 when its type has no rack spec).
 int rackCapacityU(const DesignData& d, const Rack& r);
 

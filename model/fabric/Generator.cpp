@@ -2,6 +2,7 @@
 
 #include "../DesignIndex.h"
 #include "../PortTable.h"
+#include "../RackCooling.h"
 #include "CableRouting.h"
 #include "FabricBuilder.h"
 #include "FatTreePlan.h"
@@ -86,6 +87,15 @@ private:
     bool beyondThreeTiers(const SwitchChoice& sw, long long maxNodes);
     /// --servers-per-rack against the compute rack's U and the cooling envelope's kW.
     bool checkServersPerRack();
+    /// The catalog's largest rear door as an envelope, for compute racks of air-cooled
+    /// servers; nullopt for liquid-only systems or a catalog without doors.
+    std::optional<CoolingEnvelope> rearDoor() const {
+        const auto doors = coolingProductsFor(m_lib, CoolingType::RearDoorHx); // smallest first
+        if (m_server->liquidCooled || doors.empty())
+            return std::nullopt;
+        const double kw = *doors.back()->coolingCapacityKw;
+        return CoolingEnvelope{kw * kProductWarnShare, kw, 0, {}};
+    }
     std::optional<CoolingType> serverCooling() const {
         return m_server->liquidCooled && !m_p.cooling
                    ? std::optional<CoolingType>(CoolingType::DirectLiquid)
@@ -278,19 +288,21 @@ bool Generation::checkServersPerRack() {
                         .arg(cap)
                         .arg(cap / u));
     const double kw = m_server->powerMaxW.value_or(0) / 1000.0;
-    const auto [fits, how] =
-        FloorPlanner::serversPerRack(m_d.settings, serverCooling(), kw, u, cap, n);
+    const auto [fits, how] = FloorPlanner::serversPerRack(
+        planningSettings(m_d.settings, rearDoor()), serverCooling(), kw, u, cap, n);
     if (fits < n)
-        return fail(QStringLiteral("--servers-per-rack %1: %1 x %2 kW of %3 is %4 kW, beyond "
-                                   "the %5 cooling envelope of %6 kW per rack: at most %7 per "
-                                   "rack")
-                        .arg(n)
-                        .arg(kw, 0, 'f', 1)
-                        .arg(m_server->id)
-                        .arg(n * kw, 0, 'f', 1)
-                        .arg(coolingKey(how))
-                        .arg(m_d.settings.cooling[std::size_t(how)].maxKw, 0, 'f', 0)
-                        .arg(fits));
+        return fail(
+            QStringLiteral("--servers-per-rack %1: %1 x %2 kW of %3 is %4 kW, beyond "
+                           "the %5 cooling envelope of %6 kW per rack: at most %7 per "
+                           "rack")
+                .arg(n)
+                .arg(kw, 0, 'f', 1)
+                .arg(m_server->id)
+                .arg(n * kw, 0, 'f', 1)
+                .arg(coolingKey(how))
+                .arg(planningSettings(m_d.settings, rearDoor()).cooling[std::size_t(how)].maxKw, 0,
+                     'f', 0)
+                .arg(fits));
     return true;
 }
 
@@ -842,7 +854,8 @@ GenerateResult Generation::run() {
                       m_suNetwork,
                       m_central,
                       m_storage,
-                      mgmt};
+                      mgmt,
+                      rearDoor()};
     FloorPlanner planner(m_d, in);
     if (!planner.place()) {
         m_r.error = planner.error();

@@ -12,6 +12,16 @@ constexpr double kAisleMm = 1200;  ///< cold and hot aisles: two 600 mm tiles
 constexpr double kAccessoryKw = 0.25;
 } // namespace
 
+DesignSettings planningSettings(const DesignSettings& s, std::optional<CoolingEnvelope> rearDoor) {
+    DesignSettings out = s;
+    CoolingEnvelope& e = out.cooling[std::size_t(CoolingType::RearDoorHx)];
+    if (rearDoor && rearDoor->warnKw > e.warnKw) {
+        e.warnKw = rearDoor->warnKw;
+        e.maxKw = rearDoor->maxKw;
+    }
+    return out;
+}
+
 std::pair<int, CoolingType> FloorPlanner::serversPerRack(const DesignSettings& s,
                                                          std::optional<CoolingType> forced,
                                                          double kw, int uHeight, int uCapacity,
@@ -82,6 +92,8 @@ std::vector<FloorPlanner::PlannedRack> FloorPlanner::packNetwork(const std::vect
 bool FloorPlanner::place() {
     const CatalogItem& rackType = m_d.catalog[m_in.rackType];
     const RackSpec spec = rackType.rack.value_or(RackSpec{});
+    // Compute racks of air-cooled servers may take the catalog's largest rear door.
+    const DesignSettings computeSettings = planningSettings(m_d.settings, m_in.rearDoor);
     std::vector<std::vector<PlannedRack>> chunks; // one per SU, then the central rows
     for (std::size_t s = 0; s < m_in.suServers.size(); ++s) {
         std::vector<PlannedRack> chunk;
@@ -89,8 +101,8 @@ bool FloorPlanner::place() {
         const QString su = QStringLiteral("su%1").arg(s + 1, 2, 10, QChar(u'0'));
         if (!servers.empty()) {
             const auto [per, cooling] =
-                serversPerRack(m_d.settings, m_in.serverCooling, kwOf(servers[0]), uOf(servers[0]),
-                               spec.uCapacity, m_in.maxServersPerRack);
+                serversPerRack(computeSettings, m_in.serverCooling, kwOf(servers[0]),
+                               uOf(servers[0]), spec.uCapacity, m_in.maxServersPerRack);
             for (std::size_t i = 0; i < servers.size(); i += std::size_t(per)) {
                 PlannedRack r{QStringLiteral("%1-c%2").arg(su).arg(i / per + 1, 2, 10, QChar(u'0')),
                               cooling,
@@ -158,7 +170,7 @@ bool FloorPlanner::place() {
             r.type = pr.fixedCooling && m_in.serverRackType ? m_in.serverRackType : m_in.rackType;
             r.cooling = pr.fixedCooling ? pr.cooling
                         : m_in.cooling  ? *m_in.cooling
-                                        : coolingForLoad(m_d.settings, kw + kAccessoryKw);
+                                        : coolingForLoad(computeSettings, kw + kAccessoryKw);
             r.rotationDeg = row % 2 ? 180 : 0;
             r.centre = {kMarginMm + (slot + 0.5) * spec.widthMm,
                         kMarginMm + row * (spec.depthMm + kAisleMm) + spec.depthMm / 2};

@@ -21,7 +21,15 @@ struct PlacementInput {
     std::vector<DeviceId> central;
     std::vector<DeviceId> storage;    ///< storage servers: storage racks
     std::vector<DeviceId> management; ///< head nodes, UFM, their switches: management racks
+    /// Compute racks of air-cooled servers: how much a rear-door rack may carry, from the
+    /// catalog's largest door (its capacity, warning at kProductWarnShare of it) when that is
+    /// above the design's rear-door envelope. addRearDoors then fits each rack its door.
+    std::optional<CoolingEnvelope> rearDoor;
 };
+
+/// The design's cooling envelopes, with the rear-door one raised to @p rearDoor when that
+/// carries more: what compute racks of air-cooled servers are planned against.
+DesignSettings planningSettings(const DesignSettings& s, std::optional<CoolingEnvelope> rearDoor);
 
 /// @brief Racks, rows and hall for a generated design. Compute racks hold as many servers as
 /// the rack's cooling envelope allows (warning level), network racks one per scalable unit

@@ -17,14 +17,6 @@ namespace {
 constexpr int kTop = 34, kBottom = 10, kLabelW = 30, kGap = 16;
 constexpr int kStripW = 13; // one 0U PDU in a side channel
 
-/// 0U gear: no rack units of its own (rack PDUs, floor-standing units).
-bool isZeroU(const CatalogItem& t) {
-    return t.uHeight <= 0;
-}
-bool isFloorStanding(const CatalogItem& t) {
-    return isZeroU(t) && t.category == Category::Cooling;
-}
-
 QColor deviceColour(Category c) {
     switch (c) {
     case Category::Server:

@@ -1,5 +1,7 @@
 #include "ElevationRenderer.h"
 
+#include "model/RackGeometry.h"
+
 #include "NaturalOrder.h"
 #include "RenderStyle.h"
 
@@ -47,11 +49,12 @@ void ElevationRenderer::paint(QPainter& p, RackId id, const QRectF& target) cons
 
     // Header: name, load and space used.
     double kw = 0;
-    int usedU = 0;
+    int usedU = 0, sidePdus = 0;
     for (DeviceId dev : m_index.devicesIn(id)) {
         const CatalogItem& t = m_d.typeOf(m_d.devices[dev]);
         kw += t.powerMaxW.value_or(0) / 1000.0;
         usedU += t.uHeight;
+        sidePdus += isZeroU(t) && !isFloorStanding(t) ? 1 : 0;
     }
     p.setPen(RenderStyle::ink());
     p.setFont(RenderStyle::font(std::max(6.0, 62 * s), true));
@@ -60,10 +63,11 @@ void ElevationRenderer::paint(QPainter& p, RackId id, const QRectF& target) cons
     p.setFont(RenderStyle::font(std::max(5.0, 34 * s)));
     p.drawText(QRectF(box.left() - 20 * s, box.top() + 75 * s, box.width() + 40 * s, 85 * s),
                Qt::AlignCenter,
-               QStringLiteral("%1/%2U · %3 kW\n%4")
+               QStringLiteral("%1/%2U · %3 kW%4\n%5")
                    .arg(usedU)
                    .arg(cap)
                    .arg(kw, 0, 'f', 1)
+                   .arg(sidePdus > 0 ? QStringLiteral(" · %1 x 0U PDU").arg(sidePdus) : QString())
                    .arg(coolingLabel(rack->cooling)));
 
     // Frame and U numbers (every U when legible, else every fifth).
@@ -87,6 +91,16 @@ void ElevationRenderer::paint(QPainter& p, RackId id, const QRectF& target) cons
     for (DeviceId dev : m_index.devicesIn(id)) {
         const Device& v = m_d.devices[dev];
         const CatalogItem& t = m_d.typeOf(v);
+        if (isFloorStanding(t)) { // fills the rack position: name and model across the face
+            p.setPen(QPen(RenderStyle::ink(), std::max(0.5, 4 * s)));
+            p.setBrush(RenderStyle::tint(RenderStyle::category(t.category)));
+            p.drawRoundedRect(face.adjusted(4 * s, 4 * s, -4 * s, -4 * s), 6 * s, 6 * s);
+            p.setFont(RenderStyle::font(std::clamp(face.width() / 14, 4.0, 12.0), true));
+            p.drawText(face.adjusted(10 * s, 10 * s, -10 * s, -10 * s),
+                       Qt::AlignCenter | Qt::TextWordWrap,
+                       QStringLiteral("%1\n%2\nfloor-standing").arg(v.name, t.model));
+            continue;
+        }
         const int h = std::max(1, t.uHeight);
         if (v.uPosition < 1)
             continue;

@@ -91,8 +91,10 @@ private Q_SLOTS:
         });
         // The design is complete: without these kinds the test would check nothing.
         for (Category c : {Category::Rack, Category::Server, Category::Switch, Category::Power,
-                           Category::Storage, Category::Management, Category::Cooling})
+                           Category::Storage, Category::Management})
             QVERIFY2(byCategory.value(c) > 0, qPrintable(categoryLabel(c)));
+        // Cooling is there as CDUs on the floor (liquid) or rear doors on the racks (air).
+        QVERIFY(byCategory.value(Category::Cooling) > 0 || rearDoorRacks > 0);
         const Metrics m = computeMetrics(d);
         QCOMPARE(m.ufm > 0, ufm);
         QVERIFY(m.headNodes > 0);

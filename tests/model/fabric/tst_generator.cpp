@@ -88,21 +88,40 @@ private Q_SLOTS:
         QCOMPARE(computeMetrics(d).gpus, 100000);
         QCOMPARE(errorCodes(runChecks(d)), QStringList());
     }
+    /// Air-cooled DGX H100s go four to a rack (40.8 kW) behind the catalog's 55-75 kW active
+    /// rear door, as NVIDIA deploys air-cooled racks of 28.6-57 kW; with no door that carries
+    /// them, the seed's rule applies and they need direct liquid cooling.
     void coolingPerRack() {
         DesignData d = generated(256);
-        int dlc = 0;
-        DesignIndex index(d);
-        d.racks.forEach([&](RackId id, const Rack& r) {
-            int servers = 0;
-            for (DeviceId dev : index.devicesIn(id))
-                servers += d.typeOf(d.devices[dev]).gpuCount() > 0;
-            if (servers > 0) {
+        auto computeRacks = [](const DesignData& design, CoolingType cooling, const char* door) {
+            int racks = 0;
+            DesignIndex index(design);
+            design.racks.forEach([&](RackId id, const Rack& r) {
+                int servers = 0;
+                for (DeviceId dev : index.devicesIn(id))
+                    servers += design.typeOf(design.devices[dev]).gpuCount() > 0;
+                if (servers == 0)
+                    return;
                 QCOMPARE(servers, 4);
-                QCOMPARE(r.cooling, CoolingType::DirectLiquid);
-                ++dlc;
-            }
-        });
-        QCOMPARE(dlc, 8);
+                QCOMPARE(r.cooling, cooling);
+                QCOMPARE(r.coolingProduct ? design.catalog[r.coolingProduct].id : QString(),
+                         QString::fromLatin1(door));
+                ++racks;
+            });
+            return racks;
+        };
+        QCOMPARE(computeRacks(d, CoolingType::RearDoorHx, "rdhx-active-75kw"), 8);
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+        Catalog noActiveDoors;
+        for (const CatalogItem& c : bundled().catalog().items())
+            if (!c.id.startsWith(QLatin1String("rdhx-active")))
+                noActiveDoors.add(c);
+        GenerateParams p;
+        p.gpus = 256;
+        const GenerateResult seedOnly = generateCluster(p, noActiveDoors);
+        QVERIFY2(seedOnly.ok, qPrintable(seedOnly.error));
+        QCOMPARE(computeRacks(seedOnly.design, CoolingType::DirectLiquid, ""), 8);
+        DesignIndex index(d);
         GenerateParams air;
         air.gpus = 64;
         air.cooling = CoolingType::Air;

@@ -313,13 +313,22 @@ private Q_SLOTS:
             QCOMPARE(r.feeds.count, 2);
         });
         QCOMPARE(m.pdus, pdus);
-        // CDUs: N+1 over the direct-liquid heat; flow = P / (c_p dT).
-        QVERIFY(m.liquidHeatKw > 0);
-        QVERIFY(m.cdus >= 2);
-        QVERIFY((m.cdus - 1) * (m.cduCapacityKw / m.cdus) >= m.liquidHeatKw);
-        QVERIFY((m.cdus - 2) * (m.cduCapacityKw / m.cdus) < m.liquidHeatKw);
-        QVERIFY(std::abs(m.coolantFlowLpm() - m.liquidHeatKw * 60 / 41.8) < 1e-9);
+        // Air-cooled DGX H100 racks are on rear doors: no liquid heat, no CDUs.
+        QCOMPARE(m.liquidHeatKw, 0.0);
+        QCOMPARE(m.cdus, 0);
         QCOMPARE(errorCodes(runChecks(d)), QStringList());
+        // CDUs: N+1 over the direct-liquid heat of liquid-cooled systems; flow = P / (c_p dT).
+        for (const char* server : {"nvidia-gb300-nvl72", "amd-mi355x-8gpu"}) {
+            const DesignData liquid =
+                generated(params(576, server, server[0] == 'a' ? "nvidia-sn5600" : "nvidia-q3400"));
+            const Metrics lm = computeMetrics(liquid);
+            QVERIFY2(lm.liquidHeatKw > 0, server);
+            QVERIFY(lm.cdus >= 2);
+            QVERIFY((lm.cdus - 1) * (lm.cduCapacityKw / lm.cdus) >= lm.liquidHeatKw);
+            QVERIFY((lm.cdus - 2) * (lm.cduCapacityKw / lm.cdus) < lm.liquidHeatKw);
+            QVERIFY(std::abs(lm.coolantFlowLpm() - lm.liquidHeatKw * 60 / 41.8) < 1e-9);
+            QCOMPARE(errorCodes(runChecks(liquid)), QStringList());
+        }
     }
     void storageDefaultsFollowBandwidth() {
         const DesignData d = generated(params(256, "nvidia-dgx-h100", "nvidia-qm9700"));
