@@ -103,12 +103,12 @@ std::vector<DeviceId> ElevationView::sideChannelDevices() const {
     return out;
 }
 
-int ElevationView::sideInset() const {
-    const int n = int(sideChannelDevices().size());
+int ElevationView::sideInset(const std::vector<DeviceId>& side) {
+    const int n = int(side.size());
     return n == 0 ? 0 : ((n + 1) / 2) * kStripW + 2;
 }
 
-QRect ElevationView::zeroURect(DeviceId device) const {
+QRect ElevationView::zeroURect(DeviceId device, const std::vector<DeviceId>& side) const {
     const DesignData& d = m_design->data();
     const Device* dev = d.devices.find(device);
     if (!dev || dev->rack != m_rack || !isZeroU(d.typeOf(*dev)))
@@ -116,7 +116,6 @@ QRect ElevationView::zeroURect(DeviceId device) const {
     const int cap = capacity();
     if (isFloorStanding(d.typeOf(*dev)))
         return slotRect(1, cap, Face::Front).united(slotRect(1, cap, Face::Rear));
-    const std::vector<DeviceId> side = sideChannelDevices();
     const int i = int(std::find(side.begin(), side.end(), device) - side.begin());
     const int left = (int(side.size()) + 1) / 2;
     const QRect col = slotRect(1, cap, dev->face);
@@ -128,11 +127,13 @@ QRect ElevationView::zeroURect(DeviceId device) const {
 DeviceId ElevationView::deviceAt(QPoint p) const {
     const DesignData& d = m_design->data();
     DeviceId found;
+    const std::vector<DeviceId> side = sideChannelDevices();
     d.devices.forEach([&](DeviceId id, const Device& dev) {
         if (dev.rack != m_rack)
             return;
         const CatalogItem& t = d.typeOf(dev);
-        const QRect r = isZeroU(t) ? zeroURect(id) : slotRect(dev.uPosition, t.uHeight, dev.face);
+        const QRect r =
+            isZeroU(t) ? zeroURect(id, side) : slotRect(dev.uPosition, t.uHeight, dev.face);
         if (r.contains(p) && (!found || !isFloorStanding(t)))
             found = id;
     });
@@ -188,14 +189,15 @@ void ElevationView::paintEvent(QPaintEvent*) {
         p.drawText(QRect(0, r.top(), kLabelW, r.height()), Qt::AlignRight | Qt::AlignVCenter,
                    QString::number(u));
     }
-    const int inset = sideInset();
+    const std::vector<DeviceId> side = sideChannelDevices();
+    const int inset = sideInset(side);
     d.devices.forEach([&](DeviceId id, const Device& dev) {
         if (dev.rack != m_rack)
             return;
         const CatalogItem& t = d.typeOf(dev);
         const bool sel = m_selection->contains(ObjectRef::device(id));
         if (isZeroU(t)) {
-            paintZeroU(p, id, dev, t, sel);
+            paintZeroU(p, zeroURect(id, side), dev, t, sel);
             return;
         }
         const int h = std::max(1, t.uHeight);
@@ -224,9 +226,8 @@ void ElevationView::paintEvent(QPaintEvent*) {
     }
 }
 
-void ElevationView::paintZeroU(QPainter& p, DeviceId id, const Device& dev, const CatalogItem& t,
+void ElevationView::paintZeroU(QPainter& p, const QRect& r, const Device& dev, const CatalogItem& t,
                                bool selected) const {
-    const QRect r = zeroURect(id);
     const QColor c = deviceColour(t.category);
     p.setBrush(isFloorStanding(t) ? c : c.darker(110));
     p.setPen(selected ? QPen(QColor(0x1e, 0x5a, 0xc8), 2) : QPen(c.darker(200)));

@@ -34,7 +34,7 @@ public:
     /// Where 0U gear is drawn: rack PDUs as strips in the side channels of their mounting face
     /// (the first half by name on the left, the rest on the right: A feeds left, B right), a
     /// floor-standing unit (an in-row CDU) across the whole rack. Empty for rack-mounted gear.
-    QRect zeroURect(DeviceId device) const;
+    QRect zeroURect(DeviceId device) const { return zeroURect(device, sideChannelDevices()); }
     /// The header line: "R01 · 42U · 20U used · 22U free".
     QString summary() const;
     QSize sizeHint() const override { return {360, 700}; }
@@ -60,9 +60,10 @@ private:
     /// The rack's 0U devices that go in side channels, in drawing order (by name).
     std::vector<DeviceId> sideChannelDevices() const;
     /// Side-channel strips per side of a face: how far rack-mounted gear is inset.
-    int sideInset() const;
+    static int sideInset(const std::vector<DeviceId>& side);
+    QRect zeroURect(DeviceId device, const std::vector<DeviceId>& side) const;
     void hover(Slot s, int uHeight, DeviceId ignore);
-    void paintZeroU(QPainter& p, DeviceId id, const Device& dev, const CatalogItem& t,
+    void paintZeroU(QPainter& p, const QRect& r, const Device& dev, const CatalogItem& t,
                     bool selected) const;
     Design* m_design;
     SelectionModel* m_selection;
