@@ -125,6 +125,45 @@ private Q_SLOTS:
         QCOMPARE(sw.spine, spines);
         QCOMPARE(sw.core, cores);
     }
+    void dgxB200DeployedSus_data() {
+        // NVIDIA DGX SuperPOD with DGX B200 RA, Network Fabrics, Table 4 "Compute fabric
+        // component count": the 32-node SU design with one DGX removed for the UFM ("a DGX
+        // system must be removed to accommodate for UFM connectivity"); leaves, spines,
+        // compute-and-UFM cables and spine-leaf cables
+        // (docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-b200).
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("spines");
+        QTest::addColumn<int>("computeAndUfm");
+        QTest::addColumn<int>("spineLeaf");
+        QTest::newRow("1 SU") << 31 << 8 << 4 << 252 << 256;
+        QTest::newRow("2 SU") << 63 << 16 << 8 << 508 << 512;
+        QTest::newRow("3 SU") << 95 << 24 << 16 << 764 << 768;
+        QTest::newRow("4 SU") << 127 << 32 << 16 << 1020 << 1024;
+    }
+    void dgxB200DeployedSus() {
+        QFETCH(int, nodes);
+        QFETCH(int, leaves);
+        QFETCH(int, spines);
+        QFETCH(int, computeAndUfm);
+        QFETCH(int, spineLeaf);
+        const DesignData d = generated(params(nodes * 8, "nvidia-dgx-b200", "nvidia-qm9700"));
+        const Metrics m = computeMetrics(d);
+        const TierCounts& sw = m.switches[std::size_t(FabricKind::Compute)];
+        QCOMPARE(sw.leaf, leaves);
+        QCOMPARE(sw.spine, spines);
+        QCOMPARE(m.ufm, 2);
+        long long ufmLinks = 0;
+        d.links.forEach([&](LinkId, const Link& l) {
+            for (const PortRef& e : {l.a, l.b})
+                ufmLinks += d.fabrics[l.fabric.value()].kind == FabricKind::Compute &&
+                            d.typeOf(d.devices[e.device]).category == Category::Management;
+        });
+        const LinkTierCounts& l = m.links[std::size_t(FabricKind::Compute)];
+        QCOMPARE(l.nodeLeaf + ufmLinks, (long long)computeAndUfm);
+        QCOMPARE(l.leafSpine, (long long)spineLeaf);
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+    }
     void dgxGb200Superpod() {
         // NVIDIA DGX SuperPOD with DGX GB200 RA: 8 DGX GB200 NVL72 racks per SU, each SU a
         // thermal design power of 1.2 MW; scales to 128 racks (9,216 GPUs)
