@@ -132,6 +132,25 @@ private Q_SLOTS:
         QCOMPARE(w->selection()->devices(), std::vector<DeviceId>{a});
         QCOMPARE(bytesOf(*w), before);
 
+        // An NVL72 rack's ten PDUs: two lanes a side at most, stacked, none over another,
+        // each found under the mouse, leaving the rack's middle to its system.
+        w->openElevation(rackNamed(d, QStringLiteral("su01-c01")));
+        std::vector<QRect> strips;
+        d.devices.forEach([&](DeviceId id, const Device& v) {
+            if (v.rack == rackNamed(d, QStringLiteral("su01-c01")) &&
+                d.typeOf(v).category == Category::Power)
+                strips.push_back(e->zeroURect(id));
+        });
+        QCOMPARE(strips.size(), std::size_t(10));
+        const QRect rack = e->slotRect(1, 48, Face::Rear);
+        for (std::size_t i = 0; i < strips.size(); ++i) {
+            QVERIFY(rack.contains(strips[i]));
+            QVERIFY(strips[i].right() < rack.left() + 30 || strips[i].left() > rack.right() - 30);
+            QVERIFY(e->zeroURect(e->deviceAt(strips[i].center())) == strips[i]);
+            for (std::size_t j = 0; j < i; ++j)
+                QVERIFY(!strips[i].intersects(strips[j]));
+        }
+
         w->openElevation(rackNamed(d, QStringLiteral("cdu-01")));
         const DeviceId cdu = deviceNamed(d, QStringLiteral("cdu-01-unit"));
         const QRect rc = e->zeroURect(cdu);

@@ -103,9 +103,18 @@ std::vector<DeviceId> ElevationView::sideChannelDevices() const {
     return out;
 }
 
+namespace {
+// A rack side channel takes at most two vertical PDUs side by side; more share a lane,
+// stacked one above the other (as half- or third-height PDUs are).
+constexpr int kMaxLanes = 2;
+int lanesFor(int count) {
+    return std::min(kMaxLanes, count);
+}
+} // namespace
+
 int ElevationView::sideInset(const std::vector<DeviceId>& side) {
-    const int n = int(side.size());
-    return n == 0 ? 0 : ((n + 1) / 2) * kStripW + 2;
+    const int left = (int(side.size()) + 1) / 2;
+    return side.empty() ? 0 : lanesFor(left) * kStripW + 2;
 }
 
 QRect ElevationView::zeroURect(DeviceId device, const std::vector<DeviceId>& side) const {
@@ -118,10 +127,18 @@ QRect ElevationView::zeroURect(DeviceId device, const std::vector<DeviceId>& sid
         return slotRect(1, cap, Face::Front).united(slotRect(1, cap, Face::Rear));
     const int i = int(std::find(side.begin(), side.end(), device) - side.begin());
     const int left = (int(side.size()) + 1) / 2;
+    const bool onLeft = i < left;
+    const int count = onLeft ? left : int(side.size()) - left; // on this side
+    const int j = onLeft ? i : i - left;                       // index on this side
+    const int lanes = lanesFor(count);
+    const int perLane = (count + lanes - 1) / lanes;
+    const int lane = j / perLane, along = j % perLane;
     const QRect col = slotRect(1, cap, dev->face);
-    return i < left ? QRect(col.left() + 1 + i * kStripW, col.top(), kStripW - 1, col.height())
-                    : QRect(col.right() - (i - left + 1) * kStripW + 1, col.top(), kStripW - 1,
-                            col.height());
+    const int h = col.height() / perLane;
+    const int x = onLeft ? col.left() + 1 + lane * kStripW : col.right() - (lane + 1) * kStripW + 1;
+    // The first of a lane at the top, as the A1/B1 PDU sits.
+    return {x, col.top() + along * h, kStripW - 1,
+            along == perLane - 1 ? col.height() - along * h : h - 1};
 }
 
 DeviceId ElevationView::deviceAt(QPoint p) const {
