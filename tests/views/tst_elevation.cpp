@@ -8,7 +8,9 @@
 #include "views/SelectionModel.h"
 #include "views/elevation/ElevationView.h"
 #include "views/floorplan/FloorplanScene.h"
+#include "views/panels/PropertiesPanel.h"
 
+#include <QLabel>
 #include <QMouseEvent>
 #include <QUndoStack>
 
@@ -131,6 +133,11 @@ private Q_SLOTS:
         drag(e, ra.center(), e->slotRect(20, 1, Face::Front).center());
         QCOMPARE(w->selection()->devices(), std::vector<DeviceId>{a});
         QCOMPARE(bytesOf(*w), before);
+        QStringList labels; // the Properties panel says where a 0U PDU is, not "U0"
+        for (const QLabel* l : w->properties()->findChildren<QLabel*>())
+            labels << l->text();
+        QVERIFY2(labels.contains(QStringLiteral("spine-1, 0U in the rear side channel")),
+                 qPrintable(labels.join(u'|')));
 
         // An NVL72 rack's ten PDUs: two lanes a side at most, stacked, none over another,
         // each found under the mouse, leaving the rack's middle to its system.

@@ -4,6 +4,7 @@
 #include "PathwayForm.h"
 
 #include "model/RackCooling.h"
+#include "model/RackGeometry.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -198,14 +199,16 @@ void PropertiesPanel::showDevice(DeviceId id) {
     m_form->addRow(QStringLiteral("Type"),
                    new QLabel(t.vendor + QLatin1Char(' ') + t.model, m_body));
     const Rack* r = d.racks.find(dev->rack);
-    m_form->addRow(QStringLiteral("Position"),
-                   new QLabel(r ? QStringLiteral("%1 U%2 %3")
-                                      .arg(r->name)
-                                      .arg(dev->uPosition)
-                                      .arg(dev->face == Face::Front ? QStringLiteral("front")
-                                                                    : QStringLiteral("rear"))
-                                : QStringLiteral("not placed"),
-                              m_body));
+    const QString face =
+        dev->face == Face::Front ? QStringLiteral("front") : QStringLiteral("rear");
+    QString where = QStringLiteral("not placed");
+    if (r && isFloorStanding(t))
+        where = QStringLiteral("%1, floor-standing").arg(r->name);
+    else if (r && isZeroU(t))
+        where = QStringLiteral("%1, 0U in the %2 side channel").arg(r->name, face);
+    else if (r)
+        where = QStringLiteral("%1 U%2 %3").arg(r->name).arg(dev->uPosition).arg(face);
+    m_form->addRow(QStringLiteral("Position"), new QLabel(where, m_body));
     m_form->addRow(QStringLiteral("Catalog price"),
                    new QLabel(t.price ? QStringLiteral("$%1 (%2, %3)")
                                             .arg(t.price->usd, 0, 'f', 0)
