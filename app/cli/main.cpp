@@ -1,5 +1,6 @@
 // cluster-studio-cli: the headless face of the studio, on the same model.
 #include "CliCommon.h"
+#include "HugePageHeap.h"
 
 #include <QCoreApplication>
 
@@ -41,6 +42,7 @@ void usage(QTextStream& s) {
 } // namespace
 
 int main(int argc, char** argv) {
+    cds::useHugePageHeap(argv);
     const auto app = makeApplication(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("cluster-studio-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CDS_VERSION));

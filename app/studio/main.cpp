@@ -1,4 +1,5 @@
 // The studio: opens FILE if given, else a new design; offers to restore after a crash.
+#include "HugePageHeap.h"
 #include "MainWindow.h"
 
 #include <QApplication>
@@ -9,6 +10,7 @@
 #include <cstdio>
 
 int main(int argc, char** argv) {
+    cds::useHugePageHeap(argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("cluster-design-studio"));
     QApplication::setApplicationDisplayName(QStringLiteral("Cluster Design Studio"));

@@ -5,6 +5,7 @@
 // Peak memory is the process's: run one size per process (as `./dev bench` does) to read
 // it per size. Not a test: it prints figures.
 #include "BenchCommon.h"
+#include "HugePageHeap.h"
 
 #include "model/Bom.h"
 #include "model/Catalog.h"
@@ -134,6 +135,7 @@ int benchSize(const Catalog& lib, int gpus, const QString& outDir) {
 } // namespace
 
 int main(int argc, char** argv) {
+    cds::useHugePageHeap(argv); // as the CLI runs
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments().mid(1);
     QTemporaryDir tmp;

@@ -6,6 +6,7 @@
 #include "../BenchCommon.h"
 
 #include "DesignEditor.h"
+#include "HugePageHeap.h"
 #include "MainWindow.h"
 #include "TaskRunner.h"
 
@@ -48,6 +49,7 @@ double ms(const QElapsedTimer& t) {
 } // namespace
 
 int main(int argc, char** argv) {
+    cds::useHugePageHeap(argv); // as the studio runs
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
