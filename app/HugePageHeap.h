@@ -24,7 +24,7 @@ inline void useHugePageHeap(char** argv) {
 #if defined(__GLIBC__) && defined(__linux__)
     static constexpr const char* kTunable = "glibc.malloc.hugetlb=1";
     static constexpr const char* kMarker = "CDS_HUGE_PAGES_PREVIOUS"; // the user's value, or ""
-    if (const char* previous = std::getenv(kMarker)) { // the second run: restore
+    if (const char* previous = std::getenv(kMarker)) {                // the second run: restore
         if (*previous)
             setenv("GLIBC_TUNABLES", previous, 1);
         else
@@ -39,8 +39,7 @@ inline void useHugePageHeap(char** argv) {
     // Ours first: glibc 2.36 keeps only the first tunable in the string it leaves in the
     // environment block, though it applies them all.
     const std::string value = before.empty() ? kTunable : kTunable + (":" + before);
-    if (setenv(kMarker, before.c_str(), 1) != 0 ||
-        setenv("GLIBC_TUNABLES", value.c_str(), 1) != 0)
+    if (setenv(kMarker, before.c_str(), 1) != 0 || setenv("GLIBC_TUNABLES", value.c_str(), 1) != 0)
         return;
     execv("/proc/self/exe", argv);
     // exec failed: carry on as we are
