@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Checks that tracked C++ sources match .clang-format and that every text file ends with a
+# Checks that the C++ sources (tracked, or new and not ignored) match .clang-format and that every text file ends with a
 # newline and has no trailing whitespace (.editorconfig).
 set -euo pipefail
 root=$1; cf=$2
 cd "$root"
-files=$(git ls-files '*.cpp' '*.h' 2>/dev/null || find app model views tests -name '*.cpp' -o -name '*.h')
+files=$(git ls-files --cached --others --exclude-standard '*.cpp' '*.h' 2>/dev/null || find app model views tests -name '*.cpp' -o -name '*.h')
 status=0
 if [ -n "$files" ]; then
   if ! echo "$files" | xargs "$cf" --dry-run --Werror 2> /tmp/cds-format.$$; then
