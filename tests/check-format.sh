@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Checks that the C++ sources (tracked, or new and not ignored) match .clang-format and that every text file ends with a
-# newline and has no trailing whitespace (.editorconfig).
+# Checks that the C++ sources (tracked, or new and not ignored) match .clang-format, and that
+# every text file ends with a newline and has no trailing whitespace (.editorconfig).
 set -euo pipefail
 root=$1; cf=$2
 cd "$root"
