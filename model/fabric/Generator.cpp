@@ -288,21 +288,19 @@ bool Generation::checkServersPerRack() {
                         .arg(cap)
                         .arg(cap / u));
     const double kw = m_server->powerMaxW.value_or(0) / 1000.0;
-    const auto [fits, how] = FloorPlanner::serversPerRack(
-        planningSettings(m_d.settings, rearDoor()), serverCooling(), kw, u, cap, n);
+    const DesignSettings planning = planningSettings(m_d.settings, rearDoor());
+    const auto [fits, how] = FloorPlanner::serversPerRack(planning, serverCooling(), kw, u, cap, n);
     if (fits < n)
-        return fail(
-            QStringLiteral("--servers-per-rack %1: %1 x %2 kW of %3 is %4 kW, beyond "
-                           "the %5 cooling envelope of %6 kW per rack: at most %7 per "
-                           "rack")
-                .arg(n)
-                .arg(kw, 0, 'f', 1)
-                .arg(m_server->id)
-                .arg(n * kw, 0, 'f', 1)
-                .arg(coolingKey(how))
-                .arg(planningSettings(m_d.settings, rearDoor()).cooling[std::size_t(how)].maxKw, 0,
-                     'f', 0)
-                .arg(fits));
+        return fail(QStringLiteral("--servers-per-rack %1: %1 x %2 kW of %3 is %4 kW, beyond "
+                                   "the %5 cooling envelope of %6 kW per rack: at most %7 per "
+                                   "rack")
+                        .arg(n)
+                        .arg(kw, 0, 'f', 1)
+                        .arg(m_server->id)
+                        .arg(n * kw, 0, 'f', 1)
+                        .arg(coolingKey(how))
+                        .arg(planning.cooling[std::size_t(how)].maxKw, 0, 'f', 0)
+                        .arg(fits));
     return true;
 }
 
