@@ -54,6 +54,10 @@ inline bool isFloorStanding(const CatalogItem& t) {
     return isZeroU(t) && t.category == Category::Cooling &&
            t.coolingType != QLatin1String("rear-door-hx");
 }
+/// 0U gear that stands in a rack's side channel (a rack PDU), not on the floor.
+inline bool inSideChannel(const CatalogItem& t) {
+    return isZeroU(t) && !isFloorStanding(t);
+}
 /// U capacity of a rack (42 when its type has no rack spec).
 int rackCapacityU(const DesignData& d, const Rack& r);
 

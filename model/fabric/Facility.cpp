@@ -2,6 +2,7 @@
 #include "Placement.h"
 
 #include "../RackCooling.h"
+#include "../RackGeometry.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,7 +32,7 @@ const CatalogItem* largest(const Catalog& lib, Category c, bool floorStanding) {
         if (it.category != c || cap <= 0)
             continue;
         if (c == Category::Cooling &&
-            (it.coolingType != QLatin1String("cdu") || (it.uHeight == 0) != floorStanding))
+            (it.coolingType != QLatin1String("cdu") || isFloorStanding(it) != floorStanding))
             continue;
         const double bestCap = !best                  ? 0
                                : c == Category::Power ? best->feedKw.value_or(0)

@@ -94,7 +94,7 @@ std::vector<DeviceId> ElevationView::sideChannelDevices() const {
     const DesignData& d = m_design->data();
     std::vector<DeviceId> out;
     d.devices.forEach([&](DeviceId id, const Device& dev) {
-        if (dev.rack == m_rack && isZeroU(d.typeOf(dev)) && !isFloorStanding(d.typeOf(dev)))
+        if (dev.rack == m_rack && inSideChannel(d.typeOf(dev)))
             out.push_back(id);
     });
     std::sort(out.begin(), out.end(), [&](DeviceId a, DeviceId b) {

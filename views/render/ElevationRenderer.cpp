@@ -54,7 +54,7 @@ void ElevationRenderer::paint(QPainter& p, RackId id, const QRectF& target) cons
         const CatalogItem& t = m_d.typeOf(m_d.devices[dev]);
         kw += t.powerMaxW.value_or(0) / 1000.0;
         usedU += t.uHeight;
-        sidePdus += isZeroU(t) && !isFloorStanding(t) ? 1 : 0;
+        sidePdus += inSideChannel(t) ? 1 : 0;
     }
     p.setPen(RenderStyle::ink());
     p.setFont(RenderStyle::font(std::max(6.0, 62 * s), true));
