@@ -28,6 +28,7 @@ enum class Category : std::uint8_t {
 inline constexpr int kCategoryCount = 10;
 
 enum class PortRole : std::uint8_t { Compute, Storage, Inband, Oob, Fabric, Uplink };
+inline constexpr int kPortRoleCount = 6;
 /// Ports a device's breakout splits: a switch's fabric ports (800G -> 2 x 400G), and a
 /// server's compute NICs when they feed parallel planes (an 800G SuperNIC as 2 x 400G).
 inline bool splitsOnBreakout(PortRole r) {
@@ -36,6 +37,7 @@ inline bool splitsOnBreakout(PortRole r) {
 enum class MediaType : std::uint8_t { Dac, Acc, Aoc, Mmf, Smf };
 inline constexpr int kMediaTypeCount = 5;
 enum class Technology : std::uint8_t { Any, InfiniBand, Ethernet };
+inline constexpr int kTechnologyCount = 3;
 
 QString categoryKey(Category c); ///< "server", "switch"... as in the files
 std::optional<Category> categoryFromKey(const QString& key);
@@ -214,35 +216,6 @@ public:
 private:
     std::vector<CatalogItem> m_items;
     std::unordered_map<QString, TypeId> m_index;
-};
-
-/// @brief Loads catalog files: a folder of *.json family files, bundled first, then user
-/// folders layered over them (same id overrides). A malformed file is reported and skipped;
-/// the others still load.
-class CatalogLibrary {
-public:
-    /// Loads every *.json in @p folder (sorted by name). Returns the number of items read.
-    int loadFolder(const QString& folder);
-    /// Loads one file; returns false and records errors if it is malformed.
-    bool loadFile(const QString& path);
-    /// Loads catalog text already in memory; @p name is used in messages.
-    bool loadBytes(const QByteArray& bytes, const QString& name);
-    const Catalog& catalog() const { return m_catalog; }
-    const std::vector<FileError>& errors() const { return m_errors; }
-    QStringList loadedFiles() const { return m_files; }
-
-    /// The bundled catalog folder: $CDS_CATALOG_DIR, next to the executable's share/,
-    /// the install data dir, or the source tree.
-    static QString bundledFolder();
-    /// The per-user catalog folder layered over the bundled one.
-    static QString userFolder();
-    /// Bundled + user catalogs.
-    static CatalogLibrary loadDefault();
-
-private:
-    Catalog m_catalog;
-    std::vector<FileError> m_errors;
-    QStringList m_files;
 };
 
 } // namespace cds

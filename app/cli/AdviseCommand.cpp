@@ -2,6 +2,7 @@
 
 #include "model/advisor/Advice.h"
 #include "model/advisor/AdvisorJson.h"
+#include "model/json/CatalogFile.h"
 
 namespace cds::cli {
 

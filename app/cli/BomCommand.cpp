@@ -1,7 +1,7 @@
 #include "CliCommon.h"
 
 #include "export/Exports.h"
-#include "model/Bom.h"
+#include "model/metrics/Bom.h"
 #include "model/export/Reports.h"
 
 namespace cds::cli {

@@ -2,6 +2,7 @@
 
 #include "model/Catalog.h"
 #include "model/export/Reports.h"
+#include "model/json/CatalogFile.h"
 
 namespace cds::cli {
 

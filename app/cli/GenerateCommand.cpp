@@ -1,7 +1,8 @@
 #include "CliCommon.h"
 
-#include "model/DesignFile.h"
-#include "model/fabric/Generator.h"
+#include "model/json/DesignFile.h"
+#include "model/generator/Generator.h"
+#include "model/json/CatalogFile.h"
 
 #include <QRegularExpression>
 

@@ -2,7 +2,7 @@
 
 #include "model/analysis/Analysis.h"
 
-#include "model/Metrics.h"
+#include "model/metrics/Metrics.h"
 #include "model/export/Reports.h"
 
 namespace cds::cli {

@@ -6,7 +6,7 @@
 #endif
 
 #include "model/AtomicFile.h"
-#include "model/Bom.h"
+#include "model/metrics/Bom.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
 #include "model/export/KubernetesExport.h"

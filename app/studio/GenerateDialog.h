@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/fabric/Generator.h"
+#include "model/generator/Generator.h"
 
 #include <QDialog>
 

@@ -2,8 +2,9 @@
 
 #include "model/Catalog.h"
 #include "model/Design.h"
-#include "model/fabric/Generator.h"
+#include "model/generator/Generator.h"
 #include "model/rules/Finding.h"
+#include "model/json/CatalogFile.h"
 
 #include <QMainWindow>
 

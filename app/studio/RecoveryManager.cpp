@@ -1,6 +1,7 @@
 #include "RecoveryManager.h"
 
-#include "model/DesignFile.h"
+#include "model/json/DesignFile.h"
+#include "model/json/CatalogFile.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -5,10 +5,11 @@
 #include "TaskRunner.h"
 #include "export/Exports.h"
 
-#include "model/DesignFile.h"
-#include "model/EditJournal.h"
+#include "model/json/DesignFile.h"
+#include "model/json/EditJournal.h"
 #include "model/analysis/LiveAnalysis.h"
-#include "model/fabric/CableRouting.h"
+#include "model/cabling/CableRouting.h"
+#include "model/json/CatalogFile.h"
 
 #include <QFileInfo>
 #include <QThread>

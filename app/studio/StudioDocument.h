@@ -2,7 +2,8 @@
 
 #include "model/Catalog.h"
 #include "model/Design.h"
-#include "model/fabric/Generator.h"
+#include "model/generator/Generator.h"
+#include "model/json/CatalogFile.h"
 
 #include <QObject>
 #include <QTimer>

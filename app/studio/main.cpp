@@ -1,6 +1,7 @@
 // The studio: opens FILE if given, else a new design; offers to restore after a crash.
 #include "HugePageHeap.h"
 #include "MainWindow.h"
+#include "model/json/CatalogFile.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

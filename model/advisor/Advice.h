@@ -3,7 +3,7 @@
 #include "InferenceAdvisor.h"
 #include "TrainingAdvisor.h"
 
-#include "../fabric/Generator.h"
+#include "../generator/Generator.h"
 
 namespace cds {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "../DesignData.h"
-#include "../Metrics.h"
+#include "../metrics/Metrics.h"
 #include "../fabric/AllReduce.h"
 
 #include <optional>

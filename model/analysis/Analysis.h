@@ -1,9 +1,9 @@
 #pragma once
 
-#include "../Bom.h"
+#include "../metrics/Bom.h"
 #include "../DesignData.h"
 #include "../DesignIndex.h"
-#include "../Metrics.h"
+#include "../metrics/Metrics.h"
 #include "../rules/Finding.h"
 #include "RackPower.h"
 

@@ -1,6 +1,6 @@
 #include "LiveAnalysis.h"
 
-#include "../fabric/CableRouting.h"
+#include "../cabling/CableRouting.h"
 
 #include <QElapsedTimer>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "../Bom.h"
+#include "../metrics/Bom.h"
 #include "../Design.h"
-#include "../fabric/TrayFill.h"
+#include "../cabling/TrayFill.h"
 #include "../rules/Rule.h"
 #include "Analysis.h"
 

@@ -1,7 +1,7 @@
 #include "BomXlsx.h"
 
 #include "../AtomicFile.h"
-#include "../CableParts.h"
+#include "../cabling/CableParts.h"
 #include "../InputFile.h"
 
 #include <QDate>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../Bom.h"
+#include "../metrics/Bom.h"
 
 namespace cds {
 

@@ -1,8 +1,8 @@
 #include "CablingSchedule.h"
 
-#include "../fabric/CableRoute.h"
+#include "../cabling/CableInspection.h"
 
-#include "../CableParts.h"
+#include "../cabling/CableParts.h"
 #include "../PortTable.h"
 #include "Csv.h"
 

@@ -1,7 +1,7 @@
 #include "Reports.h"
 
 #include "../DesignIndex.h"
-#include "../fabric/TrayFill.h"
+#include "../cabling/TrayFill.h"
 #include "../json/Json.h"
 #include "Csv.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../Bom.h"
-#include "../Metrics.h"
+#include "../metrics/Bom.h"
+#include "../metrics/Metrics.h"
 #include "../rules/Finding.h"
 
 #include <QByteArray>

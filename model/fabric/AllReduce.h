@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../Metrics.h"
+#include "../metrics/Metrics.h"
 
 #include <vector>
 

@@ -2,7 +2,7 @@
 
 #include "../DesignData.h"
 #include "../DesignIndex.h"
-#include "../Metrics.h"
+#include "../metrics/Metrics.h"
 #include "Finding.h"
 
 #include <memory>

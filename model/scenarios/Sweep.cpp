@@ -1,6 +1,6 @@
 #include "Sweep.h"
 
-#include "../Metrics.h"
+#include "../metrics/Metrics.h"
 
 #include <map>
 #include <set>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../fabric/Generator.h"
+#include "../generator/Generator.h"
 
 #include <functional>
 #include <vector>

@@ -7,15 +7,16 @@
 #include "BenchCommon.h"
 #include "HugePageHeap.h"
 
-#include "model/Bom.h"
+#include "model/metrics/Bom.h"
 #include "model/Catalog.h"
-#include "model/DesignFile.h"
+#include "model/json/DesignFile.h"
 #include "model/DesignIndex.h"
-#include "model/Metrics.h"
-#include "model/fabric/CableRouting.h"
-#include "model/fabric/Generator.h"
+#include "model/metrics/Metrics.h"
+#include "model/cabling/CableRouting.h"
+#include "model/generator/Generator.h"
 #include "model/rules/Rule.h"
 #include "model/rules/fabric/FabricRules.h"
+#include "model/json/CatalogFile.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,5 +1,6 @@
 // Fuzz target: the catalog loader. Any input loads or is refused with file, place and problem.
 #include "model/Catalog.h"
+#include "model/json/CatalogFile.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -2,7 +2,7 @@
 // Checks shared by the tests of model/edits operations.
 
 #include "model/Design.h"
-#include "model/DesignFile.h"
+#include "model/json/DesignFile.h"
 #include "model/edits/Operations.h"
 
 #include <QTest>

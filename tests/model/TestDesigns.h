@@ -4,6 +4,7 @@
 #include "model/Catalog.h"
 #include "model/Design.h"
 #include "model/PortTable.h"
+#include "model/json/CatalogFile.h"
 
 #include <QTest>
 

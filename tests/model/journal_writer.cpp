@@ -4,7 +4,7 @@
 #include "RandomEdits.h"
 #include "TestDesigns.h"
 
-#include "model/EditJournal.h"
+#include "model/json/EditJournal.h"
 
 #include <cstdio>
 

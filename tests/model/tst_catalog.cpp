@@ -229,3 +229,4 @@ private Q_SLOTS:
 
 QTEST_APPLESS_MAIN(TestCatalog)
 #include "tst_catalog.moc"
+#include "model/json/CatalogFile.h"

@@ -1,6 +1,6 @@
 #include "TestDesigns.h"
 
-#include "model/DesignFile.h"
+#include "model/json/DesignFile.h"
 #include "model/edits/Edit.h"
 
 #include <QSignalSpy>

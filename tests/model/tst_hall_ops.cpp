@@ -3,7 +3,7 @@
 #include "EditChecks.h"
 #include "TestDesigns.h"
 
-#include "model/DesignFile.h"
+#include "model/json/DesignFile.h"
 #include "model/edits/HallOps.h"
 
 #include <QTest>

@@ -1,8 +1,8 @@
 #include "RandomEdits.h"
 #include "TestDesigns.h"
 
-#include "model/DesignFile.h"
-#include "model/EditJournal.h"
+#include "model/json/DesignFile.h"
+#include "model/json/EditJournal.h"
 #include "model/scenarios/ScenarioEdit.h"
 
 #include <QProcess>

@@ -1,7 +1,7 @@
 #include "TestDesigns.h"
 
-#include "model/Metrics.h"
-#include "model/fabric/CableRouting.h"
+#include "model/metrics/Metrics.h"
+#include "model/cabling/CableRouting.h"
 
 using namespace cds;
 

@@ -4,14 +4,14 @@
 #include "RandomEdits.h"
 #include "TestDesigns.h"
 
-#include "model/DesignFile.h"
-#include "model/EditJournal.h"
+#include "model/json/DesignFile.h"
+#include "model/json/EditJournal.h"
 #include "model/analysis/Analysis.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/edits/PathwayOps.h"
-#include "model/fabric/CableRoute.h"
-#include "model/fabric/CableRouting.h"
-#include "model/fabric/Generator.h"
+#include "model/cabling/CableInspection.h"
+#include "model/cabling/CableRouting.h"
+#include "model/generator/Generator.h"
 
 #include <QRandomGenerator>
 

@@ -1,7 +1,7 @@
 #include "TestDesigns.h"
 
 #include "RandomEdits.h"
-#include "model/DesignFile.h"
+#include "model/json/DesignFile.h"
 
 using namespace cds;
 

@@ -7,7 +7,8 @@
 
 #include "../model/TestDesigns.h"
 
-#include "model/DesignFile.h"
+#include "model/json/DesignFile.h"
+#include "model/json/CatalogFile.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>

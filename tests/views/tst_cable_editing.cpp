@@ -14,7 +14,7 @@
 #include "model/edits/CableOps.h"
 #include "model/edits/HallOps.h"
 #include "model/edits/PathwayOps.h"
-#include "model/fabric/CableRoute.h"
+#include "model/cabling/CableInspection.h"
 #include "views/SelectionModel.h"
 #include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/PathwayOverlayItem.h"

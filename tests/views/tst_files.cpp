@@ -7,7 +7,7 @@
 #include "RecentFiles.h"
 #include "RecoveryManager.h"
 
-#include "model/EditJournal.h"
+#include "model/json/EditJournal.h"
 #include "model/scenarios/ScenarioEdit.h"
 
 #include <QDir>
@@ -285,3 +285,4 @@ private Q_SLOTS:
 
 QTEST_MAIN(TestFiles)
 #include "tst_files.moc"
+#include "model/json/CatalogFile.h"

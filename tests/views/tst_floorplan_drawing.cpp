@@ -7,9 +7,9 @@
 
 #include "StudioFixture.h"
 
-#include "model/fabric/CableRoutes.h"
-#include "model/fabric/CableRouting.h"
-#include "model/fabric/Generator.h"
+#include "model/cabling/CableRouteMap.h"
+#include "model/cabling/CableRouting.h"
+#include "model/generator/Generator.h"
 #include "views/floorplan/CableBundleItem.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
@@ -397,3 +397,4 @@ private Q_SLOTS:
 
 QTEST_MAIN(TestFloorplanDrawing)
 #include "tst_floorplan_drawing.moc"
+#include "model/json/CatalogFile.h"

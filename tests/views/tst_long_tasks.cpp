@@ -8,7 +8,7 @@
 #include "TaskRunner.h"
 #include "export/Exports.h"
 
-#include "model/fabric/Generator.h"
+#include "model/generator/Generator.h"
 
 #include <QDir>
 #include <QFile>

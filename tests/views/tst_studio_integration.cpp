@@ -4,7 +4,7 @@
 
 #include "DesignEditor.h"
 #include "model/analysis/LiveAnalysis.h"
-#include "model/fabric/CableRouting.h"
+#include "model/cabling/CableRouting.h"
 #include "views/SelectionModel.h"
 #include "views/dashboard/DashboardWidget.h"
 #include "views/dashboard/ScenarioPanel.h"

@@ -1,10 +1,11 @@
 #include "SweepChart.h"
 
 #include "ChartStyle.h"
-#include "model/fabric/Generator.h"
+#include "model/generator/Generator.h"
 #include "model/scenarios/ChartModel.h"
 
 #include "QCustomPlotInclude.h"
+#include "model/json/CatalogFile.h"
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/Ids.h"
-#include "model/fabric/CableRoutes.h"
+#include "model/cabling/CableRouteMap.h"
 #include "views/render/CableLayer.h"
 
 #include <QGraphicsItem>

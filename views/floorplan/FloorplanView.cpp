@@ -84,7 +84,11 @@ void FloorplanView::fitHall() {
     // could have, the legends overlap it instead.
     const Hall& h = m_scene->design()->data().hall;
     const QRectF hall = QRectF(0, 0, h.widthMm, h.depthMm).adjusted(-600, -600, 600, 600);
-    const QRectF view = QRectF(viewport()->rect()).adjusted(2, 2, -2, -2);
+    // The viewport's size as if no scroll bar were shown: showing or hiding one must not change
+    // the fit, or a fit that shows one re-fits smaller, hides it, re-fits larger... (a studio once
+    // froze in that loop with a saved layout's dock width).
+    m_fittedFor = maximumViewportSize();
+    const QRectF view = QRectF(QPointF(), QSizeF(m_fittedFor)).adjusted(2, 2, -2, -2);
     const QSize left = colourLegendSize();
     const int pad = 8;
     auto scaleIn = [&](double w, double ht) {
@@ -124,7 +128,9 @@ void FloorplanView::fitHall() {
 
 void FloorplanView::resizeEvent(QResizeEvent* e) {
     QGraphicsView::resizeEvent(e);
-    if (m_fitted) // the window or a dock was resized: the hall stays fitted
+    // The window or a dock was resized: the hall stays fitted. A scroll bar shown or hidden
+    // resizes the viewport too, but not the room the fit used, so it is no reason to re-fit.
+    if (m_fitted && maximumViewportSize() != m_fittedFor)
         fitHall();
 }
 

@@ -115,6 +115,7 @@ private:
     bool m_panning = false;
     bool m_legendShown = true;
     bool m_fitted = false; ///< showing the fitted hall: a resize fits it again
+    QSize m_fittedFor;     ///< the room (maximumViewportSize) of the last fitHall
     QMarginsF m_extraMm;   ///< room beyond the scene's rect that fitHall needed, in mm
     QPoint m_panFrom;
 };

@@ -1,7 +1,7 @@
 #include "PathwayOverlayItem.h"
 
 #include "../SelectionModel.h"
-#include "model/fabric/CableRoute.h"
+#include "model/cabling/CableInspection.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/Metrics.h"
+#include "model/metrics/Metrics.h"
 #include "model/rules/Finding.h"
 
 #include <QColor>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/DesignData.h"
-#include "model/Metrics.h"
+#include "model/metrics/Metrics.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
 #include "CablePanel.h"
 
 #include "../SelectionModel.h"
-#include "model/fabric/CableRoute.h"
+#include "model/cabling/CableInspection.h"
 
 #include <QComboBox>
 #include <QFormLayout>

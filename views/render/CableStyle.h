@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/fabric/CableRoutes.h"
+#include "model/cabling/CableRouteMap.h"
 
 #include <QColor>
 #include <QPainterPath>

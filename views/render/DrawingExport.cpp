@@ -6,7 +6,7 @@
 #include "TitleBlock.h"
 #include "model/AtomicFile.h"
 #include "model/DesignIndex.h"
-#include "model/Metrics.h"
+#include "model/metrics/Metrics.h"
 
 #include <QBuffer>
 #include <QImage>

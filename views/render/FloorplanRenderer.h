@@ -2,8 +2,8 @@
 
 #include "CableLayer.h"
 #include "model/DesignData.h"
-#include "model/Metrics.h"
-#include "model/fabric/CableRoutes.h"
+#include "model/metrics/Metrics.h"
+#include "model/cabling/CableRouteMap.h"
 
 #include <QRectF>
 #include <QTransform>

@@ -1,7 +1,7 @@
 #include "../FindingCodes.h"
 #include "FabricRules.h"
 
-#include "../../fabric/CableRouting.h"
+#include "../../cabling/CableRouting.h"
 
 namespace cds {
 

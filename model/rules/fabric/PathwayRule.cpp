@@ -1,8 +1,8 @@
 #include "../FindingCodes.h"
 #include "FabricRules.h"
 
-#include "../../fabric/TrayFill.h"
-#include "../../fabric/TrayGraph.h"
+#include "../../cabling/TrayFill.h"
+#include "../../cabling/TrayGraph.h"
 
 namespace cds {
 

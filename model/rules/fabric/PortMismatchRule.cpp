@@ -1,7 +1,7 @@
 #include "../FindingCodes.h"
 #include "FabricRules.h"
 
-#include "../../fabric/MediaChooser.h"
+#include "../../cabling/MediaChooser.h"
 
 #include <cmath>
 

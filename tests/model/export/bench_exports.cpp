@@ -1,12 +1,13 @@
 // Prints how long the text exports take on generated clusters (part of `./dev bench`).
 // Usage: bench_exports [GPUS...] (default 1024 16384 100000). Not a test: it prints figures.
-#include "model/Bom.h"
+#include "model/metrics/Bom.h"
 #include "model/Catalog.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
 #include "model/export/NetBoxExport.h"
 #include "model/export/SlurmTopology.h"
-#include "model/fabric/Generator.h"
+#include "model/generator/Generator.h"
+#include "model/json/CatalogFile.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

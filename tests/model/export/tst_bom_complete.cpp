@@ -3,8 +3,8 @@
 // workbook, with the quantity the design holds, and the cooling plant is billed once.
 #include "XlsxPart.h"
 #include "fabric/FabricTestUtil.h"
-#include "model/Bom.h"
-#include "model/Metrics.h"
+#include "model/metrics/Bom.h"
+#include "model/metrics/Metrics.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/Reports.h"
 

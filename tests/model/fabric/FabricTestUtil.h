@@ -2,7 +2,7 @@
 // Shared helpers for the fabric tests: generate from the bundled catalog, count findings.
 
 #include "TestDesigns.h"
-#include "model/fabric/Generator.h"
+#include "model/generator/Generator.h"
 #include "model/rules/Rule.h"
 
 namespace cds::test {

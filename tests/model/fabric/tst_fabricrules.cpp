@@ -1,7 +1,7 @@
 #include "FabricTestUtil.h"
 #include "model/DesignIndex.h"
-#include "model/Metrics.h"
-#include "model/fabric/CableRouting.h"
+#include "model/metrics/Metrics.h"
+#include "model/cabling/CableRouting.h"
 #include "model/fabric/FabricGraph.h"
 #include "model/rules/fabric/FabricRules.h"
 

@@ -1,11 +1,11 @@
 #include "FabricTestUtil.h"
-#include "model/DesignFile.h"
+#include "model/json/DesignFile.h"
 #include "model/DesignIndex.h"
-#include "model/Metrics.h"
+#include "model/metrics/Metrics.h"
 #include "model/PortTable.h"
 #include "model/edits/Edit.h"
 #include "model/fabric/AllReduce.h"
-#include "model/fabric/CableRouting.h"
+#include "model/cabling/CableRouting.h"
 
 #include <QTemporaryDir>
 

@@ -1,6 +1,6 @@
 #include "FabricTestUtil.h"
 #include "model/DesignIndex.h"
-#include "model/Metrics.h"
+#include "model/metrics/Metrics.h"
 
 #include <cmath>
 

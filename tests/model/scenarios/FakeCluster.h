@@ -4,7 +4,7 @@
 // Enough structure for Metrics to see tiers, rows, power and bisection change with size.
 
 #include "../TestDesigns.h"
-#include "model/fabric/Generator.h"
+#include "model/generator/Generator.h"
 
 namespace cds::test {
 

@@ -1,7 +1,7 @@
 // The customer-facing outputs: PDF report, SVG/PNG drawings, presentation mode.
 #include "../../model/export/ExportTestDesigns.h"
 #include "model/Design.h"
-#include "model/fabric/CableRouting.h"
+#include "model/cabling/CableRouting.h"
 #include "views/render/DrawingExport.h"
 #include "views/report/PdfReport.h"
 #include "views/report/PresentationView.h"

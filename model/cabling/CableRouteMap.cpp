@@ -1,4 +1,4 @@
-#include "CableRoutes.h"
+#include "CableRouteMap.h"
 
 #include "TrayFill.h"
 

@@ -1,4 +1,4 @@
-#include "CableRoute.h"
+#include "CableInspection.h"
 
 #include "../DesignIndex.h"
 #include "TrayGraph.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "DesignData.h"
-#include "Progress.h"
+#include "../DesignData.h"
+#include "../Progress.h"
 
 #include <QByteArray>
 #include <QString>

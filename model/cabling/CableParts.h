@@ -1,6 +1,6 @@
 #pragma once
 
-#include "DesignData.h"
+#include "../DesignData.h"
 
 #include <vector>
 

@@ -1,8 +1,8 @@
 #include "DesignFile.h"
 
-#include "AtomicFile.h"
-#include "InputFile.h"
-#include "json/DesignJson.h"
+#include "../AtomicFile.h"
+#include "../InputFile.h"
+#include "DesignJson.h"
 
 #include <QFile>
 

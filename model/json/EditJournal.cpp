@@ -1,9 +1,9 @@
 #include "EditJournal.h"
 
-#include "InputFile.h"
+#include "../InputFile.h"
 
 #include "DesignFile.h"
-#include "json/DesignJson.h"
+#include "DesignJson.h"
 
 #ifdef Q_OS_UNIX
 #include <unistd.h>

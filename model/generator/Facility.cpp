@@ -1,4 +1,5 @@
 #include "../DesignIndex.h"
+#include "Facility.h"
 #include "Placement.h"
 
 #include "../RackCooling.h"

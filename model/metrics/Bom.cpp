@@ -1,8 +1,8 @@
 #include "Bom.h"
 
-#include "CableParts.h"
-#include "DesignIndex.h"
-#include "PortTable.h"
+#include "../cabling/CableParts.h"
+#include "../DesignIndex.h"
+#include "../PortTable.h"
 
 #include <algorithm>
 #include <array>

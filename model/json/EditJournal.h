@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Design.h"
+#include "../Design.h"
 
 #include <QFile>
 

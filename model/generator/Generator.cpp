@@ -3,9 +3,10 @@
 #include "../DesignIndex.h"
 #include "../PortTable.h"
 #include "../RackCooling.h"
-#include "CableRouting.h"
-#include "FabricBuilder.h"
-#include "FatTreePlan.h"
+#include "../cabling/CableRouting.h"
+#include "../fabric/FabricBuilder.h"
+#include "../fabric/FatTreePlan.h"
+#include "Facility.h"
 #include "PathwayLayout.h"
 #include "Placement.h"
 

@@ -1,8 +1,8 @@
 #include "Metrics.h"
 
-#include "RackCooling.h"
+#include "../RackCooling.h"
 
-#include "PortTable.h"
+#include "../PortTable.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #include "PathwayLayout.h"
 
 #include "../DesignIndex.h"
-#include "TrayFill.h"
+#include "../cabling/TrayFill.h"
 
 #include <algorithm>
 #include <cmath>
