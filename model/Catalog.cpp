@@ -2,7 +2,6 @@
 
 #include "EnumKeys.h"
 
-
 #include <algorithm>
 #include <array>
 
@@ -14,7 +13,7 @@ constexpr std::array<const char*, kCategoryCount> kCategoryKeys = {
     "server",  "switch", "rack",    "cable",      "transceiver",
     "cooling", "power",  "storage", "management", "nic"};
 constexpr std::array<const char*, kPortRoleCount> kRoleKeys = {"compute", "storage", "inband",
-                                                  "oob",     "fabric",  "uplink"};
+                                                               "oob",     "fabric",  "uplink"};
 constexpr std::array<const char*, kMediaTypeCount> kMediaKeys = {"dac", "acc", "aoc", "mmf", "smf"};
 constexpr std::array<const char*, kTechnologyCount> kTechKeys = {"any", "infiniband", "ethernet"};
 

@@ -8,8 +8,9 @@ Design::Design(DesignData data, QObject* parent)
     : QObject(parent)
     , m_data(std::move(data)) {}
 
-void Design::reset(DesignData data) {
+void Design::reset(DesignData data, bool cablesRouted) {
     m_data = std::move(data);
+    m_cablesRoutedAtReset = cablesRouted;
     Q_EMIT resetDone();
     Q_EMIT changed();
 }

@@ -18,7 +18,11 @@ public:
     const DesignData& data() const { return m_data; }
 
     /// Replaces the whole document (open, generate, undo of a bulk edit). Emits reset().
-    void reset(DesignData data);
+    /// @p cablesRouted: every cable's length and media are already derived (an open routes
+    /// them on its worker thread), so the live analysis need not route them again.
+    void reset(DesignData data, bool cablesRouted = false);
+    /// Whether the last reset() came with its cables routed.
+    bool cablesRoutedAtReset() const { return m_cablesRoutedAtReset; }
 
     RackId addRack(Rack r);
     void insertRack(RackId id, Rack r);
@@ -87,6 +91,7 @@ Q_SIGNALS:
 
 private:
     DesignData m_data;
+    bool m_cablesRoutedAtReset = false;
 };
 
 } // namespace cds

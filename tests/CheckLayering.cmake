@@ -20,29 +20,43 @@ message(STATUS "layering ok: ${n} files under model/")
 
 # The allowed include directions between folders inside model/ and views/. A folder may
 # include its own files and the folders listed after it; anything else fails, so the order
-# cannot erode silently. Read "A: B C" as "A may include B and C".
-#   model root (document, catalog, files, BOM, metrics) sits at the bottom with json/;
-#   fabric/ is the engine; rules/ judge; analysis/ runs them; scenarios/ and export/ consume.
+# cannot erode silently. Read "A: B C" as "A may include B and C". No folder of model/ may
+# reach itself again through these rows (the layering test checks that too).
+#   model root: the document (design data, catalog types, ids, units, geometry), at the bottom;
+#   json/: files in and out (design file, journal, catalog files);
+#   cabling/: the physical cable (routing over trays, tray fill, media, cable parts);
+#   metrics/: the figures derived from a design (BOM, power, cost, bandwidth);
+#   fabric/: the logical fabric and its algebra; generator/: plan, place, wire, route;
+#   rules/ judge; analysis/ runs them; edits/ are the user's operations;
+#   scenarios/, export/ and advisor/ consume.
+#   power/, site/ and resilience/ are the rooms the next concepts take (power chain, several
+#   halls, failure domains); their rows are here before their first file.
 #   In views/, floorplan/ and tools/ are one canvas (the view owns its tools).
 set(allowed
-  "model: model/json"
+  "model:"
   "model/json: model"
   "model/edits: model"
-  "model/fabric: model"
-  "model/rules: model model/fabric"
-  "model/rules/fabric: model model/rules model/fabric"
-  "model/analysis: model model/rules model/fabric"
-  "model/scenarios: model model/analysis model/edits model/fabric"
-  "model/export: model model/json model/rules model/fabric model/analysis"
-  "model/advisor: model model/json model/fabric model/analysis"
+  "model/cabling: model"
+  "model/site: model"
+  "model/metrics: model model/cabling"
+  "model/power: model model/site model/metrics"
+  "model/fabric: model model/metrics"
+  "model/generator: model model/cabling model/fabric model/metrics model/power model/site"
+  "model/rules: model model/fabric model/metrics model/power model/site"
+  "model/rules/fabric: model model/rules model/fabric model/cabling model/metrics"
+  "model/analysis: model model/rules model/fabric model/cabling model/metrics model/power model/site"
+  "model/resilience: model model/fabric model/cabling model/metrics model/power model/site model/analysis"
+  "model/scenarios: model model/analysis model/edits model/fabric model/generator model/metrics"
+  "model/export: model model/json model/rules model/fabric model/cabling model/metrics model/analysis model/power model/site model/resilience"
+  "model/advisor: model model/json model/fabric model/generator model/metrics model/analysis"
   "views: model model/rules model/analysis"
-  "views/render: model model/fabric"
-  "views/floorplan: views views/tools views/render model model/analysis model/rules model/fabric"
+  "views/render: model model/fabric model/cabling model/metrics"
+  "views/floorplan: views views/tools views/render model model/analysis model/rules model/fabric model/cabling model/metrics"
   "views/tools: views views/floorplan model model/edits"
   "views/elevation: views views/floorplan model"
-  "views/panels: views views/floorplan model model/analysis model/rules model/export model/advisor model/fabric"
-  "views/report: views/render model model/analysis model/rules model/export"
-  "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric"
+  "views/panels: views views/floorplan model model/analysis model/rules model/export model/advisor model/fabric model/cabling model/metrics"
+  "views/report: views/render model model/analysis model/rules model/export model/metrics"
+  "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json"
 )
 set(known "")
 foreach(entry ${allowed})
@@ -52,6 +66,30 @@ foreach(entry ${allowed})
   string(REPLACE "/" "_" key "${folder}")
   set(allow_${key} ${folder} ${deps})
   list(APPEND known ${folder})
+endforeach()
+# No folder of model/ reaches itself through the rows: the model's folders form no cycle.
+foreach(folder ${known})
+  if(NOT folder MATCHES "^model")
+    continue()
+  endif()
+  string(REPLACE "/" "_" key "${folder}")
+  set(frontier ${allow_${key}})
+  list(REMOVE_ITEM frontier ${folder})
+  set(seen "")
+  while(frontier)
+    list(POP_FRONT frontier next)
+    if(next STREQUAL folder)
+      message(FATAL_ERROR "layering table: ${folder} reaches itself through its rows (a folder cycle)")
+    endif()
+    if(next IN_LIST seen)
+      continue()
+    endif()
+    list(APPEND seen ${next})
+    string(REPLACE "/" "_" nkey "${next}")
+    set(more ${allow_${nkey}})
+    list(REMOVE_ITEM more ${next})
+    list(APPEND frontier ${more})
+  endwhile()
 endforeach()
 file(GLOB_RECURSE layered "${ROOT}/model/*.h" "${ROOT}/model/*.cpp" "${ROOT}/views/*.h" "${ROOT}/views/*.cpp")
 set(bad "")

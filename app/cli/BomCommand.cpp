@@ -1,8 +1,8 @@
 #include "CliCommon.h"
 
 #include "export/Exports.h"
-#include "model/metrics/Bom.h"
 #include "model/export/Reports.h"
+#include "model/metrics/Bom.h"
 
 namespace cds::cli {
 

@@ -1,8 +1,8 @@
 #include "CliCommon.h"
 
 #include "model/AtomicFile.h"
-#include "model/json/DesignFile.h"
 #include "model/cabling/CableRouting.h"
+#include "model/json/DesignFile.h"
 
 #include <QIODevice>
 

@@ -1,8 +1,8 @@
 #include "CliCommon.h"
 
-#include "model/json/DesignFile.h"
 #include "model/generator/Generator.h"
 #include "model/json/CatalogFile.h"
+#include "model/json/DesignFile.h"
 
 #include <QRegularExpression>
 

@@ -2,8 +2,8 @@
 
 #include "model/analysis/Analysis.h"
 
-#include "model/metrics/Metrics.h"
 #include "model/export/Reports.h"
+#include "model/metrics/Metrics.h"
 
 namespace cds::cli {
 

@@ -6,7 +6,6 @@
 #endif
 
 #include "model/AtomicFile.h"
-#include "model/metrics/Bom.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
 #include "model/export/KubernetesExport.h"
@@ -14,6 +13,7 @@
 #include "model/export/Reports.h"
 #include "model/export/SlurmTopology.h"
 #include "model/export/SlurmTopologyYaml.h"
+#include "model/metrics/Bom.h"
 
 namespace cds::exports {
 

@@ -5,10 +5,10 @@
 #include "HallDialog.h"
 #include "MainWindow.h"
 
+#include "model/cabling/CableInspection.h"
 #include "model/edits/CableOps.h"
 #include "model/edits/HallOps.h"
 #include "model/edits/PathwayOps.h"
-#include "model/cabling/CableInspection.h"
 #include "views/SelectionModel.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"

@@ -26,8 +26,8 @@
 #include "views/report/PresentationView.h"
 #include "views/tools/PlaceRackTool.h"
 
-#include "model/json/DesignFile.h"
 #include "model/json/CatalogFile.h"
+#include "model/json/DesignFile.h"
 
 #include <QActionGroup>
 #include <QApplication>

@@ -3,8 +3,8 @@
 #include "model/Catalog.h"
 #include "model/Design.h"
 #include "model/generator/Generator.h"
-#include "model/rules/Finding.h"
 #include "model/json/CatalogFile.h"
+#include "model/rules/Finding.h"
 
 #include <QMainWindow>
 

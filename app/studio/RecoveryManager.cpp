@@ -1,7 +1,7 @@
 #include "RecoveryManager.h"
 
-#include "model/json/DesignFile.h"
 #include "model/json/CatalogFile.h"
+#include "model/json/DesignFile.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

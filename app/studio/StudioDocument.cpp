@@ -5,11 +5,11 @@
 #include "TaskRunner.h"
 #include "export/Exports.h"
 
-#include "model/json/DesignFile.h"
-#include "model/json/EditJournal.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/cabling/CableRouting.h"
 #include "model/json/CatalogFile.h"
+#include "model/json/DesignFile.h"
+#include "model/json/EditJournal.h"
 
 #include <QFileInfo>
 #include <QThread>
@@ -129,9 +129,10 @@ void StudioDocument::checkpoint() {
     }
 }
 
-void StudioDocument::resetTo(DesignData d, const QString& path, const QByteArray& fileBytes) {
+void StudioDocument::resetTo(DesignData d, const QString& path, const QByteArray& fileBytes,
+                             bool cablesRouted) {
     m_undo->clear();
-    m_design->reset(std::move(d));
+    m_design->reset(std::move(d), cablesRouted);
     m_path = path;
     m_recoveredUnsaved = false;
     m_undo->setClean();
@@ -200,7 +201,7 @@ bool StudioDocument::openFile(const QString& path) {
                               : r.errors.front().toString());
         return false;
     }
-    resetTo(std::move(r.data), QFileInfo(path).absoluteFilePath(), bytes);
+    resetTo(std::move(r.data), QFileInfo(path).absoluteFilePath(), bytes, true);
     Q_EMIT fileUsed(m_path);
     if (!r.notes.isEmpty())
         Q_EMIT message(r.notes.join(QStringLiteral("; ")), 8000);
@@ -357,7 +358,7 @@ bool StudioDocument::restoreRecovery() {
         from = QStringLiteral("the autosave");
     }
     routeCables(data);
-    resetTo(std::move(data), origin);
+    resetTo(std::move(data), origin, {}, true);
     // Restored work is unsaved until the user saves it; keep an autosave of it meanwhile.
     m_recoveredUnsaved = true;
     autosaveNow();

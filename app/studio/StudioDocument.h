@@ -117,7 +117,9 @@ private:
     void fail(const QString& title, const QString& text);
     /// A cancelled task: not an error, and nothing changed.
     void cancelled(const QString& text);
-    void resetTo(DesignData d, const QString& path, const QByteArray& fileBytes = {});
+    /// @p cablesRouted: @p d's cables are routed (an open routes them on its worker).
+    void resetTo(DesignData d, const QString& path, const QByteArray& fileBytes = {},
+                 bool cablesRouted = false);
     /// A new journal from @p baseBytes; @p prepared: one a worker already wrote (writeBase).
     void restartJournal(const QByteArray& baseBytes = {}, const QString& prepared = {});
     void finishAutosave();

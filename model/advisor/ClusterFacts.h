@@ -1,8 +1,8 @@
 #pragma once
 
 #include "../DesignData.h"
-#include "../metrics/Metrics.h"
 #include "../fabric/AllReduce.h"
+#include "../metrics/Metrics.h"
 
 #include <optional>
 

@@ -12,10 +12,17 @@ Analysis analyze(const DesignData& d) {
 Analysis analyze(const DesignData& d, const DesignIndex& index) {
     Analysis a;
     a.bom = computeBom(d);
+    completeAnalysis(a, d, index);
+    return a;
+}
+
+void completeAnalysis(Analysis& a, const DesignData& d, const DesignIndex& index,
+                      const TrayLoad* trays, RuleResults* rules) {
     a.metrics = computeMetrics(d, index, a.bom);
     a.rackPower = rackPower(d, a.metrics);
-    a.findings = runChecks(CheckContext{d, index, a.metrics});
-    return a;
+    CheckContext ctx{d, index, a.metrics};
+    ctx.trays = trays;
+    a.findings = rules ? rules->runAll(ctx) : runChecks(ctx);
 }
 
 } // namespace cds

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "../metrics/Bom.h"
 #include "../DesignData.h"
 #include "../DesignIndex.h"
+#include "../metrics/Bom.h"
 #include "../metrics/Metrics.h"
 #include "../rules/Finding.h"
 #include "RackPower.h"
@@ -25,5 +25,16 @@ struct Analysis {
 /// leave them): BOM, metrics, rack power and every rule.
 Analysis analyze(const DesignData& d);
 Analysis analyze(const DesignData& d, const DesignIndex& index);
+
+class RuleResults;
+struct TrayLoad;
+
+/// The steps after the BOM is counted, in order: metrics (its contributors), rack power and
+/// every rule, waivers applied, into @p a (whose bom is set). analyze() and the live analysis'
+/// full run both end here, so the two cannot drift apart. @p trays: the tray load when the
+/// caller keeps it (else the rule that needs it computes it); @p rules: per-rule results kept
+/// for a later placement-only run (else the rules run once).
+void completeAnalysis(Analysis& a, const DesignData& d, const DesignIndex& index,
+                      const TrayLoad* trays = nullptr, RuleResults* rules = nullptr);
 
 } // namespace cds

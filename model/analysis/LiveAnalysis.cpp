@@ -21,7 +21,12 @@ LiveAnalysis::LiveAnalysis(Design* design, QObject* parent)
         m_allDirty = true;
         m_structural = true;
     };
-    connect(design, &Design::resetDone, this, all);
+    // A document opened with its cables routed (StudioDocument routes them on its worker)
+    // is not routed a second time here.
+    connect(design, &Design::resetDone, this, [this] {
+        m_allDirty = !m_design->cablesRoutedAtReset();
+        m_structural = true;
+    });
     connect(design, &Design::settingsChanged, this, all);
     connect(design, &Design::catalogChanged, this, all);
     // A tray added, moved or resized changes the routes of every cable that may use it. Like a
@@ -111,11 +116,7 @@ void LiveAnalysis::runFull() {
     m_trayLoad = m_trays->load(d);
     m_pathwaysAtLastRun = d.pathways;
     m_result.bom = m_bom->bom(d);
-    m_result.metrics = computeMetrics(d, *m_index, m_result.bom);
-    m_result.rackPower = rackPower(d, m_result.metrics);
-    CheckContext ctx{d, *m_index, m_result.metrics};
-    ctx.trays = &m_trayLoad;
-    m_result.findings = m_rules.runAll(ctx);
+    completeAnalysis(m_result, d, *m_index, &m_trayLoad, &m_rules);
     rememberRacks();
 }
 

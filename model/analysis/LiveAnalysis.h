@@ -1,8 +1,8 @@
 #pragma once
 
-#include "../metrics/Bom.h"
 #include "../Design.h"
 #include "../cabling/TrayFill.h"
+#include "../metrics/Bom.h"
 #include "../rules/Rule.h"
 #include "Analysis.h"
 

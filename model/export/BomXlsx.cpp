@@ -1,8 +1,8 @@
 #include "BomXlsx.h"
 
 #include "../AtomicFile.h"
-#include "../cabling/CableParts.h"
 #include "../InputFile.h"
+#include "../cabling/CableParts.h"
 
 #include <QDate>
 #include <QDir>

@@ -2,8 +2,8 @@
 
 #include "../cabling/CableInspection.h"
 
-#include "../cabling/CableParts.h"
 #include "../PortTable.h"
+#include "../cabling/CableParts.h"
 #include "Csv.h"
 
 #include <algorithm>

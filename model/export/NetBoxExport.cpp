@@ -228,17 +228,28 @@ QString netboxSlug(const QString& s) {
     return out;
 }
 
-NetBoxExport netboxExport(const DesignData& d, const QString& site) {
-    NetBoxExport e;
-    const QString location = d.hall.name;
+namespace {
+
+/// What every file of the bundle shares: the design, where it goes, each type's NetBox names.
+struct Bundle {
+    const DesignData& d;
+    QString site, location;
     std::map<TypeId, TypeNames> names;
-    auto namesOf = [&](TypeId id) -> const TypeNames& {
+    std::set<TypeId> used;            ///< device types the devices use
+    std::map<QString, QString> roles; ///< name -> colour, sorted
+    std::set<QString> laneNotes;
+    const TypeNames& namesOf(TypeId id) {
         auto it = names.find(id);
         if (it == names.end())
             it = names.emplace(id, typeNames(d.catalog[id])).first;
         return it->second;
-    };
+    }
+};
 
+QByteArray racksFile(const Bundle& b) {
+    const DesignData& d = b.d;
+    const QString& site = b.site;
+    const QString& location = b.location;
     QString racks = csv::row(
         {QStringLiteral("name"), QStringLiteral("site"), QStringLiteral("status"),
          QStringLiteral("location"), QStringLiteral("form_factor"), QStringLiteral("width"),
@@ -253,35 +264,40 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
              num(spec.depthMm), QStringLiteral("mm"),
              QStringLiteral("%1 (%2), %3").arg(t.model, t.id, coolingLabel(r.cooling))});
     });
-    e.racksCsv = racks.toUtf8();
+    return racks.toUtf8();
+}
 
+QByteArray devicesFile(Bundle& b) {
+    const DesignData& d = b.d;
+    const QString& site = b.site;
+    const QString& location = b.location;
     QString devices =
         csv::row({QStringLiteral("name"), QStringLiteral("role"), QStringLiteral("manufacturer"),
                   QStringLiteral("device_type"), QStringLiteral("status"), QStringLiteral("site"),
                   QStringLiteral("location"), QStringLiteral("rack"), QStringLiteral("position"),
                   QStringLiteral("face")});
-    std::set<TypeId> used;
-    std::map<QString, QString> roles; // name -> colour, sorted
     d.devices.forEach([&](DeviceId, const Device& v) {
         const CatalogItem& t = d.typeOf(v);
-        used.insert(v.type);
-        const TypeNames& n = namesOf(v.type);
+        b.used.insert(v.type);
+        const TypeNames& n = b.namesOf(v.type);
         const Rack* r = d.racks.find(v.rack);
         const bool mounted = r && v.uPosition > 0 && t.uHeight > 0;
         const QString ro = role(t, v);
-        roles[ro] = roleColour(ro);
+        b.roles[ro] = roleColour(ro);
         devices += csv::row(
             {v.name, ro, n.manufacturer.name, n.facts.model, QStringLiteral("planned"), site,
              location, r ? r->name : QString(), mounted ? QString::number(v.uPosition) : QString(),
              mounted ? (v.face == Face::Front ? QStringLiteral("front") : QStringLiteral("rear"))
                      : QString()});
     });
-    e.devicesCsv = devices.toUtf8();
+    return devices.toUtf8();
+}
 
+QByteArray interfacesFile(Bundle& b) {
+    const DesignData& d = b.d;
     QString lanes =
         csv::row({QStringLiteral("device"), QStringLiteral("name"), QStringLiteral("parent"),
                   QStringLiteral("type"), QStringLiteral("speed"), QStringLiteral("description")});
-    std::set<QString> laneNotes;
     d.devices.forEach([&](DeviceId, const Device& v) {
         if (v.breakout <= 1)
             return;
@@ -296,8 +312,8 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
             const NetBoxInterfaceType it =
                 netboxInterfaceType(lp->speedGbps, cageOf(t, parent), infinibandPort(t, parent));
             if (!it.fallbackNote.isEmpty())
-                laneNotes.insert(QStringLiteral("%1 breakout lanes: %2")
-                                     .arg(namesOf(v.type).facts.model, it.fallbackNote));
+                b.laneNotes.insert(QStringLiteral("%1 breakout lanes: %2")
+                                       .arg(b.namesOf(v.type).facts.model, it.fallbackNote));
             // NetBox interface speed is in Kbps.
             lanes += csv::row({v.name, lp->name, parent.name, it.type,
                                QString::number(std::llround(lp->speedGbps * 1e6)),
@@ -307,8 +323,10 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
                                    .arg(v.breakout)});
         }
     });
-    e.interfacesCsv = lanes.toUtf8();
+    return lanes.toUtf8();
+}
 
+QByteArray cablesFile(const DesignData& d, QStringList& warnings) {
     QString cables = csv::row({QStringLiteral("side_a_device"), QStringLiteral("side_a_type"),
                                QStringLiteral("side_a_name"), QStringLiteral("side_b_device"),
                                QStringLiteral("side_b_type"), QStringLiteral("side_b_name"),
@@ -332,19 +350,31 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
                                 QStringLiteral("planned"), r.id, colour,
                                 QString::number(double(l.lengthM), 'f', 1), QStringLiteral("m")});
         }
-    e.cablesCsv = cables.toUtf8();
     if (noMedium > 0)
-        e.warnings << QStringLiteral("%1 cable(s) have no catalog medium that reaches "
-                                     "(link.no-medium); their type is left empty")
-                          .arg(noMedium);
+        warnings << QStringLiteral("%1 cable(s) have no catalog medium that reaches "
+                                   "(link.no-medium); their type is left empty")
+                        .arg(noMedium);
 
+    return cables.toUtf8();
+}
+
+} // namespace
+
+NetBoxExport netboxExport(const DesignData& d, const QString& site) {
+    NetBoxExport e;
+    Bundle b{d, site, d.hall.name, {}, {}, {}, {}};
+    const QString& location = b.location;
+    e.racksCsv = racksFile(b);
+    e.devicesCsv = devicesFile(b);
+    e.interfacesCsv = interfacesFile(b);
+    e.cablesCsv = cablesFile(d, e.warnings);
     std::map<QString, QString> manufacturers; // name -> slug
-    for (TypeId t : used) {
-        const TypeNames& n = namesOf(t);
+    for (TypeId t : b.used) {
+        const TypeNames& n = b.namesOf(t);
         manufacturers[n.manufacturer.name] = n.manufacturer.slug;
         e.deviceTypes.emplace_back(n.path, deviceTypeYaml(d.catalog[t], n, e.warnings));
     }
-    for (const QString& note : laneNotes)
+    for (const QString& note : b.laneNotes)
         e.warnings << note;
 
     QString mf = csv::row({QStringLiteral("name"), QStringLiteral("slug")});
@@ -353,7 +383,7 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     e.manufacturersCsv = mf.toUtf8();
     QString ro =
         csv::row({QStringLiteral("name"), QStringLiteral("slug"), QStringLiteral("color")});
-    for (const auto& [name, colour] : roles)
+    for (const auto& [name, colour] : b.roles)
         ro += csv::row({name, netboxSlug(name), colour});
     e.deviceRolesCsv = ro.toUtf8();
     e.sitesCsv =

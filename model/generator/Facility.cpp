@@ -1,5 +1,5 @@
-#include "../DesignIndex.h"
 #include "Facility.h"
+#include "../DesignIndex.h"
 #include "Placement.h"
 
 #include "../RackCooling.h"

@@ -90,11 +90,20 @@ std::vector<FloorPlanner::PlannedRack> FloorPlanner::packNetwork(const std::vect
 }
 
 bool FloorPlanner::place() {
-    const CatalogItem& rackType = m_d.catalog[m_in.rackType];
-    const RackSpec spec = rackType.rack.value_or(RackSpec{});
+    const RackSpec spec = m_d.catalog[m_in.rackType].rack.value_or(RackSpec{});
     // Compute racks of air-cooled servers may take the catalog's largest rear door.
     const DesignSettings computeSettings = planningSettings(m_d.settings, m_in.rearDoor);
-    std::vector<std::vector<PlannedRack>> chunks; // one per SU, then the central rows
+    Chunks chunks = planChunks(computeSettings, spec);
+    const int perRow = racksPerRow(chunks, spec);
+    if (perRow < 1)
+        return false;
+    const int rows = layRows(chunks, perRow, computeSettings, spec);
+    return sizeHall(rows, perRow, chunks.racks, spec);
+}
+
+FloorPlanner::Chunks FloorPlanner::planChunks(const DesignSettings& computeSettings,
+                                              const RackSpec& spec) {
+    Chunks out;
     for (std::size_t s = 0; s < m_in.suServers.size(); ++s) {
         std::vector<PlannedRack> chunk;
         const auto& servers = m_in.suServers[s];
@@ -115,44 +124,48 @@ bool FloorPlanner::place() {
         }
         for (PlannedRack& r : packNetwork(m_in.suNetwork[s], su + QStringLiteral("-net")))
             chunk.push_back(std::move(r));
-        chunks.push_back(std::move(chunk));
+        out.list.push_back(std::move(chunk));
     }
     // Central rows go in the middle of the hall: the longest leaf-spine run is then half the
     // hall, which keeps 100G management links within AOC reach in large designs.
-    const std::size_t centralChunk = chunks.size() / 2;
+    out.central = out.list.size() / 2;
     std::vector<PlannedRack> central = packNetwork(m_in.central, QStringLiteral("spine"));
     for (PlannedRack& r : packNetwork(m_in.storage, QStringLiteral("storage")))
         central.push_back(std::move(r));
     for (PlannedRack& r : packNetwork(m_in.management, QStringLiteral("mgmt")))
         central.push_back(std::move(r));
-    chunks.insert(chunks.begin() + std::ptrdiff_t(centralChunk), std::move(central));
+    out.list.insert(out.list.begin() + std::ptrdiff_t(out.central), std::move(central));
+    for (const auto& chunk : out.list)
+        out.racks += chunk.size();
+    return out;
+}
 
-    std::size_t total = 0, widest = 1;
-    for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
-        total += chunks[ci].size();
-        if (ci != centralChunk) // the central rows wrap; a scalable unit keeps to one row
-            widest = std::max(widest, chunks[ci].size());
-    }
-    int perRow = 0;
+int FloorPlanner::racksPerRow(const Chunks& chunks, const RackSpec& spec) {
+    std::size_t widest = 1;
+    for (std::size_t ci = 0; ci < chunks.list.size(); ++ci)
+        if (ci != chunks.central) // the central rows wrap; a scalable unit keeps to one row
+            widest = std::max(widest, chunks.list[ci].size());
     if (m_in.hallWidthMm > 0) {
-        perRow = int((m_in.hallWidthMm - 2 * kMarginMm) / spec.widthMm);
-        if (perRow < 1) {
+        const int perRow = int((m_in.hallWidthMm - 2 * kMarginMm) / spec.widthMm);
+        if (perRow < 1)
             m_error = QStringLiteral("a hall %1 mm wide has no room for a row of racks")
                           .arg(m_in.hallWidthMm);
-            return false;
-        }
-    } else { // roughly square: perRow * width ~ rows * (depth + aisle)
-        const double ideal = std::sqrt(double(total) * (spec.depthMm + kAisleMm) / spec.widthMm);
-        perRow = int(std::max<std::size_t>(1, std::size_t(std::lround(ideal / double(widest))))) *
-                 int(widest);
+        return perRow;
     }
+    // Roughly square: perRow * width ~ rows * (depth + aisle).
+    const double ideal = std::sqrt(double(chunks.racks) * (spec.depthMm + kAisleMm) / spec.widthMm);
+    return int(std::max<std::size_t>(1, std::size_t(std::lround(ideal / double(widest))))) *
+           int(widest);
+}
 
+int FloorPlanner::layRows(Chunks& chunks, int perRow, const DesignSettings& computeSettings,
+                          const RackSpec& spec) {
     int row = 0, slot = 0;
-    for (std::size_t ci = 0; ci < chunks.size(); ++ci) {
-        auto& chunk = chunks[ci];
+    for (std::size_t ci = 0; ci < chunks.list.size(); ++ci) {
+        auto& chunk = chunks.list[ci];
         if (chunk.empty())
             continue;
-        const bool ownRows = ci == centralChunk || ci == centralChunk + 1;
+        const bool ownRows = ci == chunks.central || ci == chunks.central + 1;
         if (slot > 0 && (ownRows || slot + int(chunk.size()) > perRow)) {
             ++row;
             slot = 0;
@@ -186,7 +199,10 @@ bool FloorPlanner::place() {
             ++slot;
         }
     }
-    const int rows = row + 1;
+    return row + 1;
+}
+
+bool FloorPlanner::sizeHall(int rows, int perRow, std::size_t total, const RackSpec& spec) {
     auto tiles = [&](double mm) { return std::ceil(mm / m_d.hall.tileMm) * m_d.hall.tileMm; };
     const double needW = tiles(2 * kMarginMm + perRow * spec.widthMm);
     const double needD = tiles(2 * kMarginMm + rows * spec.depthMm + (rows - 1) * kAisleMm);

@@ -62,6 +62,19 @@ private:
         std::vector<DeviceId> devices;
         bool fixedCooling = false; ///< chosen with the servers, not from the load
     };
+    /// The racks to place, one chunk per scalable unit with the central rows (spines,
+    /// storage, management) as the chunk in the middle.
+    struct Chunks {
+        std::vector<std::vector<PlannedRack>> list;
+        std::size_t central = 0; ///< index of the central rows' chunk
+        std::size_t racks = 0;
+    };
+    // place()'s steps: the racks, their row length, the rows on the floor, the hall around them.
+    Chunks planChunks(const DesignSettings& computeSettings, const RackSpec& spec);
+    int racksPerRow(const Chunks& chunks, const RackSpec& spec); ///< < 1 with error()
+    int layRows(Chunks& chunks, int perRow, const DesignSettings& computeSettings,
+                const RackSpec& spec); ///< the rows used
+    bool sizeHall(int rows, int perRow, std::size_t total, const RackSpec& spec);
     std::vector<PlannedRack> packNetwork(const std::vector<DeviceId>& devs, const QString& name);
     double kwOf(DeviceId id) const;
     int uOf(DeviceId id) const;
@@ -71,6 +84,5 @@ private:
     QStringList m_notes;
     int m_rows = 0;
 };
-
 
 } // namespace cds

@@ -183,9 +183,9 @@ struct Section {
     void (*parse)(const Json& v, const std::string& ptr, CatalogItem& it);
 };
 constexpr Section kSections[] = {
-    {"price", parsePrice},     {"gpu", parseGpu},         {"rack", parseRack},
-    {"media", parseMedia},     {"switch", parseSwitch},   {"cooling", parseCooling},
-    {"power", parsePower},     {"storage", parseStorage}, {"ports", parsePorts},
+    {"price", parsePrice}, {"gpu", parseGpu},         {"rack", parseRack},
+    {"media", parseMedia}, {"switch", parseSwitch},   {"cooling", parseCooling},
+    {"power", parsePower}, {"storage", parseStorage}, {"ports", parsePorts},
 };
 
 } // namespace

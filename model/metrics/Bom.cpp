@@ -1,8 +1,8 @@
 #include "Bom.h"
 
-#include "../cabling/CableParts.h"
 #include "../DesignIndex.h"
 #include "../PortTable.h"
+#include "../cabling/CableParts.h"
 
 #include <algorithm>
 #include <array>

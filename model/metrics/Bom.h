@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../cabling/CableParts.h"
 #include "../DesignData.h"
+#include "../cabling/CableParts.h"
 
 #include <map>
 #include <vector>

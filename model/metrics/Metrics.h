@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Bom.h"
 #include "../DesignData.h"
 #include "../DesignIndex.h"
+#include "Bom.h"
 
 #include <array>
 #include <vector>

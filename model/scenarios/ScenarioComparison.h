@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../metrics/Metrics.h"
 #include "../analysis/Analysis.h"
+#include "../metrics/Metrics.h"
 
 #include <optional>
 #include <vector>

@@ -2,8 +2,8 @@
 // exactly what the studio's File > Export writes for the same design.
 #include "export/Exports.h"
 
-#include "model/json/DesignFile.h"
 #include "model/cabling/CableRouting.h"
+#include "model/json/DesignFile.h"
 
 #include <QDir>
 #include <QFile>

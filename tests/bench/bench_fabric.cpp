@@ -7,16 +7,16 @@
 #include "BenchCommon.h"
 #include "HugePageHeap.h"
 
-#include "model/metrics/Bom.h"
 #include "model/Catalog.h"
-#include "model/json/DesignFile.h"
 #include "model/DesignIndex.h"
-#include "model/metrics/Metrics.h"
 #include "model/cabling/CableRouting.h"
 #include "model/generator/Generator.h"
+#include "model/json/CatalogFile.h"
+#include "model/json/DesignFile.h"
+#include "model/metrics/Bom.h"
+#include "model/metrics/Metrics.h"
 #include "model/rules/Rule.h"
 #include "model/rules/fabric/FabricRules.h"
-#include "model/json/CatalogFile.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,8 +1,8 @@
 // Fuzz target: the design loader. Any input must load or be refused with a message; what
 // loads must round-trip to identical bytes and survive checks, metrics and cable routing.
+#include "model/cabling/CableRouting.h"
 #include "model/json/DesignFile.h"
 #include "model/metrics/Metrics.h"
-#include "model/cabling/CableRouting.h"
 #include "model/rules/Rule.h"
 
 #include <cstdio>

@@ -2,8 +2,8 @@
 // Checks shared by the tests of model/edits operations.
 
 #include "model/Design.h"
-#include "model/json/DesignFile.h"
 #include "model/edits/Operations.h"
+#include "model/json/DesignFile.h"
 
 #include <QTest>
 

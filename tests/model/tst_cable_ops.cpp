@@ -3,10 +3,10 @@
 #include "EditChecks.h"
 #include "TestDesigns.h"
 
-#include "model/json/DesignFile.h"
 #include "model/DesignIndex.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/edits/CableOps.h"
+#include "model/json/DesignFile.h"
 
 #include <QTest>
 

@@ -1,4 +1,5 @@
 #include "TestDesigns.h"
+#include "model/json/CatalogFile.h"
 
 #include <QTemporaryDir>
 
@@ -229,4 +230,3 @@ private Q_SLOTS:
 
 QTEST_APPLESS_MAIN(TestCatalog)
 #include "tst_catalog.moc"
-#include "model/json/CatalogFile.h"

@@ -1,7 +1,7 @@
 #include "TestDesigns.h"
 
-#include "model/json/DesignFile.h"
 #include "model/edits/Edit.h"
+#include "model/json/DesignFile.h"
 
 #include <QSignalSpy>
 

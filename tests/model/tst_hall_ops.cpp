@@ -3,8 +3,8 @@
 #include "EditChecks.h"
 #include "TestDesigns.h"
 
-#include "model/json/DesignFile.h"
 #include "model/edits/HallOps.h"
+#include "model/json/DesignFile.h"
 
 #include <QTest>
 

@@ -1,6 +1,7 @@
 // Hostile numbers, duplicate keys, mislabelled versions: refused with file:line:column in our
 // words, never a crash, never a silent change (issue 19). The files are in tests/fixtures/hostile.
 #include "model/Catalog.h"
+#include "model/json/CatalogFile.h"
 #include "model/json/DesignFile.h"
 
 #include <QTemporaryDir>
@@ -144,4 +145,3 @@ private Q_SLOTS:
 
 QTEST_APPLESS_MAIN(TestHostileInput)
 #include "tst_hostile_input.moc"
-#include "model/json/CatalogFile.h"

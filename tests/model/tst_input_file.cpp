@@ -1,9 +1,10 @@
 // The one bounded input reader (issue 19): devices, FIFOs and links to them are refused
 // without blocking, files past the limit without being read; every loader goes through it.
 #include "model/Catalog.h"
+#include "model/InputFile.h"
+#include "model/json/CatalogFile.h"
 #include "model/json/DesignFile.h"
 #include "model/json/EditJournal.h"
-#include "model/InputFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -94,4 +95,3 @@ private Q_SLOTS:
 
 QTEST_APPLESS_MAIN(TestInputFile)
 #include "tst_input_file.moc"
-#include "model/json/CatalogFile.h"

@@ -1,7 +1,7 @@
 #include "TestDesigns.h"
 
-#include "model/metrics/Metrics.h"
 #include "model/cabling/CableRouting.h"
+#include "model/metrics/Metrics.h"
 
 using namespace cds;
 

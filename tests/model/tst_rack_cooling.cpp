@@ -4,15 +4,15 @@
 #include "EditChecks.h"
 #include "TestDesigns.h"
 
-#include "model/metrics/Bom.h"
-#include "model/json/DesignFile.h"
-#include "model/metrics/Metrics.h"
 #include "model/RackCooling.h"
 #include "model/analysis/RackPower.h"
 #include "model/edits/CoolingOps.h"
 #include "model/edits/HallOps.h"
 #include "model/export/Reports.h"
 #include "model/generator/Generator.h"
+#include "model/json/DesignFile.h"
+#include "model/metrics/Bom.h"
+#include "model/metrics/Metrics.h"
 #include "model/rules/Rule.h"
 
 #include <QJsonDocument>

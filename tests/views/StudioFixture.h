@@ -7,8 +7,8 @@
 
 #include "../model/TestDesigns.h"
 
-#include "model/json/DesignFile.h"
 #include "model/json/CatalogFile.h"
+#include "model/json/DesignFile.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>

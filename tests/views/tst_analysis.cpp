@@ -8,8 +8,8 @@
 #include "model/analysis/LiveAnalysis.h"
 
 #include "model/DesignIndex.h"
-#include "model/generator/PathwayLayout.h"
 #include "model/cabling/TrayFill.h"
+#include "model/generator/PathwayLayout.h"
 #include "model/rules/Rule.h"
 
 #include <QRandomGenerator>

@@ -11,10 +11,10 @@
 #include "HallDialog.h"
 
 #include "model/analysis/LiveAnalysis.h"
+#include "model/cabling/CableInspection.h"
 #include "model/edits/CableOps.h"
 #include "model/edits/HallOps.h"
 #include "model/edits/PathwayOps.h"
-#include "model/cabling/CableInspection.h"
 #include "views/SelectionModel.h"
 #include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/PathwayOverlayItem.h"

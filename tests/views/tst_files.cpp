@@ -2,6 +2,7 @@
 // a broken file leaves the design untouched, the title marks unsaved changes, and after a
 // simulated crash the autosave or the journal is restored.
 #include "StudioFixture.h"
+#include "model/json/CatalogFile.h"
 
 #include "DesignEditor.h"
 #include "RecentFiles.h"
@@ -285,4 +286,3 @@ private Q_SLOTS:
 
 QTEST_MAIN(TestFiles)
 #include "tst_files.moc"
-#include "model/json/CatalogFile.h"

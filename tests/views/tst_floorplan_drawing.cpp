@@ -6,6 +6,7 @@
 // written to build/<dir>/screenshots for review.
 
 #include "StudioFixture.h"
+#include "model/json/CatalogFile.h"
 
 #include "model/cabling/CableRouteMap.h"
 #include "model/cabling/CableRouting.h"
@@ -397,4 +398,3 @@ private Q_SLOTS:
 
 QTEST_MAIN(TestFloorplanDrawing)
 #include "tst_floorplan_drawing.moc"
-#include "model/json/CatalogFile.h"

@@ -2,8 +2,8 @@
 
 #include "CableLayer.h"
 #include "model/DesignData.h"
-#include "model/metrics/Metrics.h"
 #include "model/cabling/CableRouteMap.h"
+#include "model/metrics/Metrics.h"
 
 #include <QRectF>
 #include <QTransform>

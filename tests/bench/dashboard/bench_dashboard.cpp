@@ -4,14 +4,14 @@
 
 #include "../../model/scenarios/FakeCluster.h"
 #include "model/analysis/LiveAnalysis.h"
-#include "model/edits/Edit.h"
 #include "model/cabling/CableRouting.h"
+#include "model/edits/Edit.h"
 #include "model/generator/Generator.h"
+#include "model/json/CatalogFile.h"
 #include "model/scenarios/ChartModel.h"
 #include "views/dashboard/DashboardWidget.h"
 #include "views/dashboard/PowerBarsChart.h"
 #include "views/dashboard/QCustomPlotInclude.h"
-#include "model/json/CatalogFile.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -16,13 +16,13 @@
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
 
-#include "model/metrics/Bom.h"
-#include "model/json/DesignFile.h"
 #include "model/DesignIndex.h"
-#include "model/metrics/Metrics.h"
 #include "model/generator/Generator.h"
-#include "model/rules/Rule.h"
 #include "model/json/CatalogFile.h"
+#include "model/json/DesignFile.h"
+#include "model/metrics/Bom.h"
+#include "model/metrics/Metrics.h"
+#include "model/rules/Rule.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

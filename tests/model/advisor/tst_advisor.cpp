@@ -1,11 +1,11 @@
 // The advisor's figures against published or derivable ones (README, "Advisor").
 #include "TestDesigns.h"
 
-#include "model/json/DesignFile.h"
 #include "model/advisor/Advice.h"
 #include "model/advisor/SizeGuide.h"
 #include "model/analysis/Analysis.h"
 #include "model/generator/Generator.h"
+#include "model/json/DesignFile.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,6 +1,5 @@
 // Prints how long the text exports take on generated clusters (part of `./dev bench`).
 // Usage: bench_exports [GPUS...] (default 1024 16384 100000). Not a test: it prints figures.
-#include "model/metrics/Bom.h"
 #include "model/Catalog.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
@@ -8,6 +7,7 @@
 #include "model/export/SlurmTopology.h"
 #include "model/generator/Generator.h"
 #include "model/json/CatalogFile.h"
+#include "model/metrics/Bom.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -3,10 +3,10 @@
 // workbook, with the quantity the design holds, and the cooling plant is billed once.
 #include "XlsxPart.h"
 #include "fabric/FabricTestUtil.h"
-#include "model/metrics/Bom.h"
-#include "model/metrics/Metrics.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/Reports.h"
+#include "model/metrics/Bom.h"
+#include "model/metrics/Metrics.h"
 
 #include <QMap>
 #include <QProcess>

@@ -3,10 +3,10 @@
 // details and quote settings through save and load.
 #include "../TestDesigns.h"
 #include "XlsxPart.h"
-#include "model/metrics/Bom.h"
-#include "model/json/DesignFile.h"
-#include "model/export/BomXlsx.h"
 #include "model/cabling/CableRouting.h"
+#include "model/export/BomXlsx.h"
+#include "model/json/DesignFile.h"
+#include "model/metrics/Bom.h"
 
 #include <QDir>
 #include <QProcess>

@@ -1,12 +1,12 @@
 // The cabling schedule's part columns (a_end_part, b_end_part, cable_part) against the links
 // of a design with optics, DACs and Cat6, and the BOM counting the same fibres.
 #include "../TestDesigns.h"
-#include "model/metrics/Bom.h"
 #include "model/cabling/CableParts.h"
-#include "model/json/DesignFile.h"
-#include "model/export/CablingSchedule.h"
 #include "model/cabling/CableRouting.h"
 #include "model/cabling/TrayGraph.h"
+#include "model/export/CablingSchedule.h"
+#include "model/json/DesignFile.h"
+#include "model/metrics/Bom.h"
 
 #include <QTest>
 

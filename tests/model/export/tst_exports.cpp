@@ -1,12 +1,12 @@
 // Golden tests of the text exports: the cabling schedule, NetBox, Slurm and the XLSX BOM.
 #include "ExportTestDesigns.h"
-#include "model/json/DesignFile.h"
-#include "model/metrics/Metrics.h"
+#include "model/cabling/CableRouting.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
 #include "model/export/NetBoxExport.h"
 #include "model/export/SlurmTopology.h"
-#include "model/cabling/CableRouting.h"
+#include "model/json/DesignFile.h"
+#include "model/metrics/Metrics.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,11 +3,11 @@
 // documents). The cabling schedule names each at its end and the BOM lists both kinds, counted
 // per occupied cage, for a generated design.
 #include "fabric/FabricTestUtil.h"
-#include "model/metrics/Bom.h"
 #include "model/PortTable.h"
+#include "model/cabling/CableRouting.h"
 #include "model/export/CablingSchedule.h"
 #include "model/export/Reports.h"
-#include "model/cabling/CableRouting.h"
+#include "model/metrics/Bom.h"
 #include "model/rules/Rule.h"
 
 #include <QSet>

@@ -3,10 +3,10 @@
 // runs here, so these are what NetBox and the library's CI would check.
 #include "ExportTestDesigns.h"
 #include "NetBoxReference.h"
-#include "model/json/DesignFile.h"
+#include "model/cabling/CableRouting.h"
 #include "model/export/NetBoxChoices.h"
 #include "model/export/NetBoxExport.h"
-#include "model/cabling/CableRouting.h"
+#include "model/json/DesignFile.h"
 
 #include <QDir>
 #include <QJsonArray>

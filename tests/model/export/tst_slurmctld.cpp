@@ -4,8 +4,8 @@
 // exactly the nodes and switches the design links to it. Skipped when Slurm is not installed
 // (./dev installs slurmctld and slurm-client).
 #include "ExportTestDesigns.h"
-#include "model/json/DesignFile.h"
 #include "model/export/SlurmTopology.h"
+#include "model/json/DesignFile.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,8 +1,8 @@
 #include "FabricTestUtil.h"
 #include "model/DesignIndex.h"
-#include "model/metrics/Metrics.h"
 #include "model/cabling/CableRouting.h"
 #include "model/fabric/FabricGraph.h"
+#include "model/metrics/Metrics.h"
 #include "model/rules/fabric/FabricRules.h"
 
 #include <QRegularExpression>

@@ -1,11 +1,11 @@
 #include "FabricTestUtil.h"
-#include "model/json/DesignFile.h"
 #include "model/DesignIndex.h"
-#include "model/metrics/Metrics.h"
 #include "model/PortTable.h"
+#include "model/cabling/CableRouting.h"
 #include "model/edits/Edit.h"
 #include "model/fabric/AllReduce.h"
-#include "model/cabling/CableRouting.h"
+#include "model/json/DesignFile.h"
+#include "model/metrics/Metrics.h"
 
 #include <QTemporaryDir>
 

@@ -1,9 +1,9 @@
 #include "FabricTestUtil.h"
-#include "model/json/DesignFile.h"
 #include "model/DesignIndex.h"
 #include "model/cabling/CableRouting.h"
 #include "model/cabling/TrayFill.h"
 #include "model/cabling/TrayGraph.h"
+#include "model/json/DesignFile.h"
 #include "model/rules/fabric/FabricRules.h"
 
 #include <numbers>

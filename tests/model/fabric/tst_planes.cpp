@@ -1,10 +1,10 @@
 // generate --planes N and --servers-per-rack N (issue 13): parallel compute planes, each a
 // fabric of its own, and a cap on compute servers per rack.
 #include "FabricTestUtil.h"
-#include "model/json/DesignFile.h"
 #include "model/DesignIndex.h"
-#include "model/metrics/Metrics.h"
 #include "model/cabling/CableRouting.h"
+#include "model/json/DesignFile.h"
+#include "model/metrics/Metrics.h"
 
 #include <QTemporaryDir>
 

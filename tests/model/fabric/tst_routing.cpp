@@ -1,7 +1,7 @@
 #include "FabricTestUtil.h"
-#include "model/metrics/Bom.h"
 #include "model/DesignIndex.h"
 #include "model/cabling/CableRouting.h"
+#include "model/metrics/Bom.h"
 #include "model/rules/fabric/FabricRules.h"
 
 using namespace cds;

@@ -1,6 +1,6 @@
 #include "../TestDesigns.h"
-#include "model/json/DesignFile.h"
 #include "model/cabling/CableRouting.h"
+#include "model/json/DesignFile.h"
 #include "model/scenarios/ScenarioComparison.h"
 #include "model/scenarios/ScenarioEdit.h"
 

@@ -3,9 +3,9 @@
 // pages rendered to PNG in the build tree for review; slides' jump list and floorplan zoom.
 #include "../../model/TestDesigns.h"
 #include "model/Design.h"
-#include "model/json/DesignFile.h"
 #include "model/cabling/CableRouting.h"
 #include "model/generator/Generator.h"
+#include "model/json/DesignFile.h"
 #include "views/dashboard/ReportCharts.h"
 #include "views/render/DrawingExport.h"
 #include "views/render/NaturalOrder.h"

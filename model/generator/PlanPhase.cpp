@@ -1,0 +1,209 @@
+// Generator phase 1, plan: the parameters checked against the catalog, the fabric sized
+// (tiers, scalable units, servers per rack) before anything is built.
+
+#include "Generation.h"
+#include "Placement.h"
+
+#include "../PortTable.h"
+#include "../fabric/FatTreePlan.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cds::generation {
+
+/// Rails one rail leaf takes. A rail leaf of an 8-GPU SU takes one rail; a rack-scale system
+/// carries many (72 NICs on an NVL72), so its leaf takes the largest group of rails, dividing
+/// the NIC count, whose SU-wide endpoints fit its downlinks.
+int railsPerLeaf(const CatalogItem& server, int nics, int downlinks, int suNodes) {
+    if (!server.rackScale)
+        return 1;
+    for (int r = std::max(1, downlinks / std::max(1, suNodes)); r > 1; --r)
+        if (nics % r == 0)
+            return r;
+    return 1;
+}
+
+/// The most nodes three tiers of @p radix-port switches carry: k pods of k/2 leaves, a
+/// rail-optimized SU's leaves (nics / rails) inside one pod, or @p downlinks / nics servers
+/// per leaf of a plain fat tree.
+long long maxNodesOfThreeTiers(bool rail, int radix, int nics, int downlinks, int suNodes,
+                               int rails) {
+    if (rail)
+        return 1LL * radix * ((radix / 2) / std::max(1, nics / rails)) *
+               std::min(suNodes, downlinks / rails);
+    return 1LL * radix * (radix / 2) * (downlinks / nics);
+}
+
+bool Generation::checkParams() {
+    m_server = m_lib.item(m_p.serverId);
+    if (!m_server || m_server->category != Category::Server || m_server->gpuCount() == 0)
+        return fail(
+            QStringLiteral("unknown GPU server id '%1' (see 'catalog list')").arg(m_p.serverId));
+    m_switch = m_lib.item(m_p.switchId);
+    if (!m_switch || m_switch->category != Category::Switch ||
+        m_switch->portCount(PortRole::Fabric) == 0)
+        return fail(
+            QStringLiteral("unknown fabric switch id '%1' (see 'catalog list')").arg(m_p.switchId));
+    const int g = m_server->gpuCount();
+    if (m_p.gpus <= 0 || m_p.gpus % g != 0)
+        return fail(QStringLiteral("--gpus %1 is not a multiple of %2 GPUs per server (%3)")
+                        .arg(m_p.gpus)
+                        .arg(g)
+                        .arg(m_server->id));
+    if (m_server->portCount(PortRole::Compute) == 0)
+        return fail(QStringLiteral("server %1 has no compute-fabric ports").arg(m_server->id));
+    if (m_p.suNodes < 0)
+        return fail(QStringLiteral("--su-nodes must be at least 1"));
+    if (m_p.planes != 1 && m_p.planes != 2 && m_p.planes != 4)
+        return fail(QStringLiteral("--planes must be 1, 2 or 4, not %1").arg(m_p.planes));
+    m_planes = m_p.planes;
+    const int nicPort = m_server->firstPort(PortRole::Compute);
+    const PortDef& nic = m_server->ports[std::size_t(nicPort)];
+    m_nicGbps = nic.speedGbps / m_planes;
+    if (m_planes > 1) {
+        const std::vector<int>& splits = m_server->portGroups[nic.group].planes;
+        if (std::find(splits.begin(), splits.end(), m_planes) == splits.end()) {
+            QStringList ways;
+            for (int w : splits)
+                ways << QString::number(w);
+            return fail(
+                splits.empty()
+                    ? QStringLiteral("--planes %1: the %2G compute NICs of %3 cannot be split over "
+                                     "parallel planes (they feed one plane)")
+                          .arg(m_planes)
+                          .arg(nic.speedGbps)
+                          .arg(m_server->id)
+                    : QStringLiteral("--planes %1: the %2G compute NICs of %3 split only %4 ways")
+                          .arg(m_planes)
+                          .arg(nic.speedGbps)
+                          .arg(m_server->id)
+                          .arg(ways.join(QStringLiteral(" or "))));
+        }
+        DesignData probe;
+        if (!chooseSwitch(probe, probe.catalog.add(*m_switch), m_nicGbps))
+            return fail(QStringLiteral("--planes %1 splits the %2G NICs of %3 into %4G lanes, but "
+                                       "%5 has no %4G port split")
+                            .arg(m_planes)
+                            .arg(nic.speedGbps)
+                            .arg(m_server->id)
+                            .arg(m_nicGbps)
+                            .arg(m_switch->id));
+    }
+    // NVIDIA's SuperPODs: 32 8-GPU nodes per SU, 8 NVL72 racks per SU (DGX GB200 RA).
+    // NVIDIA's SUs: 8 NVL72 racks (DGX GB200 RA); 72 nodes where a leaf takes 72 at 1:1 (DGX
+    // B300 on Quantum-X800 XDR RA); else 32 (DGX H100 / B200 RAs).
+    m_suNodes = m_p.suNodes;
+    if (m_suNodes == 0) {
+        DesignData probe;
+        const auto sw = chooseSwitch(probe, probe.catalog.add(*m_switch), m_nicGbps);
+        const int dMax = sw ? leafDownlinks(sw->radix, m_p.oversubscription) : 0;
+        m_suNodes = m_server->rackScale ? 8 : dMax >= 72 ? 72 : 32;
+    }
+    if (m_server->liquidCooled && m_p.cooling && *m_p.cooling != CoolingType::DirectLiquid &&
+        *m_p.cooling != CoolingType::Immersion)
+        return fail(QStringLiteral("%1 is liquid-cooled only: --cooling %2 cannot cool it (use "
+                                   "direct-liquid)")
+                        .arg(m_server->id, coolingKey(*m_p.cooling)));
+    if (m_p.oversubscription < 1.0 || m_p.oversubscription > 64)
+        return fail(QStringLiteral("--oversubscription must be between 1:1 and 64:1"));
+    if (m_p.tiers < 0 || m_p.tiers > 3)
+        return fail(QStringLiteral("--tiers must be auto, 1, 2 or 3"));
+    // What the design file can hold, so the file written opens again.
+    for (double side : {m_p.hallWidthMm, m_p.hallDepthMm})
+        if (side != 0 && !(side >= kMinHallSideMm && side <= kMaxHallSideMm))
+            return fail(QStringLiteral("--hall sides must be between %1 and %2 mm")
+                            .arg(kMinHallSideMm)
+                            .arg(kMaxHallSideMm, 0, 'f', 0));
+    if (m_p.title.toUtf8().size() > kMaxMetaTextBytes)
+        return fail(
+            QStringLiteral("--title must be at most %1 bytes (UTF-8)").arg(kMaxMetaTextBytes));
+    m_nodes = m_p.gpus / g;
+    return true;
+}
+
+// Before a single server is allocated: a request beyond what three tiers of the switch can
+// carry (--gpus 300000000) is refused at once, not after running out of memory.
+bool Generation::checkCapacity() {
+    const int c = m_server->portCount(PortRole::Compute);
+    const auto sw = chooseSwitch(m_d, use(*m_switch), m_nicGbps);
+    if (!sw)
+        return true; // buildCompute says why
+    const int dMax = leafDownlinks(sw->radix, m_p.oversubscription);
+    const bool rail = m_p.topology == Topology::RailOptimized;
+    const long long maxNodes = maxNodesOfThreeTiers(rail, sw->radix, c, dMax, m_suNodes,
+                                                    railsPerLeaf(*m_server, c, dMax, m_suNodes));
+    return m_nodes <= maxNodes || beyondThreeTiers(*sw, maxNodes);
+}
+
+/// The rack a generated design's racks are. Rack-scale systems fill a 48U rack (their own MGX
+/// rack for the compute racks). 10U systems (DGX B200, DGX B300, HGX B300) get a 52U rack 700 x
+/// 1,200 mm: NVIDIA's "Data Center Best Practices with DGX B200" asks for at least 48U and
+/// 600 x 1,100 mm and recommends 700 x 1,200 mm, 52U; its DGX B300 RA puts four in a rack with
+/// three 2U PDUs (46U). A catalog without that rack falls back to the 48U one. Everything else
+/// goes in 42U racks; any rack of the catalog when none of these is there.
+const CatalogItem* generatedRack(const Catalog& lib, const CatalogItem& server) {
+    const CatalogItem* rack = nullptr;
+    if (server.uHeight > 42)
+        rack = lib.item(QStringLiteral("rack-48u-600x1200"));
+    else if (server.uHeight >= 10) {
+        rack = lib.item(QStringLiteral("rack-52u-700x1200"));
+        if (!rack)
+            rack = lib.item(QStringLiteral("rack-48u-600x1200"));
+    } else
+        rack = lib.item(QStringLiteral("rack-42u-600x1200"));
+    for (std::size_t i = 0; !rack && i < lib.size(); ++i)
+        if (lib.items()[i].category == Category::Rack && lib.items()[i].rack)
+            rack = &lib.items()[i];
+    return rack;
+}
+
+bool Generation::checkServersPerRack() {
+    const int n = m_p.serversPerRack;
+    if (n == 0)
+        return true;
+    if (n < 0)
+        return fail(QStringLiteral("--servers-per-rack must be at least 1"));
+    const CatalogItem* rack = generatedRack(m_lib, *m_server);
+    if (!rack)
+        return true; // run() says the catalog has no rack
+    const int cap = rack->rack->uCapacity;
+    const int u = std::max(1, m_server->uHeight);
+    if (n * u > cap)
+        return fail(QStringLiteral("--servers-per-rack %1: %1 x %2U of %3 is %4U, but a %5 "
+                                   "holds %6U: at most %7 per rack")
+                        .arg(n)
+                        .arg(u)
+                        .arg(m_server->id)
+                        .arg(n * u)
+                        .arg(rack->id)
+                        .arg(cap)
+                        .arg(cap / u));
+    const double kw = m_server->powerMaxW.value_or(0) / 1000.0;
+    const DesignSettings planning = planningSettings(m_d.settings, rearDoor());
+    const auto [fits, how] = FloorPlanner::serversPerRack(planning, serverCooling(), kw, u, cap, n);
+    if (fits < n)
+        return fail(QStringLiteral("--servers-per-rack %1: %1 x %2 kW of %3 is %4 kW, beyond "
+                                   "the %5 cooling envelope of %6 kW per rack: at most %7 per "
+                                   "rack")
+                        .arg(n)
+                        .arg(kw, 0, 'f', 1)
+                        .arg(m_server->id)
+                        .arg(n * kw, 0, 'f', 1)
+                        .arg(coolingKey(how))
+                        .arg(planning.cooling[std::size_t(how)].maxKw, 0, 'f', 0)
+                        .arg(fits));
+    return true;
+}
+
+bool Generation::beyondThreeTiers(const SwitchChoice& sw, long long maxNodes) {
+    return fail(QStringLiteral("--gpus %1 is beyond what 3 tiers of %2 can carry (%3 ports of "
+                               "%4G: at most %5 GPUs with this topology)")
+                    .arg(m_p.gpus)
+                    .arg(m_switch->id)
+                    .arg(sw.radix)
+                    .arg(sw.laneGbps)
+                    .arg(maxNodes * m_server->gpuCount()));
+}
+
+} // namespace cds::generation
