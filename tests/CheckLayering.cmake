@@ -18,7 +18,7 @@ endif()
 list(LENGTH sources n)
 message(STATUS "layering ok: ${n} files under model/")
 
-# The allowed include directions between folders inside model/ and views/. A folder may
+# The allowed include directions between folders inside model/, views/ and app/. A folder may
 # include its own files and the folders listed after it; anything else fails, so the order
 # cannot erode silently. Read "A: B C" as "A may include B and C". No folder of model/ may
 # reach itself again through these rows (the layering test checks that too).
@@ -32,6 +32,8 @@ message(STATUS "layering ok: ${n} files under model/")
 #   power/, site/ and resilience/ are the rooms the next concepts take (power chain, several
 #   halls, failure domains); their rows are here before their first file.
 #   In views/, floorplan/ and tools/ are one canvas (the view owns its tools).
+#   app/ wires them: the studio and the CLI share app/export (the export table) and the app
+#   root (the heap); neither reaches into the other.
 set(allowed
   "model:"
   "model/json: model"
@@ -57,7 +59,12 @@ set(allowed
   "views/panels: views views/floorplan model model/analysis model/rules model/export model/advisor model/fabric model/cabling model/metrics"
   "views/report: views/render model model/analysis model/rules model/export model/metrics"
   "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json"
+  "app: model"
+  "app/export: model model/export model/metrics views/dashboard views/render"
+  "app/cli: app app/export model model/advisor model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules"
+  "app/studio: app app/export model model/analysis model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/report views/tools"
 )
+
 set(known "")
 foreach(entry ${allowed})
   string(REGEX MATCH "^[^:]+" folder "${entry}")
@@ -91,7 +98,10 @@ foreach(folder ${known})
     list(APPEND frontier ${more})
   endwhile()
 endforeach()
-file(GLOB_RECURSE layered "${ROOT}/model/*.h" "${ROOT}/model/*.cpp" "${ROOT}/views/*.h" "${ROOT}/views/*.cpp")
+file(GLOB_RECURSE layered "${ROOT}/model/*.h" "${ROOT}/model/*.cpp" "${ROOT}/views/*.h" "${ROOT}/views/*.cpp"
+     "${ROOT}/app/*.h" "${ROOT}/app/*.cpp")
+# Within app/, a header and its .cpp are one unit: the units' includes must form no cycle.
+set(app_units "")
 set(bad "")
 foreach(f ${layered})
   get_filename_component(dir "${f}" DIRECTORY)
@@ -104,9 +114,13 @@ foreach(f ${layered})
   file(STRINGS "${f}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
   foreach(l ${lines})
     string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" inc "${l}")
+    # Relative to the file, else to the root, else to app/ (the app's include directory).
     get_filename_component(target "${inc}" ABSOLUTE BASE_DIR "${dir}")
     if(NOT EXISTS "${target}")
       get_filename_component(target "${inc}" ABSOLUTE BASE_DIR "${ROOT}")
+    endif()
+    if(NOT EXISTS "${target}" AND from MATCHES "^app")
+      get_filename_component(target "${inc}" ABSOLUTE BASE_DIR "${ROOT}/app")
     endif()
     if(NOT EXISTS "${target}")
       continue() # a generated or system header
@@ -116,10 +130,63 @@ foreach(f ${layered})
     if(NOT to IN_LIST allow_${key})
       string(APPEND bad "${f}: ${from} may not include ${to} (${inc})\n")
     endif()
+    if(from MATCHES "^app" AND to MATCHES "^app")
+      file(RELATIVE_PATH unit "${ROOT}" "${f}")
+      string(REGEX REPLACE "\\.(h|cpp)$" "" unit "${unit}")
+      file(RELATIVE_PATH tunit "${ROOT}" "${target}")
+      string(REGEX REPLACE "\\.(h|cpp)$" "" tunit "${tunit}")
+      if(NOT unit STREQUAL tunit)
+        string(MAKE_C_IDENTIFIER "${unit}" ukey)
+        list(APPEND app_units ${unit})
+        list(APPEND uses_${ukey} ${tunit})
+      endif()
+    endif()
   endforeach()
 endforeach()
+# Peel off units that include no remaining unit, or that no remaining unit includes; what is
+# left sits on an include cycle.
+list(REMOVE_DUPLICATES app_units)
+set(left ${app_units})
+set(peeled TRUE)
+while(peeled)
+  set(peeled FALSE)
+  set(included "")
+  foreach(unit ${left})
+    string(MAKE_C_IDENTIFIER "${unit}" ukey)
+    foreach(t ${uses_${ukey}})
+      if(t IN_LIST left)
+        list(APPEND included ${t})
+      endif()
+    endforeach()
+  endforeach()
+  foreach(unit ${left})
+    string(MAKE_C_IDENTIFIER "${unit}" ukey)
+    set(blocked FALSE)
+    foreach(t ${uses_${ukey}})
+      if(t IN_LIST left)
+        set(blocked TRUE)
+        break()
+      endif()
+    endforeach()
+    if(NOT blocked OR NOT unit IN_LIST included)
+      list(REMOVE_ITEM left ${unit})
+      set(peeled TRUE)
+    endif()
+  endforeach()
+endwhile()
+foreach(unit ${left})
+  string(MAKE_C_IDENTIFIER "${unit}" ukey)
+  set(onCycle "")
+  foreach(t ${uses_${ukey}})
+    if(t IN_LIST left)
+      list(APPEND onCycle ${t})
+    endif()
+  endforeach()
+  string(REPLACE ";" ", " onCycle "${onCycle}")
+  string(APPEND bad "${unit} (.h/.cpp) is on an include cycle in app/: it includes ${onCycle}\n")
+endforeach()
 if(bad)
-  message(FATAL_ERROR "include outside the layering table (tests/CheckLayering.cmake):\n${bad}")
+  message(FATAL_ERROR "include outside the layering table, or an include cycle in app/ (tests/CheckLayering.cmake):\n${bad}")
 endif()
 list(LENGTH layered n)
-message(STATUS "layering table ok: ${n} files under model/ and views/")
+message(STATUS "layering table ok: ${n} files under model/, views/ and app/")

@@ -1,12 +1,11 @@
 #include "DesignEditor.h"
 
 #include "model/edits/CoolingOps.h"
+#include "model/edits/PropertyOps.h"
 
 #include "UndoCommand.h"
 
 #include <QUndoStack>
-
-#include <algorithm>
 
 namespace cds::studio {
 
@@ -32,6 +31,8 @@ bool DesignEditor::refuse(const QString& reason) {
 }
 
 bool DesignEditor::take(edits::Result r, int dragSerial) {
+    if (!r && r.refusal.isEmpty())
+        return false; // nothing to do (an object already gone): not a refusal
     if (!r)
         return refuse(r.refusal);
     return push(std::move(r.edit), dragSerial);
@@ -84,12 +85,7 @@ bool DesignEditor::addLink(PortRef a, PortRef b) {
 
 bool DesignEditor::editRacks(const std::vector<std::pair<RackId, Rack>>& after,
                              const QString& text) {
-    const DesignData& d = m_design->data();
-    std::vector<ChangeRacksEdit::Change> changes;
-    for (const auto& [id, r] : after)
-        if (d.racks.contains(id))
-            changes.emplace_back(id, d.racks[id], r);
-    return push(std::make_unique<ChangeRacksEdit>(text, std::move(changes)));
+    return take(edits::editRacks(m_design->data(), after, text));
 }
 
 bool DesignEditor::setRackCooling(const std::vector<RackId>& racks, CoolingType type,
@@ -98,59 +94,27 @@ bool DesignEditor::setRackCooling(const std::vector<RackId>& racks, CoolingType 
 }
 
 bool DesignEditor::editDevice(DeviceId id, const Device& after, const QString& text) {
-    const Device* before = m_design->data().devices.find(id);
-    if (!before)
-        return false;
-    return push(std::make_unique<ChangeDevicesEdit>(
-        text, std::vector<ChangeDevicesEdit::Change>{{id, *before, after}}));
+    return take(edits::editDevice(m_design->data(), id, after, text));
 }
 
 bool DesignEditor::editLink(LinkId id, const Link& after, const QString& text) {
-    const Link* before = m_design->data().links.find(id);
-    if (!before)
-        return false;
-    return push(std::make_unique<ChangeLinksEdit>(
-        text, std::vector<ChangeLinksEdit::Change>{{id, *before, after}}));
+    return take(edits::editLink(m_design->data(), id, after, text));
 }
 
 bool DesignEditor::setProjectDetails(const DesignMeta& meta) {
-    const DocumentProps before = DocumentProps::of(m_design->data());
-    DocumentProps after = before;
-    after.meta = meta;
-    return push(std::make_unique<DocumentEdit>(QStringLiteral("Project details"), before, after));
+    return take(edits::setProjectDetails(m_design->data(), meta));
 }
 
 bool DesignEditor::setPriceOverride(const QString& catalogId, double usd, const QString& note) {
-    const DocumentProps before = DocumentProps::of(m_design->data());
-    DocumentProps after = before;
-    if (usd < 0)
-        after.priceOverrides.erase(catalogId);
-    else
-        after.priceOverrides[catalogId] = PriceOverride{usd, note};
-    return push(std::make_unique<DocumentEdit>(QStringLiteral("Price override %1").arg(catalogId),
-                                               before, after));
+    return take(edits::setPriceOverride(m_design->data(), catalogId, usd, note));
 }
 
 bool DesignEditor::waive(const QString& key, const QString& reason) {
-    if (reason.trimmed().isEmpty())
-        return refuse(QStringLiteral("A waiver needs a reason"));
-    const DocumentProps before = DocumentProps::of(m_design->data());
-    DocumentProps after = before;
-    auto it = std::find_if(after.waivers.begin(), after.waivers.end(),
-                           [&](const Waiver& w) { return w.key == key; });
-    if (it != after.waivers.end())
-        it->reason = reason.trimmed();
-    else
-        after.waivers.push_back({key, reason.trimmed()});
-    return push(std::make_unique<DocumentEdit>(QStringLiteral("Waive %1").arg(key), before, after));
+    return take(edits::waive(m_design->data(), key, reason));
 }
 
 bool DesignEditor::unwaive(const QString& key) {
-    const DocumentProps before = DocumentProps::of(m_design->data());
-    DocumentProps after = before;
-    std::erase_if(after.waivers, [&](const Waiver& w) { return w.key == key; });
-    return push(
-        std::make_unique<DocumentEdit>(QStringLiteral("Unwaive %1").arg(key), before, after));
+    return take(edits::unwaive(m_design->data(), key));
 }
 
 bool DesignEditor::replaceDesign(DesignData after, const QString& text) {

@@ -14,9 +14,9 @@ class QUndoStack;
 
 namespace cds::studio {
 
-/// @brief Turns the views' intents (drop, move, rotate, mount, link, property edits...)
-/// into model Edits on the undo stack. Checks each before it is pushed: a refused edit
-/// changes nothing and says why through problem(). No-op edits are never pushed.
+/// @brief Puts the views' intents (drop, move, rotate, mount, link, property edits...) on the
+/// undo stack: each is a model operation (model/edits) that returns an Edit or a refusal. A
+/// refused edit changes nothing and says why through problem(). No-op edits are never pushed.
 class DesignEditor : public QObject {
     Q_OBJECT
 public:

@@ -1,7 +1,8 @@
 // The studio: opens FILE if given, else a new design; offers to restore after a crash.
+#include "FileActions.h"
 #include "HugePageHeap.h"
 #include "MainWindow.h"
-#include "model/json/CatalogFile.h"
+#include "Workbench.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -43,12 +44,12 @@ int main(int argc, char** argv) {
         w.statusBar()->showMessage(
             QStringLiteral("Catalog skipped: %1").arg(skipped.join(QStringLiteral("; "))));
     // A crash leaves the autosave behind: offer it before opening anything else.
-    if (!w.offerRecovery() && !cli.positionalArguments().isEmpty())
-        w.openFile(cli.positionalArguments().front());
+    if (!w.fileActions()->offerRecovery() && !cli.positionalArguments().isEmpty())
+        w.workbench().document()->openFile(cli.positionalArguments().front());
     if (cli.isSet(shot)) {
         const QString png = cli.value(shot);
         // Show reviewers the elevation as well as the floor.
-        const auto racks = w.design()->data().racks.ids();
+        const auto racks = w.workbench().design()->data().racks.ids();
         if (!racks.empty())
             w.openElevation(racks.front());
         QTimer::singleShot(1500, &w, [&w, png] {

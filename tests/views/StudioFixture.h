@@ -1,9 +1,11 @@
 #pragma once
-// Opens the studio (or only its document) offscreen on the bundled example, with no dialogs
-// and a private recovery folder, for the view and document tests.
+// Opens the studio (or only its Workbench or document) offscreen on the bundled example, with no
+// dialogs and a private recovery folder, for the view and document tests.
 
 #include "MainWindow.h"
 #include "StudioDocument.h"
+#include "ToolsActions.h"
+#include "Workbench.h"
 
 #include "../model/TestDesigns.h"
 
@@ -48,13 +50,29 @@ inline std::unique_ptr<studio::MainWindow> openStudio(const QString& recoveryFol
     o.interactive = false;
     o.recoveryFolder = recoveryFolder;
     auto w = std::make_unique<studio::MainWindow>(CatalogLibrary::loadDefault(), o);
-    if (!file.isEmpty() && !w->openFile(file))
-        qFatal("cannot open %s: %s", qPrintable(file), qPrintable(w->lastError()));
+    studio::StudioDocument* doc = w->workbench().document();
+    if (!file.isEmpty() && !doc->openFile(file))
+        qFatal("cannot open %s: %s", qPrintable(file), qPrintable(doc->lastError()));
     return w;
 }
 
 inline QByteArray bytesOf(const studio::MainWindow& w) {
-    return DesignFile::toBytes(w.design()->data());
+    return DesignFile::toBytes(w.workbench().design()->data());
+}
+
+/// The studio without a window (document, editor, selection and the menus' commands): tests
+/// that need no real events drive it.
+inline std::unique_ptr<studio::Workbench> openWorkbench(const QString& recoveryFolder,
+                                                        const QString& file = examplePath()) {
+    auto wb = std::make_unique<studio::Workbench>(
+        CatalogLibrary::loadDefault(), studio::Workbench::Options{false, recoveryFolder});
+    if (!file.isEmpty() && !wb->document()->openFile(file))
+        qFatal("cannot open %s: %s", qPrintable(file), qPrintable(wb->document()->lastError()));
+    return wb;
+}
+
+inline QByteArray bytesOf(const studio::Workbench& wb) {
+    return DesignFile::toBytes(wb.design()->data());
 }
 
 /// The studio's document without a window: file, recovery and long-task tests use it.

@@ -28,7 +28,7 @@ private Q_SLOTS:
         auto w = test::openStudio(m_tmp.path());
         views::AdvisorPanel* p = panelOf(*w);
         QVERIFY(p);
-        w->analysis()->runNow();
+        w->workbench().analysis()->runNow();
         // The example: two DGX H100, 16 GPUs of 80 GB = 1,280 GB.
         QVERIFY2(p->designText().contains(QLatin1String("16 GPUs of H100 SXM5 (1.3 TB)")),
                  qPrintable(p->designText()));
@@ -56,17 +56,17 @@ private Q_SLOTS:
         QVERIFY(p->memoryBarShare() > 0 && p->memoryBarShare() <= 1);
         const int gpus = p->recommended()->gpus;
         const QByteArray before = test::bytesOf(*w);
-        const int steps = w->undoStack()->count();
+        const int steps = w->workbench().undoStack()->count();
         p->generateButton()->click();
-        QCOMPARE(w->undoStack()->count(), steps + 1);
-        w->analysis()->runNow();
-        QCOMPARE(w->analysis()->metrics().gpus, gpus);
+        QCOMPARE(w->workbench().undoStack()->count(), steps + 1);
+        w->workbench().analysis()->runNow();
+        QCOMPARE(w->workbench().analysis()->metrics().gpus, gpus);
         QVERIFY(p->designText().contains(QStringLiteral("%1 GPUs").arg(gpus)));
-        w->undoStack()->undo();
+        w->workbench().undoStack()->undo();
         QCOMPARE(test::bytesOf(*w), before);
-        w->undoStack()->redo();
-        w->analysis()->runNow();
-        QCOMPARE(w->analysis()->metrics().gpus, gpus);
+        w->workbench().undoStack()->redo();
+        w->workbench().analysis()->runNow();
+        QCOMPARE(w->workbench().analysis()->metrics().gpus, gpus);
         const QString out = qEnvironmentVariable("CDS_ADVISOR_PNG");
         if (!out.isEmpty()) {
             p->resize(1100, 420);

@@ -67,15 +67,16 @@ class TestAnalysis : public QObject {
 
     /// What the analysis shows must be what a full check of the same data gives.
     static void expectSameAsFullCheck(studio::MainWindow& w) {
-        const DesignData& d = w.design()->data();
+        const DesignData& d = w.workbench().design()->data();
         const DesignIndex index(d);
         const Metrics m = computeMetrics(d);
         const std::vector<Finding> full = runChecks(CheckContext{d, index, m});
-        QCOMPARE(describe(w.analysis()->findings()), describe(full));
-        QCOMPARE(w.analysis()->metrics().totalCostUsd, m.totalCostUsd);
+        QCOMPARE(describe(w.workbench().analysis()->findings()), describe(full));
+        QCOMPARE(w.workbench().analysis()->metrics().totalCostUsd, m.totalCostUsd);
         // Metrics, BOM and rack power too: the live result equals a full analysis.
-        QCOMPARE(describeFigures(w.analysis()->result()), describeFigures(analyze(d)));
-        QCOMPARE(describeTrays(w.analysis()->trayLoad()), describeTrays(computeTrayLoad(d, index)));
+        QCOMPARE(describeFigures(w.workbench().analysis()->result()), describeFigures(analyze(d)));
+        QCOMPARE(describeTrays(w.workbench().analysis()->trayLoad()),
+                 describeTrays(computeTrayLoad(d, index)));
     }
     static QStringList describeTrays(const TrayLoad& t) {
         QStringList out{QStringLiteral("length %1 max %2").arg(t.lengthM).arg(t.maxFillPct)};
@@ -119,7 +120,7 @@ private Q_SLOTS:
         auto w = openStudio(m_tmp.filePath(QStringLiteral("rec")), path);
         // Pin the media the router chose: short copper then breaks when its rack moves away.
         {
-            const DesignData& d = w->design()->data();
+            const DesignData& d = w->workbench().design()->data();
             std::vector<std::pair<LinkId, Link>> pins;
             d.links.forEach([&](LinkId id, const Link& l) {
                 if (l.medium && pins.size() < 400) {
@@ -129,15 +130,15 @@ private Q_SLOTS:
                 }
             });
             for (const auto& [id, after] : pins)
-                QVERIFY(w->editor()->editLink(id, after, QStringLiteral("pin")));
+                QVERIFY(w->workbench().editor()->editLink(id, after, QStringLiteral("pin")));
         }
-        w->analysis()->runNow();
+        w->workbench().analysis()->runNow();
         expectSameAsFullCheck(*w);
         QRandomGenerator rng(20261202);
         int placementRuns = 0, fullRuns = 0, reachFindings = 0;
         bool noPathwaySeen = false;
         for (int step = 0; step < 120; ++step) {
-            const DesignData& d = w->design()->data();
+            const DesignData& d = w->workbench().design()->data();
             const std::vector<RackId> racks = d.racks.ids();
             const RackId rack = racks[rng.bounded(int(racks.size()))];
             const Rack r = d.racks[rack];
@@ -146,32 +147,34 @@ private Q_SLOTS:
             if (what < 7) { // a move, possibly far: across the hall and beyond cable reach
                 const double x = rng.bounded(int(d.hall.widthMm - 1200)) + 600.0;
                 const double y = rng.bounded(int(d.hall.depthMm - 1200)) + 600.0;
-                placement = w->editor()->moveRacks({{rack, {x, y}, r.rotationDeg}});
+                placement = w->workbench().editor()->moveRacks({{rack, {x, y}, r.rotationDeg}});
             } else if (what == 7) {
                 Rack after = r;
                 after.cooling = after.cooling == CoolingType::Air ? CoolingType::DirectLiquid
                                                                   : CoolingType::Air;
-                QVERIFY(w->editor()->editRacks({{rack, after}}, QStringLiteral("cooling")));
+                QVERIFY(
+                    w->workbench().editor()->editRacks({{rack, after}}, QStringLiteral("cooling")));
             } else if (what == 8) {
                 Rack after = r;
                 after.name += QLatin1Char('x');
-                QVERIFY(w->editor()->editRacks({{rack, after}}, QStringLiteral("rename")));
-            } else if (!w->analysis()->findings().empty() && rng.bounded(2)) {
-                const auto& fs = w->analysis()->findings();
+                QVERIFY(
+                    w->workbench().editor()->editRacks({{rack, after}}, QStringLiteral("rename")));
+            } else if (!w->workbench().analysis()->findings().empty() && rng.bounded(2)) {
+                const auto& fs = w->workbench().analysis()->findings();
                 const Finding& f = fs[rng.bounded(int(fs.size()))];
                 if (!f.waived)
-                    QVERIFY(w->editor()->waive(f.key(), QStringLiteral("accepted")));
+                    QVERIFY(w->workbench().editor()->waive(f.key(), QStringLiteral("accepted")));
             } else {
-                w->undoStack()->undo();
+                w->workbench().undoStack()->undo();
             }
-            w->analysis()->runNow();
+            w->workbench().analysis()->runNow();
             if (placement) {
-                QVERIFY(w->analysis()->lastRunWasPlacementOnly());
+                QVERIFY(w->workbench().analysis()->lastRunWasPlacementOnly());
                 ++placementRuns;
-            } else if (!w->analysis()->lastRunWasPlacementOnly()) {
+            } else if (!w->workbench().analysis()->lastRunWasPlacementOnly()) {
                 ++fullRuns;
             }
-            for (const Finding& f : w->analysis()->findings()) {
+            for (const Finding& f : w->workbench().analysis()->findings()) {
                 reachFindings += f.code.startsWith(QLatin1String("link."));
                 noPathwaySeen = noPathwaySeen || f.code == QLatin1String("link.no-pathway");
             }

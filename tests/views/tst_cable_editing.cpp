@@ -7,8 +7,8 @@
 
 #include "ConnectRailsDialog.h"
 #include "DesignEditor.h"
-#include "EditingActions.h"
 #include "HallDialog.h"
+#include "ToolsActions.h"
 
 #include "model/analysis/LiveAnalysis.h"
 #include "model/cabling/CableInspection.h"
@@ -40,9 +40,9 @@ std::unique_ptr<studio::MainWindow> generated(const QString& tmp, int gpus = 64)
     GenerateParams p;
     p.gpus = gpus;
     p.tiers = 2; // rail leaves and spines: below one SU the automatic choice is one switch
-    if (!w->generate(p))
-        qFatal("generate: %s", qPrintable(w->lastError()));
-    w->analysis()->runNow();
+    if (!w->workbench().document()->generate(p))
+        qFatal("generate: %s", qPrintable(w->workbench().document()->lastError()));
+    w->workbench().analysis()->runNow();
     return w;
 }
 
@@ -101,15 +101,15 @@ private Q_SLOTS:
 
     void clickOnABundleListsItsCables() {
         auto w = generated(m_tmp.path());
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         const LinkId link = trayLink(d);
         QVERIFY(link);
         const PointMm at = onRoute(d, link);
         const CableBundle bundle = bundleAt(d, at, 50);
         QVERIFY(!bundle.links.empty());
-        w->editing()->pickAt(at, 50.0 / 6);
-        QCOMPARE(w->selection()->links(), bundle.links);
-        views::CablePanel* panel = w->editing()->cablePanel();
+        w->tools()->pickAt(at, 50.0 / 6);
+        QCOMPARE(w->workbench().selection()->links(), bundle.links);
+        views::CablePanel* panel = w->tools()->cablePanel();
         QCOMPARE(panel->rowCount(), int(bundle.links.size()));
         QVERIFY2(panel->heading().startsWith(QStringLiteral("%1 cable").arg(bundle.links.size())),
                  qPrintable(panel->heading()));
@@ -129,19 +129,19 @@ private Q_SLOTS:
         QVERIFY2(detail.contains(QStringLiteral("Route: ") + trays.join(QStringLiteral(" → "))),
                  qPrintable(detail));
         // The overlay draws the selected bundle's route.
-        QCOMPARE(w->editing()->overlay()->selectedRoutes().size(), std::size_t(1));
+        QCOMPARE(w->tools()->overlay()->selectedRoutes().size(), std::size_t(1));
         // A click on empty floor far from any cable or tray picks nothing new.
-        w->selection()->clear();
-        w->editing()->pickAt({-900, -900}, 1);
-        QVERIFY(w->selection()->objects().empty());
+        w->workbench().selection()->clear();
+        w->tools()->pickAt({-900, -900}, 1);
+        QVERIFY(w->workbench().selection()->objects().empty());
     }
 
     void deleteAndPinFromThePanelUndo() {
         auto w = generated(m_tmp.path());
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         const LinkId link = trayLink(d);
-        w->selection()->set({ObjectRef::link(link)});
-        views::CablePanel* panel = w->editing()->cablePanel();
+        w->workbench().selection()->set({ObjectRef::link(link)});
+        views::CablePanel* panel = w->tools()->cablePanel();
         QCOMPARE(panel->rowCount(), 1);
         const QByteArray before = bytesOf(*w);
         // Pin a medium other than the one chosen.
@@ -152,22 +152,22 @@ private Q_SLOTS:
         QVERIFY(pin);
         panel->requestPin(pin);
         QCOMPARE(d.links[link].pinnedMedium, pin);
-        w->analysis()->runNow();
+        w->workbench().analysis()->runNow();
         QCOMPARE(d.links[link].medium, pin);
         QTest::qWait(1); // the panel rebuilds after the change
         QVERIFY(panel->detailText().contains(QStringLiteral("(pinned)")));
-        w->undoStack()->undo();
+        w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
         const std::size_t links = d.links.size();
         panel->requestDelete();
         QCOMPARE(d.links.size(), links - 1);
         QVERIFY(!d.links.contains(link));
-        w->undoStack()->undo();
+        w->workbench().undoStack()->undo();
         QCOMPARE(d.links.size(), links);
         QCOMPARE(bytesOf(*w), before);
         // Edit > Delete with the cable selected does the same.
-        w->selection()->set({ObjectRef::link(link)});
-        w->editing()->deleteSelection();
+        w->workbench().selection()->set({ObjectRef::link(link)});
+        w->workbench().deleteSelection();
         QVERIFY(!d.links.contains(link));
     }
 
@@ -178,10 +178,10 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));
         views::FloorplanView* view = w->canvas();
         view->fitHall();
-        view->setExtraTool(w->editing()->trayTool());
-        const DesignData& d = w->design()->data();
+        view->setExtraTool(w->tools()->trayTool());
+        const DesignData& d = w->workbench().design()->data();
         const std::size_t trays = d.pathways.size();
-        const int steps = w->undoStack()->count();
+        const int steps = w->workbench().undoStack()->count();
         // Drag along x across the hall's lower part, away from the generated trays.
         const Hall& h = d.hall;
         const QPoint a = view->mapFromScene(QPointF(h.widthMm * 0.2, h.depthMm - 300));
@@ -192,48 +192,49 @@ private Q_SLOTS:
         mouse(vp, QEvent::MouseMove, b, Qt::LeftButton);
         mouse(vp, QEvent::MouseButtonRelease, b, Qt::NoButton);
         QCOMPARE(d.pathways.size(), trays + 1);
-        QCOMPARE(w->undoStack()->count(), steps + 1);
+        QCOMPARE(w->workbench().undoStack()->count(), steps + 1);
         const PathwayId drawn = PathwayId(std::uint32_t(d.pathways.capacity() - 1));
         const Pathway& t = d.pathways[drawn];
         QCOMPARE(t.from.y, t.to.y); // along x, though the mouse drifted in y
         QCOMPARE(std::fmod(t.from.x, h.tileMm / 2), 0.0);
-        QCOMPARE(w->selection()->objects(), std::vector<ObjectRef>{ObjectRef::pathway(drawn)});
+        QCOMPARE(w->workbench().selection()->objects(),
+                 std::vector<ObjectRef>{ObjectRef::pathway(drawn)});
         QCOMPARE(w->properties()->heading(), QStringLiteral("Tray ") + t.name);
         QTest::qWait(50); // the panel's new editors are shown from the event loop
         screenshot(w.get(), QStringLiteral("tray-drawn-1366x768.png"));
         // Its properties: width and kind, each one undoable edit of the tray.
         auto* width = w->properties()->findChild<QDoubleSpinBox*>(QStringLiteral("trayWidth"));
         QVERIFY(width);
-        const int beforeProps = w->undoStack()->count();
+        const int beforeProps = w->workbench().undoStack()->count();
         width->setValue(300);
         QCOMPARE(d.pathways[drawn].widthMm, 300.0);
-        QCOMPARE(w->undoStack()->count(), beforeProps + 1);
-        w->undoStack()->undo();
+        QCOMPARE(w->workbench().undoStack()->count(), beforeProps + 1);
+        w->workbench().undoStack()->undo();
         QCOMPARE(d.pathways[drawn].widthMm, t.widthMm);
         // Drag it up by a few tiles: one undo step, however many mouse moves.
         const QPoint mid = view->mapFromScene(QPointF((t.from.x + t.to.x) / 2, t.from.y));
         const PointMm from = t.from;
-        const int afterDraw = w->undoStack()->index();
+        const int afterDraw = w->workbench().undoStack()->index();
         mouse(vp, QEvent::MouseButtonPress, mid, Qt::LeftButton);
         for (int i = 1; i <= 5; ++i)
             mouse(vp, QEvent::MouseMove,
                   view->mapFromScene(QPointF((t.from.x + t.to.x) / 2, from.y - 300 * i)),
                   Qt::LeftButton);
         mouse(vp, QEvent::MouseButtonRelease, view->mapFromScene(QPointF(0, 0)), Qt::NoButton);
-        QCOMPARE(w->undoStack()->index(), afterDraw + 1);
+        QCOMPARE(w->workbench().undoStack()->index(), afterDraw + 1);
         QCOMPARE(d.pathways[drawn].from.y, from.y - 1500);
-        w->undoStack()->undo();
+        w->workbench().undoStack()->undo();
         QCOMPARE(d.pathways[drawn].from, from);
         // Edit > Delete removes the selected tray.
-        w->editing()->deleteSelection();
+        w->workbench().deleteSelection();
         QVERIFY(!d.pathways.contains(drawn));
-        w->undoStack()->undo();
+        w->workbench().undoStack()->undo();
         QVERIFY(d.pathways.contains(drawn));
     }
 
     void movingATrayReroutesItsCables() {
         auto w = generated(m_tmp.path());
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         const LinkId link = trayLink(d);
         const CableRoute route = cableRoute(d, link);
         const float before = d.links[link].lengthM;
@@ -242,19 +243,19 @@ private Q_SLOTS:
         const QByteArray bytes = bytesOf(*w);
         const Pathway& p = d.pathways[tray];
         const PointMm step = p.from.y == p.to.y ? PointMm{0, 600} : PointMm{600, 0};
-        QVERIFY(w->editor()->apply(edits::movePathways(d, {tray}, step), 77));
-        QVERIFY(w->editor()->apply(edits::movePathways(d, {tray}, step), 77));
-        w->analysis()->runNow();
+        QVERIFY(w->workbench().editor()->apply(edits::movePathways(d, {tray}, step), 77));
+        QVERIFY(w->workbench().editor()->apply(edits::movePathways(d, {tray}, step), 77));
+        w->workbench().analysis()->runNow();
         QVERIFY(d.links[link].lengthM != before);
-        w->undoStack()->undo(); // both moves: one drag
-        w->analysis()->runNow();
+        w->workbench().undoStack()->undo(); // both moves: one drag
+        w->workbench().analysis()->runNow();
         QCOMPARE(d.links[link].lengthM, before);
         QCOMPARE(bytesOf(*w), bytes);
     }
 
     void connectServersRailByRail() {
         auto w = generated(m_tmp.path());
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         // Unplug the compute cables of the first server rack, then connect them again.
         RackId rack;
         d.devices.forEach([&](DeviceId, const Device& v) {
@@ -275,11 +276,11 @@ private Q_SLOTS:
             }
         });
         QVERIFY(!compute.empty());
-        QVERIFY(w->editor()->deleteObjects({}, {}, compute));
-        w->selection()->set({ObjectRef::rack(rack)});
-        studio::ConnectRailsDialog dlg(d, w->selection()->racks(), w.get());
+        QVERIFY(w->workbench().editor()->deleteObjects({}, {}, compute));
+        w->workbench().selection()->set({ObjectRef::rack(rack)});
+        studio::ConnectRailsDialog dlg(d, w->workbench().selection()->racks(), w.get());
         dlg.setConnector([&](const std::vector<DeviceId>& leaves) {
-            return w->editing()->connectRails(leaves);
+            return w->workbench().connectRails(leaves);
         });
         // The generator names its first SU's leaves first: the set wired as before.
         const DeviceId leafOfFirst = wiring.front().second;
@@ -292,10 +293,10 @@ private Q_SLOTS:
         QVERIFY(chosen >= 0);
         dlg.chooseSet(chosen);
         screenshot(&dlg, QStringLiteral("connect-rails-dialog.png"));
-        const int steps = w->undoStack()->count();
+        const int steps = w->workbench().undoStack()->count();
         dlg.accept();
         QCOMPARE(dlg.result(), int(QDialog::Accepted));
-        QCOMPARE(w->undoStack()->count(), steps + 1);
+        QCOMPARE(w->workbench().undoStack()->count(), steps + 1);
         // Every NIC is back on the leaf of its rail.
         const DesignIndex after(d);
         for (const auto& [nic, leaf] : wiring) {
@@ -304,9 +305,9 @@ private Q_SLOTS:
             QCOMPARE(d.links[l].b.device, leaf);
         }
         // Again: nothing left to connect, the dialog says so and stays open.
-        studio::ConnectRailsDialog again(d, w->selection()->racks(), w.get());
+        studio::ConnectRailsDialog again(d, w->workbench().selection()->racks(), w.get());
         again.setConnector([&](const std::vector<DeviceId>& leaves) {
-            return w->editing()->connectRails(leaves);
+            return w->workbench().connectRails(leaves);
         });
         again.chooseSet(chosen);
         again.accept();
@@ -317,21 +318,21 @@ private Q_SLOTS:
     void hallDialogEditsAreOneUndoStep() {
         auto w = openStudio(m_tmp.path());
         const QByteArray before = bytesOf(*w);
-        studio::HallDialog dlg(w->design()->data(), w.get());
+        studio::HallDialog dlg(w->workbench().design()->data(), w.get());
         dlg.addRow();
         dlg.addObstacle(int(edits::ObstacleKind::Column));
         dlg.addObstacle(int(edits::ObstacleKind::Crac));
         const Hall h = dlg.hall();
-        QCOMPARE(h.obstacles.size(), w->design()->data().hall.obstacles.size() + 2);
+        QCOMPARE(h.obstacles.size(), w->workbench().design()->data().hall.obstacles.size() + 2);
         QCOMPARE(h.obstacles.back().name.left(4), QStringLiteral("CRAC"));
         screenshot(&dlg, QStringLiteral("hall-dialog.png"));
-        QVERIFY2(w->editor()->apply(edits::setHall(w->design()->data(), h)),
-                 qPrintable(w->editor()->lastProblem()));
-        QCOMPARE(w->design()->data().hall, h);
-        w->undoStack()->undo();
+        QVERIFY2(w->workbench().editor()->apply(edits::setHall(w->workbench().design()->data(), h)),
+                 qPrintable(w->workbench().editor()->lastProblem()));
+        QCOMPARE(w->workbench().design()->data().hall, h);
+        w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
         // A hall too small for its racks: the dialog names the rack and stays open.
-        studio::HallDialog small(w->design()->data(), w.get());
+        studio::HallDialog small(w->workbench().design()->data(), w.get());
         small.findChildren<QDoubleSpinBox*>().at(0)->setValue(1.0);
         small.accept();
         QCOMPARE(small.result(), int(QDialog::Rejected));
@@ -342,8 +343,8 @@ private Q_SLOTS:
     void hallDialogEditsTheRoomsAirSide() {
         auto w = openStudio(m_tmp.path());
         const QByteArray before = bytesOf(*w);
-        studio::HallDialog dlg(w->design()->data(), w.get());
-        QCOMPARE(dlg.roomAir(), edits::RoomAir::of(w->design()->data().settings));
+        studio::HallDialog dlg(w->workbench().design()->data(), w.get());
+        QCOMPARE(dlg.roomAir(), edits::RoomAir::of(w->workbench().design()->data().settings));
         dlg.findChild<QComboBox*>(QStringLiteral("inletClass"))
             ->setCurrentIndex(int(InletClass::A4));
         dlg.findChild<QDoubleSpinBox*>(QStringLiteral("roomAirCoolingKw"))->setValue(250);
@@ -351,13 +352,14 @@ private Q_SLOTS:
         dlg.findChild<QDoubleSpinBox*>(QStringLiteral("liquidAirSharePct"))->setValue(25);
         const edits::RoomAir air = dlg.roomAir();
         QCOMPARE(air, (edits::RoomAir{InletClass::A4, 18, 25, 250}));
-        QVERIFY2(w->editor()->apply(edits::setHall(w->design()->data(), dlg.hall(), air)),
-                 qPrintable(w->editor()->lastProblem()));
-        QCOMPARE(edits::RoomAir::of(w->design()->data().settings), air);
-        w->undoStack()->undo();
+        QVERIFY2(w->workbench().editor()->apply(
+                     edits::setHall(w->workbench().design()->data(), dlg.hall(), air)),
+                 qPrintable(w->workbench().editor()->lastProblem()));
+        QCOMPARE(edits::RoomAir::of(w->workbench().design()->data().settings), air);
+        w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
-        w->undoStack()->redo();
-        QCOMPARE(edits::RoomAir::of(w->design()->data().settings), air);
+        w->workbench().undoStack()->redo();
+        QCOMPARE(edits::RoomAir::of(w->workbench().design()->data().settings), air);
     }
 
     void hallDrawnOnTheFloorplan() {
@@ -367,9 +369,9 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));
         views::FloorplanView* view = w->canvas();
         view->fitHall();
-        views::HallTool* tool = w->editing()->hallTool();
+        views::HallTool* tool = w->tools()->hallTool();
         view->setExtraTool(tool);
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         const QByteArray before = bytesOf(*w);
         QWidget* vp = view->viewport();
         // A click with the column tool places a 600 mm column on the tile under the mouse.
@@ -381,12 +383,12 @@ private Q_SLOTS:
         QCOMPARE(d.hall.obstacles[0].name, QStringLiteral("Column 1"));
         QCOMPARE(d.hall.obstacles[0].area, (RectMm{4800, 3600, 600, 600}));
         // Dragged by a tile to the left: moved, one step.
-        const int steps = w->undoStack()->count();
+        const int steps = w->workbench().undoStack()->count();
         mouse(vp, QEvent::MouseButtonPress, at, Qt::LeftButton);
         mouse(vp, QEvent::MouseMove, view->mapFromScene(QPointF(4350, 4050)), Qt::LeftButton);
         mouse(vp, QEvent::MouseButtonRelease, view->mapFromScene(QPointF(4350, 4050)),
               Qt::NoButton);
-        QCOMPARE(w->undoStack()->count(), steps + 1);
+        QCOMPARE(w->workbench().undoStack()->count(), steps + 1);
         QCOMPARE(d.hall.obstacles[0].area.x, 4200.0);
         // A row drawn by dragging, snapped to whole tiles.
         tool->setDraw(views::HallTool::Draw::Row);
@@ -398,8 +400,8 @@ private Q_SLOTS:
         QCOMPARE(d.hall.rows[1].area, (RectMm{600, 3000, 3000, 1200}));
         QCOMPARE(d.hall.rows[1].name, QStringLiteral("Row B"));
         screenshot(w.get(), QStringLiteral("hall-drawn-1366x768.png"));
-        while (w->undoStack()->canUndo())
-            w->undoStack()->undo();
+        while (w->workbench().undoStack()->canUndo())
+            w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
     }
 
@@ -408,16 +410,16 @@ private Q_SLOTS:
         w->resize(1366, 768);
         w->show();
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         const LinkId link = trayLink(d);
         const PointMm at = onRoute(d, link);
         w->canvas()->fitHall();
         w->canvas()->zoomBy(2.0);
         w->canvas()->centerOn(at.x, at.y);
-        w->editing()->pickAt(at, 10);
-        QVERIFY(!w->selection()->links().empty());
-        QVERIFY(w->editing()->cableDock()->isVisible());
-        w->editing()->cablePanel()->chooseRow(0);
+        w->tools()->pickAt(at, 10);
+        QVERIFY(!w->workbench().selection()->links().empty());
+        QVERIFY(w->tools()->cableDock()->isVisible());
+        w->tools()->cablePanel()->chooseRow(0);
         QTest::qWait(50);
         screenshot(w.get(), QStringLiteral("cables-panel-1366x768.png"));
     }

@@ -49,8 +49,9 @@ private Q_SLOTS:
     void dropFromPaletteCreatesRack() {
         auto w = openStudio(m_tmp.path());
         const QByteArray before = bytesOf(*w);
-        QVERIFY(w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4510, 3890}));
-        const DesignData& d = w->design()->data();
+        QVERIFY(w->workbench().editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"),
+                                                         {4510, 3890}));
+        const DesignData& d = w->workbench().design()->data();
         QCOMPARE(d.racks.size(), std::size_t(3));
         const RackId id = RackId(2);
         QVERIFY(d.racks.contains(id));
@@ -59,16 +60,16 @@ private Q_SLOTS:
         QCOMPARE(std::fmod(f.x, 600.0), 0.0);
         QCOMPARE(std::fmod(f.y, 600.0), 0.0);
         QVERIFY(w->scene()->rackItem(id) != nullptr);
-        QCOMPARE(w->undoStack()->count(), 1);
+        QCOMPARE(w->workbench().undoStack()->count(), 1);
         const QByteArray after = bytesOf(*w);
-        w->undoStack()->undo();
+        w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
         QVERIFY(w->scene()->rackItem(id) == nullptr);
-        w->undoStack()->redo();
+        w->workbench().undoStack()->redo();
         QCOMPARE(bytesOf(*w), after);
         // The file keeps it: save and load give the same model.
         const QString path = m_tmp.filePath(QStringLiteral("drop.cds.json"));
-        QVERIFY(w->saveTo(path));
+        QVERIFY(w->workbench().document()->saveTo(path));
         const LoadResult r = DesignFile::load(path);
         QVERIFY(r.ok);
         QCOMPARE(DesignFile::toBytes(r.data), after);
@@ -77,7 +78,7 @@ private Q_SLOTS:
     void dropThroughTheCanvasSignal() {
         auto w = openStudio(m_tmp.path());
         Q_EMIT w->canvas()->catalogDropRequested(QStringLiteral("rack-48u-800x1200"), {4800, 3900});
-        QCOMPARE(w->design()->data().racks.size(), std::size_t(3));
+        QCOMPARE(w->workbench().design()->data().racks.size(), std::size_t(3));
     }
 
     void paletteFiltersAndDragsTheCatalogId() {
@@ -101,7 +102,7 @@ private Q_SLOTS:
         QCOMPARE(pal->visibleCount(), 0);
         pal->setFilter(QString());
         QCOMPARE(pal->visibleCount(), all);
-        const CatalogItem* dgx = w->library().item(QStringLiteral("nvidia-dgx-h100"));
+        const CatalogItem* dgx = w->workbench().library().item(QStringLiteral("nvidia-dgx-h100"));
         const QString figures = views::CatalogPalette::keyFigures(*dgx);
         QVERIFY2(figures.contains(QStringLiteral("8U")) &&
                      figures.contains(QStringLiteral("10.2 kW")),
@@ -133,24 +134,27 @@ private Q_SLOTS:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, {});
         QApplication::sendEvent(view->viewport(), &drop);
-        QCOMPARE(w->design()->data().racks.size(), std::size_t(3));
+        QCOMPARE(w->workbench().design()->data().racks.size(), std::size_t(3));
     }
 
     void dropOntoRackIsRefusedWithReason() {
         auto w = openStudio(m_tmp.path());
         const QByteArray before = bytesOf(*w);
-        QVERIFY(!w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {1200, 2000}));
-        QVERIFY2(w->editor()->lastProblem().contains(QStringLiteral("overlap")),
-                 qPrintable(w->editor()->lastProblem()));
+        QVERIFY(!w->workbench().editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"),
+                                                          {1200, 2000}));
+        QVERIFY2(w->workbench().editor()->lastProblem().contains(QStringLiteral("overlap")),
+                 qPrintable(w->workbench().editor()->lastProblem()));
         QVERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("overlap")));
-        QVERIFY(!w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {-5000, 100}));
-        QVERIFY(w->editor()->lastProblem().contains(QStringLiteral("outside the hall")));
+        QVERIFY(!w->workbench().editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"),
+                                                          {-5000, 100}));
+        QVERIFY(
+            w->workbench().editor()->lastProblem().contains(QStringLiteral("outside the hall")));
         QCOMPARE(bytesOf(*w), before);
-        QCOMPARE(w->undoStack()->count(), 0);
+        QCOMPARE(w->workbench().undoStack()->count(), 0);
     }
 
     void dropServerOnRackMountsItAtFirstFreeU() {
-        auto w = openStudio(m_tmp.path());
+        auto w = openWorkbench(m_tmp.path());
         QVERIFY(w->editor()->dropCatalogItem(QStringLiteral("nvidia-dgx-h100"), {1200, 2000}));
         const DesignData& d = w->design()->data();
         const Device& v = d.devices[DeviceId(6)];
@@ -160,7 +164,7 @@ private Q_SLOTS:
     }
 
     void moveIsOneStepPerDragAndUndoesExactly() {
-        auto w = openStudio(m_tmp.path());
+        auto w = openWorkbench(m_tmp.path());
         const QByteArray before = bytesOf(*w);
         const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
         // One drag: three mouse steps with the same drag serial.
@@ -181,7 +185,7 @@ private Q_SLOTS:
     }
 
     void movedRackChangesItsCableLengths() {
-        auto w = openStudio(m_tmp.path());
+        auto w = openWorkbench(m_tmp.path());
         const DesignData& d = w->design()->data();
         const DeviceId dgx01 = deviceNamed(d, QStringLiteral("dgx01"));
         LinkId link;
@@ -204,10 +208,10 @@ private Q_SLOTS:
     void moveOntoAnotherRackIsRefused() {
         auto w = openStudio(m_tmp.path());
         const QByteArray before = bytesOf(*w);
-        const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
-        QVERIFY(!w->editor()->moveRacks({{r01, {1800, 2300}, 0}}, 1));
-        QVERIFY2(w->editor()->lastProblem().contains(QStringLiteral("N01")),
-                 qPrintable(w->editor()->lastProblem()));
+        const RackId r01 = rackNamed(w->workbench().design()->data(), QStringLiteral("R01"));
+        QVERIFY(!w->workbench().editor()->moveRacks({{r01, {1800, 2300}, 0}}, 1));
+        QVERIFY2(w->workbench().editor()->lastProblem().contains(QStringLiteral("N01")),
+                 qPrintable(w->workbench().editor()->lastProblem()));
         QVERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("N01")));
         QCOMPARE(bytesOf(*w), before);
     }
@@ -215,45 +219,46 @@ private Q_SLOTS:
     void rotateUndoRedo() {
         auto w = openStudio(m_tmp.path());
         const QByteArray before = bytesOf(*w);
-        const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
+        const RackId n01 = rackNamed(w->workbench().design()->data(), QStringLiteral("N01"));
         // Turned in place, N01 would hit R01: move it clear first.
-        QVERIFY(w->editor()->moveRacks({{n01, {3000, 2000}, 0}}));
+        QVERIFY(w->workbench().editor()->moveRacks({{n01, {3000, 2000}, 0}}));
         const QByteArray moved = bytesOf(*w);
-        QVERIFY(w->editor()->rotateRacks({n01}));
-        QCOMPARE(w->design()->data().racks[n01].rotationDeg, 90);
-        const RectMm f = footprint(w->design()->data(), w->design()->data().racks[n01]);
+        QVERIFY(w->workbench().editor()->rotateRacks({n01}));
+        QCOMPARE(w->workbench().design()->data().racks[n01].rotationDeg, 90);
+        const RectMm f =
+            footprint(w->workbench().design()->data(), w->workbench().design()->data().racks[n01]);
         QCOMPARE(f.w, 1200.0);
         QCOMPARE(w->scene()->rackItem(n01)->boundingRect().width(), 1200.0);
         const QByteArray rotated = bytesOf(*w);
-        w->undoStack()->undo();
+        w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), moved);
-        w->undoStack()->redo();
+        w->workbench().undoStack()->redo();
         QCOMPARE(bytesOf(*w), rotated);
-        w->undoStack()->undo();
-        w->undoStack()->undo();
+        w->workbench().undoStack()->undo();
+        w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
     }
 
     void deleteRemovesDevicesAndLinksAndUndoRestores() {
         auto w = openStudio(m_tmp.path());
         const QByteArray before = bytesOf(*w);
-        const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
-        QVERIFY(w->editor()->deleteObjects({r01}, {}, {}));
-        const DesignData& d = w->design()->data();
+        const RackId r01 = rackNamed(w->workbench().design()->data(), QStringLiteral("R01"));
+        QVERIFY(w->workbench().editor()->deleteObjects({r01}, {}, {}));
+        const DesignData& d = w->workbench().design()->data();
         QCOMPARE(d.racks.size(), std::size_t(1));
         QCOMPARE(d.devices.size(), std::size_t(4));
         QVERIFY(d.links.size() < 29);
         QVERIFY(w->scene()->rackItem(r01) == nullptr);
         const QByteArray deleted = bytesOf(*w);
-        w->undoStack()->undo();
+        w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
         QVERIFY(w->scene()->rackItem(r01) != nullptr);
-        w->undoStack()->redo();
+        w->workbench().undoStack()->redo();
         QCOMPARE(bytesOf(*w), deleted);
     }
 
     void copyPasteIsOneStep() {
-        auto w = openStudio(m_tmp.path());
+        auto w = openWorkbench(m_tmp.path());
         const QByteArray before = bytesOf(*w);
         const DesignData& d = w->design()->data();
         const RackId r01 = rackNamed(d, QStringLiteral("R01"));
@@ -282,17 +287,17 @@ private Q_SLOTS:
 
     void mixedSelectionShowsMixed() {
         auto w = openStudio(m_tmp.path());
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         const RackId r01 = rackNamed(d, QStringLiteral("R01"));
         const RackId n01 = rackNamed(d, QStringLiteral("N01"));
         QVERIFY(d.racks[r01].cooling != d.racks[n01].cooling);
-        w->selection()->set({ObjectRef::rack(r01), ObjectRef::rack(n01)});
+        w->workbench().selection()->set({ObjectRef::rack(r01), ObjectRef::rack(n01)});
         QCoreApplication::processEvents();
         auto* cooling = w->properties()->findChild<QComboBox*>();
         QVERIFY(cooling);
         QCOMPARE(cooling->currentText(), QStringLiteral("mixed"));
         // One rack: its value, and no "mixed".
-        w->selection()->set({ObjectRef::rack(r01)});
+        w->workbench().selection()->set({ObjectRef::rack(r01)});
         QCoreApplication::processEvents();
         cooling = w->properties()->findChild<QComboBox*>();
         QVERIFY(cooling);
@@ -304,9 +309,9 @@ private Q_SLOTS:
     /// offers only products for the rack's cooling type, and a new type clears the product.
     void coolingProductFromTheProperties() {
         auto w = openStudio(m_tmp.path());
-        const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
-        QCOMPARE(w->design()->data().racks[n01].cooling, CoolingType::Air);
-        w->selection()->set({ObjectRef::rack(n01)});
+        const RackId n01 = rackNamed(w->workbench().design()->data(), QStringLiteral("N01"));
+        QCOMPARE(w->workbench().design()->data().racks[n01].cooling, CoolingType::Air);
+        w->workbench().selection()->set({ObjectRef::rack(n01)});
         QCoreApplication::processEvents();
         auto* product = w->properties()->findChild<QComboBox*>(QStringLiteral("coolingProduct"));
         QVERIFY(product);
@@ -316,21 +321,22 @@ private Q_SLOTS:
         QVERIFY2(cooler > 0, qPrintable(product->itemText(1)));
         QCOMPARE(product->findText(QStringLiteral("Passive rear-door"), Qt::MatchStartsWith), -1);
         Q_EMIT product->activated(cooler);
-        const Rack& r = w->design()->data().racks[n01];
+        const Rack& r = w->workbench().design()->data().racks[n01];
         QVERIFY(r.coolingProduct);
-        QCOMPARE(w->design()->data().catalog[r.coolingProduct].id,
+        QCOMPARE(w->workbench().design()->data().catalog[r.coolingProduct].id,
                  QStringLiteral("inrow-cooler-35kw"));
-        QVERIFY(w->undoStack()->undoText().startsWith(QStringLiteral("Set cooling product")));
+        QVERIFY(w->workbench().undoStack()->undoText().startsWith(
+            QStringLiteral("Set cooling product")));
         QCoreApplication::processEvents();
         auto* cooling = w->properties()->findChild<QComboBox*>(QStringLiteral("rackCooling"));
         QVERIFY(cooling);
         Q_EMIT cooling->activated(int(CoolingType::RearDoorHx));
-        QCOMPARE(w->design()->data().racks[n01].cooling, CoolingType::RearDoorHx);
-        QVERIFY(!w->design()->data().racks[n01].coolingProduct);
-        w->undoStack()->undo();
-        w->undoStack()->undo();
-        QVERIFY(!w->design()->data().racks[n01].coolingProduct);
-        QCOMPARE(w->design()->data().racks[n01].cooling, CoolingType::Air);
+        QCOMPARE(w->workbench().design()->data().racks[n01].cooling, CoolingType::RearDoorHx);
+        QVERIFY(!w->workbench().design()->data().racks[n01].coolingProduct);
+        w->workbench().undoStack()->undo();
+        w->workbench().undoStack()->undo();
+        QVERIFY(!w->workbench().design()->data().racks[n01].coolingProduct);
+        QCOMPARE(w->workbench().design()->data().racks[n01].cooling, CoolingType::Air);
         QCoreApplication::processEvents();
         if (const QString dir = qEnvironmentVariable("CDS_SCREENSHOT_DIR"); !dir.isEmpty()) {
             w->resize(1366, 768);
@@ -340,25 +346,26 @@ private Q_SLOTS:
 
     void generatedDesignIsANewUntitledDocument() {
         auto w = openStudio(m_tmp.path());
-        QVERIFY(!w->currentPath().isEmpty());
+        QVERIFY(!w->workbench().document()->path().isEmpty());
         GenerateParams p;
         p.gpus = 64;
-        QVERIFY2(w->generate(p), qPrintable(w->lastError()));
+        QVERIFY2(w->workbench().document()->generate(p),
+                 qPrintable(w->workbench().document()->lastError()));
         // Save now asks for a file: the example that was open cannot be overwritten.
-        QVERIFY(w->currentPath().isEmpty());
+        QVERIFY(w->workbench().document()->path().isEmpty());
         QVERIFY(w->isWindowModified());
         QVERIFY(!w->windowTitle().contains(QStringLiteral("two-dgx-h100")));
     }
 
     void generateDialogShowsErrorsInline() {
         auto w = openStudio(m_tmp.path());
-        studio::GenerateDialog dlg(w->library(), w.get());
+        studio::GenerateDialog dlg(w->workbench().library(), w.get());
         GenerateParams p;
         p.gpus = 12; // not a multiple of 8 GPUs per server
         dlg.setParams(p);
         dlg.setGenerator([&](const GenerateParams& q) {
             QString error;
-            return w->generate(q, &error) ? QString() : error;
+            return w->workbench().document()->generate(q, &error) ? QString() : error;
         });
         QPushButton* ok = dlg.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
         ok->click();
@@ -380,10 +387,10 @@ private Q_SLOTS:
         dlg.setParams(p);
         ok->click();
         QCOMPARE(dlg.result(), int(QDialog::Accepted));
-        QVERIFY(w->design()->data().devices.size() > 8);
+        QVERIFY(w->workbench().design()->data().devices.size() > 8);
         // 8 DGX H100 two per rack: 4 compute racks.
         std::set<RackId> serverRacks;
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         d.devices.forEach([&](DeviceId, const Device& v) {
             if (d.typeOf(v).gpu)
                 serverRacks.insert(v.rack);
@@ -392,7 +399,7 @@ private Q_SLOTS:
     }
 
     void alignLeft() {
-        auto w = openStudio(m_tmp.path());
+        auto w = openWorkbench(m_tmp.path());
         const DesignData& d = w->design()->data();
         const RackId r01 = rackNamed(d, QStringLiteral("R01"));
         const RackId n01 = rackNamed(d, QStringLiteral("N01"));
@@ -404,11 +411,11 @@ private Q_SLOTS:
     }
 
     void generateClusterIsOneUndoStep() {
-        auto w = openStudio(m_tmp.path());
+        auto w = openWorkbench(m_tmp.path());
         const QByteArray before = bytesOf(*w);
         GenerateParams p;
         p.gpus = 64;
-        QVERIFY2(w->generate(p), qPrintable(w->lastError()));
+        QVERIFY2(w->document()->generate(p), qPrintable(w->document()->lastError()));
         w->analysis()->runNow();
         QCOMPARE(w->analysis()->metrics().gpus, 64);
         QVERIFY(w->design()->data().links.size() > 64);
@@ -420,8 +427,8 @@ private Q_SLOTS:
         QCOMPARE(bytesOf(*w), generated);
         // An impossible request is refused with the generator's reason; nothing changes.
         p.gpus = 12;
-        QVERIFY(!w->generate(p));
-        QVERIFY(!w->lastError().isEmpty());
+        QVERIFY(!w->document()->generate(p));
+        QVERIFY(!w->document()->lastError().isEmpty());
         QCOMPARE(bytesOf(*w), generated);
     }
 
@@ -441,7 +448,7 @@ private Q_SLOTS:
         for (QGraphicsItem* it : scene->items())
             if (!it->parentItem())
                 it->setVisible(it == w->scene()->cables());
-        const Hall& hall = w->design()->data().hall;
+        const Hall& hall = w->workbench().design()->data().hall;
         const QRectF source(0, 0, hall.widthMm, hall.depthMm);
         QImage img((source.size() * lod).toSize(), QImage::Format_ARGB32_Premultiplied);
         img.fill(Qt::white);
@@ -465,7 +472,7 @@ private Q_SLOTS:
         for (QGraphicsItem* it : w->scene()->items())
             if (!it->parentItem())
                 it->setVisible(it == w->scene()->cables());
-        const Hall& hall = w->design()->data().hall;
+        const Hall& hall = w->workbench().design()->data().hall;
         const QRectF source(-1000, -1000, hall.widthMm + 2000, hall.depthMm + 2000);
         auto draw = [&] {
             QImage img((source.size() * 0.02).toSize(), QImage::Format_ARGB32_Premultiplied);
@@ -477,13 +484,13 @@ private Q_SLOTS:
         const QImage before = draw();
         QCOMPARE(draw(), before); // nothing changed: the same trunks
         // Move the first rack to the first free place at least 3 m away.
-        const RackId rack = w->design()->data().racks.ids().front();
-        const PointMm from = w->design()->data().racks[rack].centre;
+        const RackId rack = w->workbench().design()->data().racks.ids().front();
+        const PointMm from = w->workbench().design()->data().racks[rack].centre;
         bool moved = false;
         for (double y = 600; y < hall.depthMm && !moved; y += 600)
             for (double x = 600; x < hall.widthMm && !moved; x += 600)
                 if (std::hypot(x - from.x, y - from.y) > 3000)
-                    moved = w->editor()->moveRacks({{rack, {x, y}, 0}});
+                    moved = w->workbench().editor()->moveRacks({{rack, {x, y}, 0}});
         QVERIFY(moved);
         QVERIFY(draw() != before);
     }
@@ -492,7 +499,7 @@ private Q_SLOTS:
         auto w = openStudio(m_tmp.path());
         QVERIFY(showOnScreen(*w));
         views::FloorplanView* view = w->canvas();
-        const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
+        const RackId n01 = rackNamed(w->workbench().design()->data(), QStringLiteral("N01"));
         const QPoint start = view->mapFromScene(QPointF(1800, 2000));
         const QPoint end = view->mapFromScene(QPointF(1800, 3800));
         QTest::mousePress(view->viewport(), Qt::LeftButton, {}, start);
@@ -504,8 +511,8 @@ private Q_SLOTS:
             QApplication::sendEvent(view->viewport(), &move);
         }
         QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, end);
-        QCOMPARE(w->design()->data().racks[n01].centre, (PointMm{1800, 3800}));
-        QCOMPARE(w->undoStack()->count(), 1);
+        QCOMPARE(w->workbench().design()->data().racks[n01].centre, (PointMm{1800, 3800}));
+        QCOMPARE(w->workbench().undoStack()->count(), 1);
     }
 };
 

@@ -40,7 +40,7 @@ private Q_SLOTS:
         auto w = openStudio(m_tmp.path());
         views::ElevationView* e = w->elevation();
         e->resize(360, 700);
-        w->openElevation(rackNamed(w->design()->data(), QStringLiteral("R01")));
+        w->openElevation(rackNamed(w->workbench().design()->data(), QStringLiteral("R01")));
         for (int u : {1, 5, 42})
             for (Face f : {Face::Front, Face::Rear}) {
                 const auto s = e->slotAt(e->slotRect(u, 1, f).center());
@@ -52,7 +52,7 @@ private Q_SLOTS:
     }
 
     void mountAndCollision() {
-        auto w = openStudio(m_tmp.path());
+        auto w = openWorkbench(m_tmp.path());
         const QByteArray before = bytesOf(*w);
         const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
         // U14 is inside dgx02 (U12-19).
@@ -78,7 +78,7 @@ private Q_SLOTS:
         auto w = openStudio(m_tmp.path());
         views::ElevationView* e = w->elevation();
         e->resize(360, 700);
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         const RackId r01 = rackNamed(d, QStringLiteral("R01"));
         const DeviceId dgx02 = deviceNamed(d, QStringLiteral("dgx02"));
         w->openElevation(r01);
@@ -87,24 +87,25 @@ private Q_SLOTS:
         const QPoint grab = e->slotRect(19, 1, Face::Front).center();
         drag(e, grab, e->slotRect(27, 1, Face::Front).center());
         QCOMPARE(d.devices[dgx02].uPosition, 20);
-        QCOMPARE(w->undoStack()->count(), 1);
+        QCOMPARE(w->workbench().undoStack()->count(), 1);
         // The floorplan reads the same model: the rack's U fill is unchanged, its colour too,
         // but a device moved onto dgx01 is refused and nothing changes.
         drag(e, e->slotRect(27, 1, Face::Front).center(), e->slotRect(9, 1, Face::Front).center());
         QCOMPARE(d.devices[dgx02].uPosition, 20);
-        QCOMPARE(w->undoStack()->count(), 1);
-        w->undoStack()->undo();
+        QCOMPARE(w->workbench().undoStack()->count(), 1);
+        w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
     }
 
     void floorplanFollowsElevationEdits() {
         auto w = openStudio(m_tmp.path());
         w->scene()->setColorMetric(views::ColorMetric::UFill);
-        const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
-        w->analysis()->runNow();
+        const RackId n01 = rackNamed(w->workbench().design()->data(), QStringLiteral("N01"));
+        w->workbench().analysis()->runNow();
         const QColor before = w->scene()->coloring().colourOf(n01);
-        QVERIFY(w->editor()->mountDevice(QStringLiteral("nvidia-dgx-h100"), n01, 1, Face::Front));
-        w->analysis()->runNow();
+        QVERIFY(w->workbench().editor()->mountDevice(QStringLiteral("nvidia-dgx-h100"), n01, 1,
+                                                     Face::Front));
+        w->workbench().analysis()->runNow();
         QVERIFY(w->scene()->coloring().colourOf(n01) != before);
     }
 
@@ -117,7 +118,7 @@ private Q_SLOTS:
             QStringLiteral(CDS_SOURCE_DIR "/resources/examples/gb300-nvl72-576gpu-su.cds.json"));
         views::ElevationView* e = w->elevation();
         e->resize(360, 700);
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         w->openElevation(rackNamed(d, QStringLiteral("spine-1")));
         const DeviceId a = deviceNamed(d, QStringLiteral("spine-1-pdu-a1"));
         const DeviceId b = deviceNamed(d, QStringLiteral("spine-1-pdu-b1"));
@@ -131,7 +132,7 @@ private Q_SLOTS:
         QVERIFY(e->zeroURect(deviceNamed(d, QStringLiteral("ib-spine-0001"))).isNull());
         const QByteArray before = bytesOf(*w);
         drag(e, ra.center(), e->slotRect(20, 1, Face::Front).center());
-        QCOMPARE(w->selection()->devices(), std::vector<DeviceId>{a});
+        QCOMPARE(w->workbench().selection()->devices(), std::vector<DeviceId>{a});
         QCOMPARE(bytesOf(*w), before);
         QStringList labels; // the Properties panel says where a 0U PDU is, not "U0"
         for (const QLabel* l : w->properties()->findChildren<QLabel*>())

@@ -46,13 +46,14 @@ private Q_SLOTS:
         auto w = openStudio(m_tmp.filePath(QStringLiteral("rec-title")));
         QVERIFY(w->windowTitle().contains(QStringLiteral("two-dgx-h100.cds.json[*]")));
         QVERIFY(!w->isWindowModified());
-        QVERIFY(w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
+        QVERIFY(w->workbench().editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"),
+                                                         {4500, 3900}));
         QVERIFY(w->isWindowModified());
         const QString path = m_tmp.filePath(QStringLiteral("saved.cds.json"));
-        QVERIFY(w->saveTo(path));
+        QVERIFY(w->workbench().document()->saveTo(path));
         QVERIFY(!w->isWindowModified());
-        QCOMPARE(w->currentPath(), path);
-        w->undoStack()->undo();
+        QCOMPARE(w->workbench().document()->path(), path);
+        w->workbench().undoStack()->undo();
         QVERIFY(w->isWindowModified());
     }
 

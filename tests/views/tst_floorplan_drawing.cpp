@@ -307,9 +307,9 @@ private Q_SLOTS:
     /// The tooltip names the rack, its type, kW against its envelope, U used and weight.
     void rackTooltip() {
         auto w = test::openStudio(m_tmp.filePath(QStringLiteral("rec-tip")));
-        const RackId r = w->design()->data().racks.ids().front();
+        const RackId r = w->workbench().design()->data().racks.ids().front();
         const QString tip = w->scene()->rackToolTip(r);
-        QVERIFY(tip.contains(w->design()->data().racks[r].name));
+        QVERIFY(tip.contains(w->workbench().design()->data().racks[r].name));
         QVERIFY(tip.contains(QStringLiteral(" kW IT of ")));
         QVERIFY(tip.contains(QStringLiteral(" U used of ")));
         QVERIFY(tip.contains(QStringLiteral(" kg")));
@@ -321,7 +321,7 @@ private Q_SLOTS:
             m_tmp.filePath(QStringLiteral("rec-layers")),
             QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
         views::CableBundleItem* cables = w->scene()->cables();
-        const Hall& hall = w->design()->data().hall;
+        const Hall& hall = w->workbench().design()->data().hall;
         auto computePixels = [&] {
             QImage img(QSize(int(hall.widthMm * 0.1), int(hall.depthMm * 0.1)),
                        QImage::Format_ARGB32_Premultiplied);
@@ -382,14 +382,14 @@ private Q_SLOTS:
             // Zoomed in to where a rack is ~60 px wide: names, kW, trays and counts read.
             w->canvas()->resetTransform();
             w->canvas()->scale(0.1, 0.1);
-            const DesignData& d = w->design()->data();
+            const DesignData& d = w->workbench().design()->data();
             const Rack& first = d.racks[d.racks.ids().front()];
             w->canvas()->centerOn(first.centre.x + 3000, first.centre.y + 1500);
             QCoreApplication::processEvents();
             QVERIFY(w->grab().save(tag + QStringLiteral("-zoomed.png")));
         }
         QString error;
-        QVERIFY(render::writeDrawing(w->design()->data(), render::DrawingOptions{},
+        QVERIFY(render::writeDrawing(w->workbench().design()->data(), render::DrawingOptions{},
                                      screenshotDir() + QStringLiteral("/export-") + name +
                                          QStringLiteral(".png"),
                                      true, &error));

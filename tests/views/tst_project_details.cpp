@@ -42,26 +42,26 @@ private Q_SLOTS:
     void oneUndoableEditShownInTheTitle() {
         auto w = openStudio(m_tmp.path());
         const QByteArray before = bytesOf(*w);
-        const int steps = w->undoStack()->count();
-        DesignMeta m = w->design()->data().meta;
+        const int steps = w->workbench().undoStack()->count();
+        DesignMeta m = w->workbench().design()->data().meta;
         m.customer = QStringLiteral("Example Labs");
         m.project = QStringLiteral("Pod 7");
         m.revision = QStringLiteral("C");
-        QVERIFY(w->editor()->setProjectDetails(m));
-        QCOMPARE(w->undoStack()->count(), steps + 1);
+        QVERIFY(w->workbench().editor()->setProjectDetails(m));
+        QCOMPARE(w->workbench().undoStack()->count(), steps + 1);
         QVERIFY(w->windowTitle().contains(QStringLiteral("Example Labs · Pod 7 · rev C")));
-        QVERIFY(!w->editor()->setProjectDetails(m)); // unchanged: nothing pushed
-        QCOMPARE(w->undoStack()->count(), steps + 1);
-        w->undoStack()->undo();
+        QVERIFY(!w->workbench().editor()->setProjectDetails(m)); // unchanged: nothing pushed
+        QCOMPARE(w->workbench().undoStack()->count(), steps + 1);
+        w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
         QVERIFY(!w->windowTitle().contains(QStringLiteral("Example Labs")));
-        w->undoStack()->redo();
-        QCOMPARE(w->design()->data().meta, m);
+        w->workbench().undoStack()->redo();
+        QCOMPARE(w->workbench().design()->data().meta, m);
         // Saved and read back.
         const QString path = m_tmp.filePath(QStringLiteral("project.cds.json"));
-        QVERIFY(w->saveTo(path));
+        QVERIFY(w->workbench().document()->saveTo(path));
         auto again = openStudio(m_tmp.filePath(QStringLiteral("r2")), path);
-        QCOMPARE(again->design()->data().meta, m);
+        QCOMPARE(again->workbench().design()->data().meta, m);
         QVERIFY(again->windowTitle().contains(QStringLiteral("rev C")));
     }
 

@@ -22,12 +22,12 @@ class TestSelection : public QObject {
 
     /// R01 holds two DGX H100 (20.4 kW): turned to air cooling it breaks the 15 kW envelope.
     static int overloadR01(studio::MainWindow& w) {
-        const RackId r01 = rackNamed(w.design()->data(), QStringLiteral("R01"));
-        Rack r = w.design()->data().racks[r01];
+        const RackId r01 = rackNamed(w.workbench().design()->data(), QStringLiteral("R01"));
+        Rack r = w.workbench().design()->data().racks[r01];
         r.cooling = CoolingType::Air;
-        if (!w.editor()->editRacks({{r01, r}}, QStringLiteral("Set cooling")))
+        if (!w.workbench().editor()->editRacks({{r01, r}}, QStringLiteral("Set cooling")))
             return -1;
-        w.analysis()->runNow();
+        w.workbench().analysis()->runNow();
         for (int i = 0; i < w.problems()->rowCount(); ++i)
             if (w.problems()->findingAt(i)->code == QStringLiteral("rack.power-density"))
                 return i;
@@ -41,25 +41,25 @@ private Q_SLOTS:
         auto w = openStudio(m_tmp.path());
         const int row = overloadR01(*w);
         QVERIFY(row >= 0);
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         const RackId r01 = rackNamed(d, QStringLiteral("R01"));
         const RackId n01 = rackNamed(d, QStringLiteral("N01"));
         QCOMPARE(w->problems()->findingAt(row)->severity, Severity::Error);
         w->problems()->activateRow(row);
-        QVERIFY(w->selection()->contains(ObjectRef::rack(r01)));
+        QVERIFY(w->workbench().selection()->contains(ObjectRef::rack(r01)));
         QVERIFY(w->scene()->rackItem(r01)->isSelected());
         QVERIFY(!w->scene()->rackItem(n01)->isSelected());
         QCOMPARE(w->properties()->heading(), QStringLiteral("Rack R01"));
         // Selecting on the canvas moves the selection everywhere.
         w->scene()->clearSelection();
         w->scene()->rackItem(n01)->setSelected(true);
-        QCOMPARE(w->selection()->racks(), std::vector<RackId>{n01});
+        QCOMPARE(w->workbench().selection()->racks(), std::vector<RackId>{n01});
         QCOMPARE(w->properties()->heading(), QStringLiteral("Rack N01"));
     }
 
     void deviceFindingSelectsItsRackAndOpensElevation() {
         auto w = openStudio(m_tmp.path());
-        const DesignData& d = w->design()->data();
+        const DesignData& d = w->workbench().design()->data();
         const DeviceId dgx01 = deviceNamed(d, QStringLiteral("dgx01"));
         w->revealObjects({ObjectRef::device(dgx01)});
         QCOMPARE(w->properties()->heading(), QStringLiteral("Device dgx01"));
@@ -67,7 +67,7 @@ private Q_SLOTS:
     }
 
     void statusBarTotalsFollowTheDesign() {
-        auto w = openStudio(m_tmp.path());
+        auto w = openWorkbench(m_tmp.path());
         QVERIFY2(w->totalsText().startsWith(QStringLiteral("16 GPUs · 2 racks")),
                  qPrintable(w->totalsText()));
         const RackId n01 = rackNamed(w->design()->data(), QStringLiteral("N01"));
@@ -81,50 +81,52 @@ private Q_SLOTS:
         QVERIFY(row >= 0);
         const QString key = w->problems()->findingAt(row)->key();
         const QByteArray before = bytesOf(*w);
-        QVERIFY(!w->editor()->waive(key, QStringLiteral("  ")));
-        QVERIFY(w->editor()->waive(key, QStringLiteral("temporary lab load, customer accepts")));
-        w->analysis()->runNow();
+        QVERIFY(!w->workbench().editor()->waive(key, QStringLiteral("  ")));
+        QVERIFY(w->workbench().editor()->waive(
+            key, QStringLiteral("temporary lab load, customer accepts")));
+        w->workbench().analysis()->runNow();
         auto waived = [&] {
-            for (const Finding& f : w->analysis()->findings())
+            for (const Finding& f : w->workbench().analysis()->findings())
                 if (f.key() == key)
                     return f.waived;
             return false;
         };
         QVERIFY(waived());
         const QString path = m_tmp.filePath(QStringLiteral("waived.cds.json"));
-        QVERIFY(w->saveTo(path));
+        QVERIFY(w->workbench().document()->saveTo(path));
         auto reopened = openStudio(m_tmp.path(), path);
-        QCOMPARE(reopened->design()->data().waivers.size(), std::size_t(1));
-        QCOMPARE(reopened->design()->data().waivers[0].key, key);
-        w->undoStack()->undo();
-        w->analysis()->runNow();
+        QCOMPARE(reopened->workbench().design()->data().waivers.size(), std::size_t(1));
+        QCOMPARE(reopened->workbench().design()->data().waivers[0].key, key);
+        w->workbench().undoStack()->undo();
+        w->workbench().analysis()->runNow();
         QVERIFY(!waived());
         QCOMPARE(bytesOf(*w), before);
-        w->undoStack()->redo();
-        w->analysis()->runNow();
+        w->workbench().undoStack()->redo();
+        w->workbench().analysis()->runNow();
         QVERIFY(waived());
     }
 
     void propertiesRenameIsAnEdit() {
         auto w = openStudio(m_tmp.path());
-        const RackId r01 = rackNamed(w->design()->data(), QStringLiteral("R01"));
+        const RackId r01 = rackNamed(w->workbench().design()->data(), QStringLiteral("R01"));
         const QByteArray before = bytesOf(*w);
-        Q_EMIT w->properties()->racksEditRequested({{r01,
-                                                     [&] {
-                                                         Rack r = w->design()->data().racks[r01];
-                                                         r.name = QStringLiteral("GPU-A");
-                                                         return r;
-                                                     }()}},
-                                                   QStringLiteral("Rename rack"));
-        QCOMPARE(w->design()->data().racks[r01].name, QStringLiteral("GPU-A"));
+        Q_EMIT w->properties()->racksEditRequested(
+            {{r01,
+              [&] {
+                  Rack r = w->workbench().design()->data().racks[r01];
+                  r.name = QStringLiteral("GPU-A");
+                  return r;
+              }()}},
+            QStringLiteral("Rename rack"));
+        QCOMPARE(w->workbench().design()->data().racks[r01].name, QStringLiteral("GPU-A"));
         QVERIFY(w->isWindowModified());
-        w->undoStack()->undo();
+        w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
         QVERIFY(!w->isWindowModified());
     }
 
     void priceOverrideUndoRedo() {
-        auto w = openStudio(m_tmp.path());
+        auto w = openWorkbench(m_tmp.path());
         const QByteArray before = bytesOf(*w);
         QVERIFY(w->editor()->setPriceOverride(QStringLiteral("nvidia-dgx-h100"), 250000,
                                               QStringLiteral("quote 2026-11")));

@@ -3,6 +3,7 @@
 #include "StudioFixture.h"
 
 #include "DesignEditor.h"
+#include "ViewActions.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/cabling/CableRouting.h"
 #include "views/SelectionModel.h"
@@ -28,16 +29,16 @@ private Q_SLOTS:
         QVERIFY(dock);
         auto* dash = w->findChild<views::DashboardWidget*>();
         QVERIFY(dash);
-        const RackId r01 = test::rackNamed(w->design()->data(), QStringLiteral("R01"));
+        const RackId r01 = test::rackNamed(w->workbench().design()->data(), QStringLiteral("R01"));
         Q_EMIT dash->rackActivated(r01); // a click on R01's power bar
-        QCOMPARE(w->selection()->racks(), std::vector<RackId>{r01});
+        QCOMPARE(w->workbench().selection()->racks(), std::vector<RackId>{r01});
     }
     void keepingAScenarioIsOneUndoStep() {
         auto w = test::openStudio(m_recovery.path());
         auto* panel = w->findChild<views::ScenarioPanel*>();
         QVERIFY(panel);
         const QByteArray before = test::bytesOf(*w);
-        const int steps = w->undoStack()->count();
+        const int steps = w->workbench().undoStack()->count();
         panel->findChild<QLineEdit*>()->setText(QStringLiteral("air + rear door"));
         QPushButton* keep = nullptr;
         for (QPushButton* b : panel->findChildren<QPushButton*>())
@@ -45,17 +46,18 @@ private Q_SLOTS:
                 keep = b;
         QVERIFY(keep);
         keep->click();
-        QCOMPARE(w->undoStack()->count(), steps + 1);
-        QCOMPARE(w->design()->data().scenarios.size(), std::size_t(1));
-        QCOMPARE(w->design()->data().scenarios.front().name, QStringLiteral("air + rear door"));
-        w->undoStack()->undo();
+        QCOMPARE(w->workbench().undoStack()->count(), steps + 1);
+        QCOMPARE(w->workbench().design()->data().scenarios.size(), std::size_t(1));
+        QCOMPARE(w->workbench().design()->data().scenarios.front().name,
+                 QStringLiteral("air + rear door"));
+        w->workbench().undoStack()->undo();
         QCOMPARE(test::bytesOf(*w), before);
     }
     void studioCablesMatchTheCli() {
         // Regression: the studio re-derived cables with a simpler media choice than
         // routeCables (no cages, twin ports or B-end optics), so its BOM and cost differed
         // from the CLI's for the same file.
-        auto w = test::openStudio(
+        auto w = test::openWorkbench(
             m_recovery.path(),
             QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json"));
         auto sameAsCli = [&] {
@@ -83,7 +85,7 @@ private Q_SLOTS:
     }
     void presentationModeOpensAndCloses() {
         auto w = test::openStudio(m_recovery.path());
-        w->startPresentation();
+        w->viewActions()->startPresentation();
         auto* view = w->findChild<report::PresentationView*>();
         QVERIFY(view);
         QVERIFY(view->isWindow());

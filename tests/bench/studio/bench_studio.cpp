@@ -9,6 +9,7 @@
 #include "HugePageHeap.h"
 #include "MainWindow.h"
 #include "TaskRunner.h"
+#include "Workbench.h"
 
 #include "model/analysis/LiveAnalysis.h"
 #include "model/edits/PathwayOps.h"
@@ -77,12 +78,13 @@ int main(int argc, char** argv) {
     w.resize(1600, 1000);
     QElapsedTimer t;
     t.start();
-    if (!w.openFile(path)) {
-        std::fprintf(stderr, "bench_studio: %s\n", qPrintable(w.lastError()));
+    if (!w.workbench().document()->openFile(path)) {
+        std::fprintf(stderr, "bench_studio: %s\n",
+                     qPrintable(w.workbench().document()->lastError()));
         return 1;
     }
     const double open = ms(t);
-    const Metrics first = computeMetrics(w.design()->data());
+    const Metrics first = computeMetrics(w.workbench().design()->data());
     const int gpus = first.gpus;
     line(gpus, "open (studio: load, route, index, views)", open, "ms",
          gpus >= 100000  ? 1500
@@ -101,15 +103,16 @@ int main(int argc, char** argv) {
             longest = std::max(longest, ms(gap));
             gap.restart();
         });
-        QObject::connect(w.tasks(), &studio::TaskRunner::started, [&] {
+        QObject::connect(w.workbench().document()->tasks(), &studio::TaskRunner::started, [&] {
             longest = std::max(longest, ms(gap)); // the copy before the worker starts
             gap.restart();
             ticker.start();
         });
         t.restart();
         gap.start();
-        if (!w.saveTo(tmp.filePath(QStringLiteral("saved.cds.json")))) {
-            std::fprintf(stderr, "bench_studio: %s\n", qPrintable(w.lastError()));
+        if (!w.workbench().document()->saveTo(tmp.filePath(QStringLiteral("saved.cds.json")))) {
+            std::fprintf(stderr, "bench_studio: %s\n",
+                         qPrintable(w.workbench().document()->lastError()));
             return 1;
         }
         ticker.stop();
@@ -161,18 +164,18 @@ int main(int argc, char** argv) {
 
     // One drag step: the model edit with the scene following it, then the coalesced
     // analysis (cable rerouting, metrics, checks) and the status bar it feeds.
-    const RackId rack = w.design()->data().racks.ids().front();
-    const PointMm start = w.design()->data().racks[rack].centre;
+    const RackId rack = w.workbench().design()->data().racks.ids().front();
+    const PointMm start = w.workbench().design()->data().racks[rack].centre;
     std::vector<double> edit, analysis;
     view->beginDrag(); // as the select tool does: the journal waits for the release
     for (int i = 1; i <= 15; ++i) {
         const double dy = (i % 2) ? -600.0 : 0.0; // up into the aisle and back
         t.restart();
-        w.editor()->moveRacks({{rack, {start.x, start.y + dy}, 0}}, 1);
+        w.workbench().editor()->moveRacks({{rack, {start.x, start.y + dy}, 0}}, 1);
         edit.push_back(ms(t));
         t.restart();
-        w.analysis()->runNow();
-        (void)w.totalsText();
+        w.workbench().analysis()->runNow();
+        (void)w.workbench().totalsText();
         analysis.push_back(ms(t));
     }
     t.restart();
@@ -186,17 +189,18 @@ int main(int argc, char** argv) {
     line(gpus, "rack drag step total", median(edit) + median(analysis), "ms", 16);
     // One tray drag step: a tray moved by half a tile re-routes every cable (the tray graph is
     // rebuilt), then the same analysis.
-    if (!w.design()->data().pathways.empty()) {
-        const PathwayId tray = w.design()->data().pathways.ids().front();
+    if (!w.workbench().design()->data().pathways.empty()) {
+        const PathwayId tray = w.workbench().design()->data().pathways.ids().front();
         std::vector<double> trayEdit, trayAnalysis;
         view->beginDrag();
         for (int i = 1; i <= 9; ++i) {
             const PointMm step{0, (i % 2) ? -300.0 : 300.0};
             t.restart();
-            w.editor()->apply(edits::movePathways(w.design()->data(), {tray}, step), 2);
+            w.workbench().editor()->apply(
+                edits::movePathways(w.workbench().design()->data(), {tray}, step), 2);
             trayEdit.push_back(ms(t));
             t.restart();
-            w.analysis()->runNow();
+            w.workbench().analysis()->runNow();
             trayAnalysis.push_back(ms(t));
         }
         view->endDrag();
@@ -204,7 +208,7 @@ int main(int argc, char** argv) {
         line(gpus, "tray drag: reroute all + metrics + checks", median(trayAnalysis), "ms");
     }
     if (qEnvironmentVariableIsSet("CDS_BENCH_DETAIL")) { // where the analysis time goes
-        const DesignData& dd = w.design()->data();
+        const DesignData& dd = w.workbench().design()->data();
         t.restart();
         const DesignIndex index(dd);
         line(gpus, "  of which: index", ms(t), "ms");

@@ -1,0 +1,54 @@
+#include "ViewActions.h"
+
+#include "MenuAction.h"
+#include "WindowHost.h"
+#include "Workbench.h"
+
+#include "views/floorplan/FloorplanView.h"
+#include "views/report/PresentationView.h"
+
+#include <QDockWidget>
+#include <QMenuBar>
+
+namespace cds::studio {
+
+ViewActions::ViewActions(Workbench& workbench, WindowHost& host, views::FloorplanView& canvas,
+                         QObject* parent)
+    : ActionSet(workbench, host, parent)
+    , m_canvas(canvas) {}
+
+QMenu* ViewActions::addTo(QMenuBar* bar) {
+    m_menu = bar->addMenu(QStringLiteral("&View"));
+    views::FloorplanView* canvas = &m_canvas;
+    addMenuAction(
+        m_menu, QStringLiteral("Zoom &in"), canvas, [canvas] { canvas->zoomBy(1.25); },
+        QKeySequence::ZoomIn);
+    addMenuAction(
+        m_menu, QStringLiteral("Zoom &out"), canvas, [canvas] { canvas->zoomBy(0.8); },
+        QKeySequence::ZoomOut);
+    addMenuAction(
+        m_menu, QStringLiteral("&Fit hall"), canvas, [canvas] { canvas->fitHall(); },
+        QKeySequence(Qt::CTRL | Qt::Key_0));
+    addMenuAction(
+        m_menu, QStringLiteral("&Presentation mode"), this, [this] { startPresentation(); },
+        QKeySequence(Qt::Key_F5));
+    m_canvas.addLayerActions(m_menu->addMenu(QStringLiteral("Floorplan &layers")));
+    m_menu->addSeparator();
+    return m_menu;
+}
+
+void ViewActions::addDockToggle(QDockWidget* dock) {
+    if (m_menu)
+        m_menu->addAction(dock->toggleViewAction());
+}
+
+void ViewActions::startPresentation() {
+    // Full screen, read only; Escape returns. It reads the design, which outlives it.
+    auto* view = new report::PresentationView(*m_wb.design(), m_host.dialogParent());
+    view->setWindowFlag(Qt::Window); // a top-level window owned by (and closed with) the studio
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    connect(view, &report::PresentationView::finished, view, &QWidget::close);
+    view->start();
+}
+
+} // namespace cds::studio
