@@ -120,6 +120,19 @@ private Q_SLOTS:
         QCOMPARE(*c.item(QStringLiteral("nvidia-mms4x00-ns"))->media->powerPerEndW, 17.0);
         QCOMPARE(*c.item(QStringLiteral("nvidia-800gbe-osfp-sr8"))->media->powerPerEndW, 15.0);
     }
+    /// Issue #33's corrections: NVIDIA publishes 288 GB per GB300 GPU, and 14.5 kW and 168 kg
+    /// for the DGX B300 (DGX B300 User Guide).
+    void correctedFiguresAsPublished() {
+        const Catalog& c = test::bundled().catalog();
+        const CatalogItem* gb300 = c.item(QStringLiteral("nvidia-gb300-nvl72"));
+        QCOMPARE(gb300->gpu->memoryGb, 288.0);
+        QVERIFY(!gb300->source.contains(QLatin1String("279")));
+        const CatalogItem* b300 = c.item(QStringLiteral("nvidia-dgx-b300"));
+        QCOMPARE(*b300->powerMaxW, 14500.0);
+        QCOMPARE(*b300->weightKg, 168.0);
+        QVERIFY(b300->source.contains(QLatin1String("168 kg")));
+        QVERIFY(b300->source.contains(QLatin1String("14.5 kW")));
+    }
     /// "Typical = 80 % of max" is never passed off as a published figure.
     void eightyPercentTypicalIsLabelledAnEstimate() {
         for (const CatalogItem& it : test::bundled().catalog().items())
