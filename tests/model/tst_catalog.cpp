@@ -121,6 +121,135 @@ private Q_SLOTS:
         QCOMPARE(*c.item(QStringLiteral("nvidia-mms4x00-ns"))->media->powerPerEndW, 17.0);
         QCOMPARE(*c.item(QStringLiteral("nvidia-800gbe-osfp-sr8"))->media->powerPerEndW, 15.0);
     }
+    /// The 2026 entries (issue #33): each has a source, a dated and sourced price, and every
+    /// device among them a maximum power.
+    void entries2026AreSourced_data() {
+        QTest::addColumn<QString>("id");
+        for (const char* id :
+             {"nvidia-vera-rubin-nvl144", "generic-h100-nvl-8gpu", "nvidia-connectx-9",
+              "nvidia-q3450-ld", "nvidia-sn6810", "nvidia-sn6800", "nvidia-cpo-port-800g",
+              "nvidia-mms4x00-nm-flt", "generic-400g-osfp-fr4-flt", "nvidia-800gbe-osfp-2xdr4",
+              "nvidia-800gbe-osfp-2xfr4", "generic-1p6t-osfp-dr8", "generic-1p6t-osfp-2xdr4",
+              "generic-1p6t-osfp-2xfr4"})
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+    void entries2026AreSourced() {
+        QFETCH(QString, id);
+        const CatalogItem* it = test::bundled().catalog().item(id);
+        QVERIFY2(it, qPrintable(id));
+        QVERIFY(it->source.size() > 80); // a document named, not a word
+        QVERIFY(it->price && !it->price->date.isEmpty() && !it->price->source.isEmpty());
+        QVERIFY(it->price->date >= QLatin1String("2026-01"));
+        if (it->category == Category::Server || it->category == Category::Switch)
+            QVERIFY(it->powerMaxW && it->weightKg && it->uHeight > 0);
+        if (it->media) // an optic's power per end is there, 0 only for the built-in CPO port
+            QVERIFY(it->media->powerPerEndW.has_value());
+    }
+    /// Issue #33's corrections: NVIDIA publishes 288 GB per GB300 GPU, and 14.5 kW and 168 kg
+    /// for the DGX B300 (DGX B300 User Guide).
+    void correctedFiguresAsPublished() {
+        const Catalog& c = test::bundled().catalog();
+        const CatalogItem* gb300 = c.item(QStringLiteral("nvidia-gb300-nvl72"));
+        QCOMPARE(gb300->gpu->memoryGb, 288.0);
+        QVERIFY(!gb300->source.contains(QLatin1String("279")));
+        const CatalogItem* b300 = c.item(QStringLiteral("nvidia-dgx-b300"));
+        QCOMPARE(*b300->powerMaxW, 14500.0);
+        QCOMPARE(*b300->weightKg, 168.0);
+        QVERIFY(b300->source.contains(QLatin1String("168 kg")));
+        QVERIFY(b300->source.contains(QLatin1String("14.5 kW")));
+    }
+    /// GTC 2025 / NVIDIA Rubin platform blog: 72 Rubin packages (144 dies) and 36 Vera CPUs in
+    /// one NVLink domain, 288 GB HBM4 each, ConnectX-9 at 1.6 Tb/s per GPU; the rack as GB300.
+    void veraRubinNvl144AsPublished() {
+        const Catalog& c = test::bundled().catalog();
+        const CatalogItem* vr = c.item(QStringLiteral("nvidia-vera-rubin-nvl144"));
+        QVERIFY(vr->rackScale && vr->liquidCooled);
+        QCOMPARE(vr->uHeight, 48);
+        QCOMPARE(vr->gpu->count, 72);
+        QCOMPARE(vr->nvlinkDomainGpus(), 72);
+        QCOMPARE(vr->gpu->memoryGb * vr->gpu->count, 20736.0); // 20.7 TB HBM4
+        double scaleOutGbps = 0;
+        for (const PortDef& p : vr->ports)
+            scaleOutGbps += p.role == PortRole::Compute ? p.speedGbps : 0;
+        QCOMPARE(scaleOutGbps / vr->gpu->count, 1600.0);
+        // No switch port runs at 1.6T: the port meets 800G switches as two planes.
+        QCOMPARE(vr->portGroups.front().planes, std::vector<int>{2});
+        // Unpublished figures are labelled: the port layout, the rack power, BF16.
+        QVERIFY(vr->source.contains(QLatin1String("estimate")));
+        QVERIFY(*vr->powerMaxW > *c.item(QStringLiteral("nvidia-gb300-nvl72"))->powerMaxW);
+        const CatalogItem* cx9 = c.item(QStringLiteral("nvidia-connectx-9"));
+        QCOMPARE(cx9->category, Category::Nic);
+        QCOMPARE(cx9->ports.size() * cx9->ports.front().speedGbps, 1600.0);
+        // H100 NVL datasheet: 94 GB, up to 400 W, NVLink bridges join pairs of cards.
+        const CatalogItem* nvl = c.item(QStringLiteral("generic-h100-nvl-8gpu"));
+        QCOMPARE(nvl->gpu->memoryGb, 94.0);
+        QCOMPARE(nvl->gpu->tdpW, 400.0);
+        QCOMPARE(nvl->nvlinkDomainGpus(), 2);
+    }
+    /// Quantum-X / Spectrum-X Photonics (GTC 2025): 144, 128 and 512 ports of 800G, optics
+    /// co-packaged, liquid-cooled. Their ports take a fibre: the built-in CPO port entry.
+    void coPackagedOpticsSwitches_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<int>("ports");
+        QTest::newRow("q3450-ld") << QStringLiteral("nvidia-q3450-ld") << 144;
+        QTest::newRow("sn6810") << QStringLiteral("nvidia-sn6810") << 128;
+        QTest::newRow("sn6800") << QStringLiteral("nvidia-sn6800") << 512;
+    }
+    void coPackagedOpticsSwitches() {
+        QFETCH(QString, id);
+        QFETCH(int, ports);
+        const Catalog& c = test::bundled().catalog();
+        const CatalogItem* sw = c.item(id);
+        QCOMPARE(sw->portCount(PortRole::Fabric), ports);
+        const PortGroup& g = sw->portGroups.front();
+        QCOMPARE(g.speedGbps, 800.0);
+        QCOMPARE(g.cage, QStringLiteral("CPO"));
+        QVERIFY(sw->source.contains(QLatin1String("liquid-cooled")));
+        QVERIFY(sw->source.contains(QLatin1String("estimate")));
+        const CatalogItem* port = c.item(QStringLiteral("nvidia-cpo-port-800g"));
+        QCOMPARE(port->media->formFactor, g.cage);
+        QCOMPARE(*port->media->powerPerEndW, 0.0); // counted in the switch's own power
+        QCOMPARE(port->price->usd, 0.0);
+    }
+    /// Long links between halls: a 500 m DR class and a 2 km FR class at 400G, 800G and 1.6T,
+    /// each with reach, power and price.
+    void singleModeDrAndFrClasses_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("speedGbps");
+        QTest::addColumn<double>("reachM");
+        QTest::newRow("400 DR twin") << QStringLiteral("nvidia-mms4x00-nm") << 400.0 << 500.0;
+        QTest::newRow("400 DR flat") << QStringLiteral("nvidia-mms4x00-nm-flt") << 400.0 << 500.0;
+        QTest::newRow("400 FR twin") << QStringLiteral("nvidia-mms4x50-nm") << 400.0 << 2000.0;
+        QTest::newRow("400 FR flat")
+            << QStringLiteral("generic-400g-osfp-fr4-flt") << 400.0 << 2000.0;
+        QTest::newRow("800 DR eth") << QStringLiteral("nvidia-800gbe-osfp-2xdr4") << 800.0 << 500.0;
+        QTest::newRow("800 FR eth")
+            << QStringLiteral("nvidia-800gbe-osfp-2xfr4") << 800.0 << 2000.0;
+        QTest::newRow("800 DR xdr") << QStringLiteral("nvidia-xdr-osfp-2xdr4") << 800.0 << 500.0;
+        QTest::newRow("800 FR xdr") << QStringLiteral("nvidia-xdr-osfp-2xfr4") << 800.0 << 2000.0;
+        QTest::newRow("1.6T DR") << QStringLiteral("generic-1p6t-osfp-dr8") << 1600.0 << 500.0;
+        // 1.6T twin-port modules: two 800G links each.
+        QTest::newRow("1.6T DR twin")
+            << QStringLiteral("generic-1p6t-osfp-2xdr4") << 800.0 << 500.0;
+        QTest::newRow("1.6T FR twin")
+            << QStringLiteral("generic-1p6t-osfp-2xfr4") << 800.0 << 2000.0;
+    }
+    void singleModeDrAndFrClasses() {
+        QFETCH(QString, id);
+        QFETCH(double, speedGbps);
+        QFETCH(double, reachM);
+        const CatalogItem* it = test::bundled().catalog().item(id);
+        QVERIFY2(it, qPrintable(id));
+        QCOMPARE(it->category, Category::Transceiver);
+        QCOMPARE(it->media->type, MediaType::Smf);
+        QCOMPARE(it->media->speedGbps, speedGbps);
+        QCOMPARE(it->media->maxReachM, reachM);
+        QVERIFY(*it->media->powerPerEndW > 0);
+        QVERIFY(it->price->usd > 0);
+        // A 2 km FR optic is duplex LC; a 500 m DR optic is parallel MPO.
+        QCOMPARE(it->media->connector,
+                 reachM > 500 ? QStringLiteral("LC duplex") : QStringLiteral("MPO-12/APC"));
+    }
     /// "Typical = 80 % of max" is never passed off as a published figure.
     void eightyPercentTypicalIsLabelledAnEstimate() {
         for (const CatalogItem& it : test::bundled().catalog().items())

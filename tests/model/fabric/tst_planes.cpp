@@ -47,7 +47,8 @@ class TestPlanes : public QObject {
 
     /// Every compute plane: its own switches, every server on it with all its NICs, each link
     /// at the NIC's speed / planes; and per-plane metrics that sum to the design's.
-    static void checkPlanes(const DesignData& d, int planes, double laneGbps) {
+    static void checkPlanes(const DesignData& d, int planes, double laneGbps,
+                            const char* server = "nvidia-dgx-b300") {
         const Metrics m = computeMetrics(d);
         QCOMPARE(int(m.computePlanes.size()), planes);
         std::set<QString> names;
@@ -81,10 +82,8 @@ class TestPlanes : public QObject {
         QCOMPARE(sum, all.leaf + all.spine + all.core);
         // Links: every server has each of its NICs on every plane, at the lane speed, and
         // no link crosses planes.
-        const int nics = bundled()
-                             .catalog()
-                             .item(QStringLiteral("nvidia-dgx-b300"))
-                             ->portCount(PortRole::Compute);
+        const CatalogItem& type = *bundled().catalog().item(QString::fromLatin1(server));
+        const int nics = type.portCount(PortRole::Compute);
         std::map<std::pair<std::uint32_t, int>, int> serverPlaneLinks;
         long long nodeLeaf = 0;
         d.links.forEach([&](LinkId, const Link& l) {
@@ -110,7 +109,7 @@ class TestPlanes : public QObject {
         double bisection = 0;
         for (const PlaneMetrics& pm : m.computePlanes) {
             QCOMPARE(pm.links.nodeLeaf, 1LL * m.servers * nics);
-            QCOMPARE(pm.injectionGbpsPerGpu, laneGbps * nics / 8.0);
+            QCOMPARE(pm.injectionGbpsPerGpu, laneGbps * nics / type.gpuCount());
             bisection += pm.bisectionTbps;
         }
         QCOMPARE(bisection, m.bisectionTbps);
@@ -190,6 +189,26 @@ private Q_SLOTS:
         const QString why = refusal(p);
         QVERIFY2(why.contains(message),
                  qPrintable(why.isEmpty() ? QStringLiteral("generated") : why));
+    }
+    /// Vera Rubin NVL144's 1.6T ConnectX-9 port per GPU: refused alone on 800G switches, it
+    /// generates as two 800G planes on XDR, Spectrum-X and co-packaged-optics switches, and the
+    /// design validates (issue #33).
+    void veraRubinRunsAsTwoPlanes_data() {
+        QTest::addColumn<QString>("fabricSwitch");
+        for (const char* sw : {"nvidia-q3400", "nvidia-q3450-ld", "nvidia-sn5610", "nvidia-sn6810"})
+            QTest::newRow(sw) << QString::fromLatin1(sw);
+    }
+    void veraRubinRunsAsTwoPlanes() {
+        QFETCH(QString, fabricSwitch);
+        GenerateParams p = b300(576, 1);
+        p.serverId = QStringLiteral("nvidia-vera-rubin-nvl144");
+        p.switchId = fabricSwitch;
+        QVERIFY(refusal(p).contains(QLatin1String("has no port split matching the 1600G")));
+        p.planes = 2;
+        const DesignData d = generated(p);
+        checkPlanes(d, 2, 800, "nvidia-vera-rubin-nvl144");
+        QVERIFY2(errorCodes(runChecks(d)).isEmpty(),
+                 qPrintable(errorCodes(runChecks(d)).join(u'\n')));
     }
     void serversPerRackIsObeyed() {
         GenerateParams p;

@@ -27,6 +27,27 @@ struct Pair {
     }
 };
 
+/// A server's first compute port linked to a leaf's first port, @p metres apart in a row.
+struct HostToLeaf {
+    Builder b;
+    FabricId f = b.fabric(FabricKind::Compute);
+    LinkId l;
+    HostToLeaf(const char* server, const char* leaf, double metres) {
+        const RackId r1 = b.rack(QStringLiteral("A"), 1000, 1000);
+        const RackId r2 = b.rack(QStringLiteral("B"), 1000 + metres * 1000, 1000);
+        const DeviceId srv = b.device(QStringLiteral("srv"), server, r1, 1);
+        const DeviceId sw = b.device(QStringLiteral("leaf"), leaf, r2, 38, Tier::Leaf, f);
+        l = b.link(srv, 0, sw, 0, f);
+        routeCables(b.d);
+    }
+    /// "server-end / switch-end" catalog ids of the link's media.
+    QString media() const {
+        const Link& k = b.d.links[l];
+        const auto id = [&](TypeId t) { return t ? b.d.catalog[t].id : QStringLiteral("-"); };
+        return id(k.medium) + QStringLiteral(" / ") + id(k.mediumB ? k.mediumB : k.medium);
+    }
+};
+
 } // namespace
 
 /// @brief Cable length from placement, media by reach and cage, twin-port counting.
@@ -155,6 +176,37 @@ private Q_SLOTS:
         const TypeId t = chooseMedium(d, 400, 2, Technology::InfiniBand);
         QVERIFY(t);
         QCOMPARE(d.catalog[t].media->type, MediaType::Dac);
+    }
+    /// A DGX H100 (flat-top twin cages) to a QM9700 leaf beyond DR8's 100 m: the flat-top
+    /// 2xDR4 MMS4X00-NM-FLT at the server, the finned MMS4X00-NM at the switch (issue #33).
+    void flatTopHostRunBeyond100m() {
+        QCOMPARE(HostToLeaf("nvidia-dgx-h100", "nvidia-qm9700", 80).media(),
+                 QStringLiteral("nvidia-mms4x00-ns-flt / nvidia-mms4x00-ns"));
+        QCOMPARE(HostToLeaf("nvidia-dgx-h100", "nvidia-qm9700", 150).media(),
+                 QStringLiteral("nvidia-mms4x00-nm-flt / nvidia-mms4x00-nm"));
+    }
+    /// A co-packaged-optics port takes a fibre: a B300's 800G NIC reaches a Q3450-LD with a
+    /// DR4 optic at the server end only, and the BOM counts one fibre.
+    void coPackagedPortNeedsOnlyTheFarOptic() {
+        const HostToLeaf h("nvidia-dgx-b300", "nvidia-q3450-ld", 20);
+        QCOMPARE(h.media(), QStringLiteral("nvidia-xdr-osfp-dr4 / nvidia-cpo-port-800g"));
+        QCOMPARE(computeBom(h.b.d).cables, 1LL); // the single-mode MPO fibre
+    }
+    /// Between halls: 800GbE switch-to-switch runs past DR8's 100 m take the 2xDR4 (500 m)
+    /// and then the 2xFR4 (2 km) OSFP optics.
+    void ethernetRunsBetweenHalls() {
+        Builder b;
+        const FabricId f = b.fabric(FabricKind::Compute, Technology::Ethernet);
+        const RackId r1 = b.rack(QStringLiteral("A"), 1000, 1000);
+        const RackId r2 = b.rack(QStringLiteral("B"), 301000, 1000);
+        const DeviceId a = b.device(QStringLiteral("s1"), "nvidia-sn5600", r1, 1, Tier::Spine, f);
+        const DeviceId c = b.device(QStringLiteral("s2"), "nvidia-sn5600", r2, 1, Tier::Core, f);
+        const LinkId l = b.link(a, 0, c, 0, f);
+        routeCables(b.d);
+        QCOMPARE(b.d.catalog[b.d.links[l].medium].id, QStringLiteral("nvidia-800gbe-osfp-2xdr4"));
+        b.d.racks[r2].centre.x = 1501000;
+        routeCables(b.d);
+        QCOMPARE(b.d.catalog[b.d.links[l].medium].id, QStringLiteral("nvidia-800gbe-osfp-2xfr4"));
     }
     void pinnedMediumOutOfReach() {
         Pair p;
