@@ -3,10 +3,10 @@
 #include "DesignEditor.h"
 
 #include "model/analysis/LiveAnalysis.h"
+#include "model/cabling/CableInspection.h"
 #include "model/edits/CableOps.h"
 #include "model/edits/HallOps.h"
 #include "model/edits/PathwayOps.h"
-#include "model/cabling/CableInspection.h"
 #include "views/SelectionModel.h"
 
 #include <QLocale>

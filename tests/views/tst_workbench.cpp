@@ -6,8 +6,8 @@
 #include "DesignEditor.h"
 
 #include "model/analysis/LiveAnalysis.h"
-#include "model/edits/PropertyOps.h"
 #include "model/cabling/CableInspection.h"
+#include "model/edits/PropertyOps.h"
 #include "views/SelectionModel.h"
 
 #include <QApplication>
