@@ -5,7 +5,7 @@
 #include "Workbench.h"
 #include "export/Exports.h"
 
-#include "model/DesignFile.h"
+#include "model/json/DesignFile.h"
 
 #include <QDir>
 #include <QFileDialog>
