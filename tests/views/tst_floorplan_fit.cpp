@@ -116,8 +116,8 @@ private Q_SLOTS:
             w->canvas()->fitHall();
             QVERIFY2(settles(w->canvas()->viewport()),
                      qPrintable(QStringLiteral("empty design, dock +%1 px").arg(dw)));
-            QVERIFY(w->openFile(test::examplePath()));
-            w->newDesign();
+            QVERIFY(w->workbench().document()->openFile(test::examplePath()));
+            w->workbench().document()->newDesign(); // File > New
             QVERIFY2(settles(w->canvas()->viewport()),
                      qPrintable(QStringLiteral("File > New, dock +%1 px").arg(dw)));
             w->close();
