@@ -163,6 +163,11 @@ bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
     } else if (kind == ExportKind::NetBox) {
         const NetBoxExport e =
             netboxExport(d, options.netboxSite.isEmpty() ? d.hall.name : options.netboxSite);
+        if (!e.error.isEmpty()) {
+            if (error)
+                *error = QStringLiteral("%1: %2").arg(path, e.error);
+            return false;
+        }
         if (cancelled(60))
             return false;
         ok = writeNetBoxFolder(e, path, error);

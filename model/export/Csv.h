@@ -5,8 +5,25 @@
 
 namespace cds::csv {
 
-/// RFC 4180 field: quoted when it holds a comma, quote or line break.
+/// True when a spreadsheet would read @p s as a formula (OWASP "CSV injection"): it starts
+/// with '=', '+', '-', '@', a tab or a carriage return and is not a plain number such as
+/// "-3.5", which must stay a number.
+inline bool readsAsFormula(const QString& s) {
+    if (s.isEmpty())
+        return false;
+    const char16_t c = s.front().unicode();
+    if (c != u'=' && c != u'+' && c != u'-' && c != u'@' && c != u'\t' && c != u'\r')
+        return false;
+    bool number = false;
+    s.toDouble(&number);
+    return !number;
+}
+
+/// RFC 4180 field: quoted when it holds a comma, quote or line break. A text a spreadsheet
+/// would run as a formula gets a leading apostrophe, so it is shown, never evaluated.
 inline QString field(const QString& s) {
+    if (readsAsFormula(s))
+        return field(QLatin1Char('\'') + s);
     // One pass over the characters: the cabling schedule writes millions of fields.
     bool special = false;
     for (const QChar c : s)

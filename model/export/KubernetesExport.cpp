@@ -1,6 +1,7 @@
 #include "KubernetesExport.h"
 
 #include "../AtomicFile.h"
+#include "../Names.h"
 
 #include "SlurmTopologyYaml.h"
 
@@ -87,7 +88,7 @@ QString nodeName(const QString& device) {
 }
 
 QString quoted(const QString& s) {
-    return QLatin1Char('"') + s + QLatin1Char('"');
+    return names::yamlQuoted(s);
 }
 
 } // namespace
@@ -113,7 +114,7 @@ KubernetesExport kubernetesExport(const DesignData& d) {
     QString nodes = QStringLiteral("# Topology labels for the GPU servers of \"%1\", from Cluster "
                                    "Design Studio.\n# Apply: kubectl apply --server-side "
                                    "--field-manager=cluster-design-studio -f node-labels.yaml\n")
-                        .arg(QString(d.meta.title).remove(QLatin1Char('\n')));
+                        .arg(names::oneLine(d.meta.title));
     QString script = QStringLiteral("#!/bin/sh\n# Topology labels for the GPU servers; the same "
                                     "as node-labels.yaml.\nset -e\n");
     for (const auto& [id, leaf] : tree.nodeSwitch) {
@@ -190,7 +191,7 @@ KubernetesExport kubernetesExport(const DesignData& d) {
             "4. Reference the flavor from a ClusterQueue and request a level in a job, e.g. "
             "`kueue.x-k8s.io/podset-preferred-topology: network.topology.nvidia.com/leaf`.\n")
             .arg(tree.nodeSwitch.size())
-            .arg(QString(d.meta.title).remove(QLatin1Char('\n')))
+            .arg(names::oneLine(d.meta.title))
             .toUtf8();
     e.ok = true;
     return e;

@@ -1,6 +1,7 @@
 #include "NetBoxExport.h"
 
 #include "../AtomicFile.h"
+#include "../Names.h"
 
 #include "CablingSchedule.h"
 #include "Csv.h"
@@ -19,10 +20,30 @@ namespace cds {
 namespace {
 
 QString yamlString(const QString& s) {
-    QString q = s;
-    q.replace(QLatin1String("\\"), QLatin1String("\\\\"))
-        .replace(QLatin1String("\""), QLatin1String("\\\""));
-    return QLatin1Char('"') + q + QLatin1Char('"');
+    return names::yamlQuoted(s);
+}
+
+/// The first name NetBox cannot take, told with its object, or empty.
+QString badName(const DesignData& d, const QString& site) {
+    auto problem = [](const char* what, const QString& n) -> QString {
+        const QString why = names::netBoxNameProblem(n);
+        return why.isEmpty() ? QString()
+                             : QStringLiteral("the %1 name %2 %3; rename it before the NetBox "
+                                              "export")
+                                   .arg(QLatin1String(what), names::quotedForMessage(n), why);
+    };
+    QString why = problem("site", site);
+    if (why.isEmpty())
+        why = problem("hall", d.hall.name);
+    d.racks.forEach([&](RackId, const Rack& r) {
+        if (why.isEmpty())
+            why = problem("rack", r.name);
+    });
+    d.devices.forEach([&](DeviceId, const Device& v) {
+        if (why.isEmpty())
+            why = problem("device", v.name);
+    });
+    return why;
 }
 
 QString num(double v) {
@@ -362,6 +383,9 @@ QByteArray cablesFile(const DesignData& d, QStringList& warnings) {
 
 NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     NetBoxExport e;
+    e.error = badName(d, site);
+    if (!e.error.isEmpty())
+        return e;
     Bundle b{d, site, d.hall.name, {}, {}, {}, {}};
     const QString& location = b.location;
     e.racksCsv = racksFile(b);

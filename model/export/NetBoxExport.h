@@ -30,6 +30,9 @@ struct NetBoxExport {
     /// the catalog does not give), one sentence each; also listed in the README.
     QStringList warnings;
     QByteArray readme; ///< README.md: the import order, step by step, and the warnings
+    /// Why there is no bundle: a site, hall, rack or device name NetBox cannot take (see
+    /// names::netBoxNameProblem), with the object named. Empty when the files are valid.
+    QString error;
 };
 
 /// NetBox slug: lower case, runs of anything but [a-z0-9] become one '-'.

@@ -1,5 +1,7 @@
 #include "SlurmTopologyYaml.h"
 
+#include "../Names.h"
+
 #include <algorithm>
 #include <map>
 
@@ -55,7 +57,7 @@ SlurmTopology slurmTopologyYaml(const DesignData& d) {
                                  "plugin of each topology.\n---\n"
                                  "- topology: fabric\n  cluster_default: true\n  tree:\n"
                                  "    switches:\n")
-                      .arg(QString(d.meta.title).remove(QLatin1Char('\n')));
+                      .arg(names::oneLine(d.meta.title));
     for (const SlurmSwitch& s : tree.switches) {
         out += QStringLiteral("      - switch: %1\n").arg(s.name);
         if (!s.nodes.isEmpty())
@@ -75,6 +77,12 @@ SlurmTopology slurmTopologyYaml(const DesignData& d) {
                               "    block_sizes:\n      - %1\n    blocks:\n")
                    .arg(base);
         for (const NvlinkDomain& x : domains) {
+            if (const QString why = names::hostNameProblem(x.name); !why.isEmpty()) {
+                res.error = QStringLiteral("the NVLink block name %1 (from its rack's name) %2; "
+                                           "rename the rack")
+                                .arg(names::quotedForMessage(x.name), why);
+                return res;
+            }
             QStringList names;
             for (DeviceId id : x.nodes)
                 names << d.devices[id].name;

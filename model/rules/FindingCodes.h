@@ -26,6 +26,8 @@ inline const QString kLinkNoMedium = QStringLiteral("link.no-medium");
 inline const QString kLinkReach = QStringLiteral("link.reach");
 inline const QString kLinkSpeedMismatch = QStringLiteral("link.speed-mismatch");
 
+inline const QString kNameInvalidHostname = QStringLiteral("name.invalid-hostname");
+
 inline const QString kPortDoubleUse = QStringLiteral("port.double-use");
 inline const QString kPortInvalid = QStringLiteral("port.invalid");
 inline const QString kPortUnconnected = QStringLiteral("port.unconnected");

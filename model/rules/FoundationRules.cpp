@@ -11,6 +11,7 @@ void registerFoundationRules(RuleRegistry& r) {
     r.add(std::make_unique<UnconnectedPortRule>());
     r.add(std::make_unique<LiquidCoolingRule>());
     r.add(std::make_unique<AirflowRule>());
+    r.add(std::make_unique<HostNameRule>());
 }
 
 } // namespace cds

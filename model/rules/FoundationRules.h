@@ -75,4 +75,13 @@ public:
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
 };
 
+/// @brief Servers and switches whose names cannot become host names (Slurm, Kubernetes,
+/// DNS): found while designing, before an export refuses them. names::hostNameProblem decides.
+class HostNameRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("HostNameRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+};
+
 } // namespace cds
