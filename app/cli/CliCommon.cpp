@@ -58,6 +58,17 @@ std::optional<int> parse(QCommandLineParser& p, const QStringList& args, const Q
         err().flush();
         return BadInput;
     }
+    // An option given twice is refused: QCommandLineParser would silently use the last one.
+    QStringList seen;
+    for (const QString& name : p.optionNames()) {
+        if (p.values(name).size() > 1) {
+            err() << "cluster-studio-cli " << args.value(0) << ": option '" << name
+                  << "' is given more than once\n"
+                  << "Try 'cluster-studio-cli " << args.value(0) << " --help'.\n";
+            err().flush();
+            return BadInput;
+        }
+    }
     if (p.isSet(QStringLiteral("help"))) {
         QString help = p.helpText();
         // Qt names argv[0]; users type "cluster-studio-cli COMMAND".

@@ -66,7 +66,7 @@ int runGenerate(const QStringList& args) {
                     "TYPE"));
     p.addOption(opt("title", "Design title.", "TEXT"));
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                 QStringLiteral("Design file to write."),
+                 QStringLiteral("Design file to write ('-': standard output)."),
                  QStringLiteral("FILE")});
     if (auto code = parse(p, args,
                           QStringLiteral("Generate a complete cluster design: servers, compute, "
@@ -133,8 +133,11 @@ int runGenerate(const QStringList& args) {
     }
     if (p.isSet(QStringLiteral("storage-tb"))) {
         g.storageTb = p.value(QStringLiteral("storage-tb")).toDouble(&ok);
-        if (!ok || g.storageTb < 0 || !std::isfinite(g.storageTb))
-            return usageError(QStringLiteral("--storage-tb expects a number of TB >= 0, not '%1'")
+        if (!ok || g.storageTb < 0 || !std::isfinite(g.storageTb) ||
+            g.storageTb > GenerateParams::kMaxStorageTb)
+            return usageError(QStringLiteral("--storage-tb expects a number of TB from 0 to %1, "
+                                             "not '%2'")
+                                  .arg(GenerateParams::kMaxStorageTb, 0, 'g', 3)
                                   .arg(p.value(QStringLiteral("storage-tb"))));
     }
     if (p.isSet(QStringLiteral("storage-gbps-per-gpu"))) {
@@ -166,9 +169,13 @@ int runGenerate(const QStringList& args) {
     const GenerateResult r = generateCluster(g, lib.catalog());
     if (!r.ok)
         return usageError(r.error);
-    QString error;
-    if (!DesignFile::save(r.design, p.value(QStringLiteral("output")), &error))
+    const QString output = p.value(QStringLiteral("output"));
+    if (output == QLatin1String("-")) {
+        if (!writeOutput(output, DesignFile::toBytes(r.design)))
+            return BadInput; // standardOutputWritten tells why, once
+    } else if (QString error; !DesignFile::save(r.design, output, &error)) {
         return usageError(error);
+    }
     for (const QString& n : r.notes)
         err() << "note: " << n << "\n";
     err().flush();

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include <array>
+#include <csignal>
 
 using namespace cds::cli;
 
@@ -42,6 +43,9 @@ void usage(QTextStream& s) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // A closed pipe (`| head`) is a write error the commands report (exit 2 and a message),
+    // not a silent death by SIGPIPE (exit 141).
+    std::signal(SIGPIPE, SIG_IGN);
     cds::useHugePageHeap(argv);
     const auto app = makeApplication(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("cluster-studio-cli"));

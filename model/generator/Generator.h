@@ -35,6 +35,8 @@ struct GenerateParams {
     /// bandwidth per GPU. NVIDIA's DGX SuperPOD storage guidance ("enhanced": 125 GB/s read
     /// per 32-node SU of 256 GPUs) is ~3.9 Gb/s per GPU, rounded to 4.
     double storageTb = 0;
+    /// Largest usable capacity accepted (10 EB): beyond it the file system count overflows.
+    static constexpr double kMaxStorageTb = 1e7;
     double storageGbpsPerGpu = kDefaultStorageGbpsPerGpu;
     static constexpr double kDefaultStorageGbpsPerGpu = 4.0;
     bool support = true;                ///< storage servers, UFM, head nodes, PDUs and CDUs

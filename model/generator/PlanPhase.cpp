@@ -53,6 +53,10 @@ bool Generation::checkParams() {
                         .arg(m_server->id));
     if (m_server->portCount(PortRole::Compute) == 0)
         return fail(QStringLiteral("server %1 has no compute-fabric ports").arg(m_server->id));
+    if (!(m_p.storageTb >= 0 && m_p.storageTb <= GenerateParams::kMaxStorageTb))
+        return fail(QStringLiteral("--storage-tb must be from 0 to %1 TB, not %2")
+                        .arg(GenerateParams::kMaxStorageTb, 0, 'g', 3)
+                        .arg(m_p.storageTb));
     if (m_p.suNodes < 0)
         return fail(QStringLiteral("--su-nodes must be at least 1"));
     if (m_p.planes != 1 && m_p.planes != 2 && m_p.planes != 4)

@@ -111,6 +111,57 @@ private Q_SLOTS:
         const Run r = cli({QStringLiteral("stats"), out});
         QVERIFY2(r.code == 0, r.err.constData());
     }
+    // Issue 36: an option given twice is refused, never one of them silently used.
+    void aRepeatedOptionIsRefused() {
+        const QString out = m_tmp.filePath(QStringLiteral("twice.cds.json"));
+        const Run r =
+            cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("8"),
+                 QStringLiteral("--gpus"), QStringLiteral("16"), QStringLiteral("-o"), out});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("option 'gpus' is given more than once"), r.err.constData());
+        QVERIFY(!QFile::exists(out));
+    }
+    void aStorageSizeBeyondTheLimitIsRefused() {
+        const Run r =
+            cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("16"),
+                 QStringLiteral("--storage-tb"), QStringLiteral("1e12"), QStringLiteral("-o"),
+                 m_tmp.filePath(QStringLiteral("st.cds.json"))});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--storage-tb expects a number of TB from 0 to 1e+07"),
+                 r.err.constData());
+    }
+    // `-o -` is standard output, byte for byte the file -o FILE writes; no file named "-".
+    void generateToStandardOutput() {
+        const QString file = m_tmp.filePath(QStringLiteral("g16.cds.json"));
+        QCOMPARE(cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("16"),
+                      QStringLiteral("-o"), file})
+                     .code,
+                 0);
+        QProcess p;
+        p.setWorkingDirectory(m_tmp.path());
+        p.start(QStringLiteral(CDS_CLI),
+                {QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("16"),
+                 QStringLiteral("-o"), QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(p.readAllStandardOutput(), f.readAll());
+        QVERIFY(!QFile::exists(m_tmp.filePath(QStringLiteral("-"))));
+    }
+    // A closed pipe is a write error told on stderr with exit 2, not death by SIGPIPE (141).
+    void aClosedPipeIsExit2WithAMessage() {
+        QProcess p;
+        p.start(QStringLiteral("bash"),
+                {QStringLiteral("-c"),
+                 QStringLiteral("\"$0\" generate --gpus 1024 -o - | head -c 1 >/dev/null; "
+                                "exit ${PIPESTATUS[0]}"),
+                 QStringLiteral(CDS_CLI)});
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains("cannot write to standard output: Broken pipe"), err.constData());
+    }
     void exportRefusesAScaleThatIsNotANumberOrTooLarge_data() {
         QTest::addColumn<QString>("scale");
         QTest::newRow("nan") << QStringLiteral("nan");
