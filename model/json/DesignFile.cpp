@@ -76,6 +76,25 @@ void requireFree(IdT id, const SlotVector<T, IdT>& existing, const std::string& 
         throw FieldError(child(ptr, "id"), "duplicate id " + std::to_string(id.value()));
 }
 
+/// The rows are read by position, so their column names must be the ones this version writes,
+/// in its order: a file with its columns in another order is refused, never misread.
+void requireLinkColumns(const Json& links) {
+    const Json& cols = json::member(links, "columns", "/links");
+    json::requireArray(cols, "/links/columns");
+    const std::size_t n = std::size(json::kLinkColumns);
+    std::string expected;
+    for (const char* c : json::kLinkColumns)
+        expected += std::string(expected.empty() ? "" : ", ") + c;
+    if (cols.size() != n)
+        throw FieldError("/links/columns",
+                         "expected the " + std::to_string(n) + " columns " + expected);
+    for (std::size_t i = 0; i < n; ++i)
+        if (!cols[i].is_string() || cols[i].get_ref<const std::string&>() != json::kLinkColumns[i])
+            throw FieldError(child("/links/columns", i),
+                             std::string("expected column \"") + json::kLinkColumns[i] +
+                                 "\" here (the columns are " + expected + ")");
+}
+
 /// Counts the racks, devices and links read or written against one ProgressSpan; throws
 /// Cancelled when the user cancels.
 class ObjectTicker {
@@ -169,6 +188,10 @@ void readObjects(const DesignData& d, const Json& doc, const char* key, SlotVect
 }
 
 void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kNoProgress, 0, 0}) {
+    json::requireKnownKeys(doc, "",
+                           {"formatVersion", "application", "meta", "hall", "settings", "fabrics",
+                            "catalog", "pathways", "racks", "devices", "links", "priceOverrides",
+                            "waivers", "scenarios"});
     json::readProps(d, doc);
     std::size_t linkRows = 0;
     if (const Json* links = json::optionalMember(doc, "links"); links && links->is_object())
@@ -190,6 +213,8 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
     readObjects(d, doc, "devices", d.devices, &json::readDevice, tick);
     if (const Json* links = json::optionalMember(doc, "links")) {
         json::requireObject(*links, "/links");
+        json::requireKnownKeys(*links, "/links", {"columns", "rows"});
+        requireLinkColumns(*links);
         const Json& rows = json::member(*links, "rows", "/links");
         json::requireArray(rows, "/links/rows");
         d.links.reserve(rows.size());
@@ -272,6 +297,7 @@ void json::readScenarios(DesignData& d, const Json& list) {
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string ip = child(p, i);
         json::requireObject(list[i], ip);
+        json::requireKnownKeys(list[i], ip, {"name", "design"});
         Scenario s;
         s.name = json::qstring(json::member(list[i], "name", ip), child(ip, "name"), 256);
         if (s.name.trimmed().isEmpty())

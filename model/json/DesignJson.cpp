@@ -59,6 +59,7 @@ template <typename IdT> IdT idFrom(const Json& v, const std::string& ptr) {
 void readHall(DesignData& d, const Json& h) {
     const std::string p = "/hall";
     requireObject(h, p);
+    requireKnownKeys(h, p, {"name", "widthMm", "depthMm", "tileMm", "rows", "obstacles"});
     d.hall = Hall{};
     d.hall.name = optString(h, "name", p, d.hall.name);
     d.hall.widthMm =
@@ -73,6 +74,7 @@ void readHall(DesignData& d, const Json& h) {
             std::string ip = child(rp, i);
             const Json& r = (*rows)[i];
             requireObject(r, ip);
+            requireKnownKeys(r, ip, {"name", "area", "coldAisle"});
             Row row;
             row.name = qstring(member(r, "name", ip), child(ip, "name"), 256);
             row.area = rectFrom(member(r, "area", ip), child(ip, "area"));
@@ -90,6 +92,7 @@ void readHall(DesignData& d, const Json& h) {
             std::string ip = child(op, i);
             const Json& o = (*obs)[i];
             requireObject(o, ip);
+            requireKnownKeys(o, ip, {"name", "area"});
             d.hall.obstacles.push_back(
                 {optString(o, "name", ip), rectFrom(member(o, "area", ip), child(ip, "area"))});
         }
@@ -104,16 +107,24 @@ bool isIsoDate(const QString& s) {
 void readSettings(DesignData& d, const Json& s) {
     const std::string p = "/settings";
     requireObject(s, p);
+    requireKnownKeys(s, p,
+                     {"cooling", "cableSlackM", "trayHeightAboveRackMm", "maxRackWeightKg",
+                      "energyUsdPerKwh", "quoteMarginPercent", "quoteDiscountPercent",
+                      "trayFillLimitPct", "inletClass", "airDeltaTF", "liquidAirSharePct",
+                      "roomAirCoolingKw"});
     d.settings = DesignSettings{};
     if (const Json* c = optionalMember(s, "cooling")) {
         std::string cp = child(p, "cooling");
         requireObject(*c, cp);
+        static_assert(kCoolingTypeCount == 4, "the cooling keys below");
+        requireKnownKeys(*c, cp, {"air", "rear-door-hx", "direct-liquid", "immersion"});
         for (int i = 0; i < kCoolingTypeCount; ++i) {
             const std::string key = coolingKey(CoolingType(i)).toStdString();
             const Json* e = optionalMember(*c, key);
             if (!e)
                 continue;
             std::string ep = child(cp, key);
+            requireKnownKeys(*e, ep, {"warnKw", "maxKw", "pue", "source"});
             CoolingEnvelope& env = d.settings.cooling[std::size_t(i)];
             env.warnKw = optNumber(*e, "warnKw", ep, 0, 10000, env.warnKw);
             env.maxKw = optNumber(*e, "maxKw", ep, 0, 10000, env.maxKw);
@@ -141,6 +152,8 @@ void readSettings(DesignData& d, const Json& s) {
     if (const Json* f = optionalMember(s, "trayFillLimitPct")) {
         const std::string fp = child(p, "trayFillLimitPct");
         requireObject(*f, fp);
+        static_assert(kPathwayKindCount == 2, "the pathway kind keys below");
+        requireKnownKeys(*f, fp, {"ladder", "fibre-runner"});
         for (int i = 0; i < kPathwayKindCount; ++i) {
             double& v = d.settings.trayFillLimitPct[std::size_t(i)];
             v = optNumber(*f, pathwayKindKey(PathwayKind(i)).toStdString(), fp, 1, 100, v);
@@ -163,6 +176,9 @@ void readFabrics(DesignData& d, const Json& fabs) {
         std::string fp = child("/fabrics", i);
         const Json& f = fabs[i];
         requireObject(f, fp);
+        requireKnownKeys(
+            f, fp,
+            {"name", "kind", "technology", "targetOversubscription", "railOptimized", "suNodes"});
         Fabric fab;
         fab.name = qstring(member(f, "name", fp), child(fp, "name"), 256);
         fab.kind = enumValue<FabricKind>(member(f, "kind", fp), child(fp, "kind"),
@@ -269,6 +285,9 @@ void readProps(DesignData& d, const Json& doc) {
     d.meta = DesignMeta{};
     if (const Json* m = optionalMember(doc, "meta")) {
         requireObject(*m, "/meta");
+        requireKnownKeys(
+            *m, "/meta",
+            {"title", "customer", "author", "notes", "project", "site", "revision", "date"});
         static_assert(kMaxMetaTextBytes == 4096, "optString's default bound");
         d.meta.title = optString(*m, "title", "/meta", d.meta.title);
         d.meta.customer = optString(*m, "customer", "/meta");
@@ -295,6 +314,7 @@ void readProps(DesignData& d, const Json& doc) {
         for (auto it = po->begin(); it != po->end(); ++it) {
             std::string ip = child("/priceOverrides", it.key());
             requireObject(it.value(), ip);
+            requireKnownKeys(it.value(), ip, {"usd", "note"});
             PriceOverride o;
             o.usd = number(member(it.value(), "usd", ip), child(ip, "usd"), 0, 1e10);
             o.note = optString(it.value(), "note", ip);
@@ -307,6 +327,7 @@ void readProps(DesignData& d, const Json& doc) {
         for (std::size_t i = 0; i < w->size(); ++i) {
             std::string ip = child("/waivers", i);
             requireObject((*w)[i], ip);
+            requireKnownKeys((*w)[i], ip, {"key", "reason"});
             d.waivers.push_back({qstring(member((*w)[i], "key", ip), child(ip, "key"), 4096),
                                  optString((*w)[i], "reason", ip)});
         }
@@ -326,6 +347,8 @@ OJson writePathway(PathwayId id, const Pathway& p) {
 
 Pathway readPathway(const DesignData&, const Json& v, const std::string& ptr, PathwayId& id) {
     requireObject(v, ptr);
+    requireKnownKeys(v, ptr,
+                     {"id", "name", "kind", "from", "to", "elevationMm", "widthMm", "depthMm"});
     id = idFrom<PathwayId>(member(v, "id", ptr), child(ptr, "id"));
     Pathway p;
     p.name = optString(v, "name", ptr);
@@ -387,6 +410,8 @@ OJson writeLinkRow(const DesignData& d, LinkId id, const Link& l) {
 
 Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId& id) {
     requireObject(r, rp);
+    requireKnownKeys(
+        r, rp, {"id", "name", "type", "x", "y", "rotation", "cooling", "feeds", "coolingProduct"});
     id = idFrom<RackId>(member(r, "id", rp), child(rp, "id"));
     Rack rack;
     rack.name = qstring(member(r, "name", rp), child(rp, "name"), 256);
@@ -415,6 +440,7 @@ Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId&
     if (const Json* f = optionalMember(r, "feeds")) {
         std::string fp = child(rp, "feeds");
         requireObject(*f, fp);
+        requireKnownKeys(*f, fp, {"count", "kwPerFeed"});
         rack.feeds.count = int(optInteger(*f, "count", fp, 0, 16, 2));
         rack.feeds.kwPerFeed = optNumber(*f, "kwPerFeed", fp, 0, 1000, 0);
     }
@@ -423,6 +449,9 @@ Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId&
 
 Device readDevice(const DesignData& d, const Json& v, const std::string& dp, DeviceId& id) {
     requireObject(v, dp);
+    requireKnownKeys(
+        v, dp,
+        {"id", "name", "type", "rack", "u", "face", "fabric", "tier", "group", "rail", "breakout"});
     id = idFrom<DeviceId>(member(v, "id", dp), child(dp, "id"));
     Device dev;
     dev.name = qstring(member(v, "name", dp), child(dp, "name"), 256);

@@ -1,6 +1,9 @@
 #include "Json.h"
 
+#include <QStringDecoder>
+
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -239,7 +242,9 @@ private:
         // Up to 15 digits without an exponent always fit a double; only longer ones are parsed.
         if (tok.size() <= 15 && tok.find_first_of("eE") == std::string_view::npos)
             return true;
-        const std::string copy(tok.substr(0, 1024));
+        // The whole token: a prefix can overflow where the number does not (1 and 1,100 zeros,
+        // then e-1100, is 1.0).
+        const std::string copy(tok);
         const double d = std::strtod(copy.c_str(), nullptr);
         if (std::isfinite(d))
             return true;
@@ -521,6 +526,54 @@ const Json& member(const Json& obj, std::string_view key, const std::string& ptr
     return *it;
 }
 
+namespace {
+
+/// Edit distance between two short keys, case-insensitive; stops counting above 3.
+std::size_t keyDistance(std::string_view a, std::string_view b) {
+    if (a.size() > b.size() + 3 || b.size() > a.size() + 3)
+        return 4;
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diag = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                              std::tolower(static_cast<unsigned char>(b[j - 1]));
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
+} // namespace
+
+void requireKnownKeys(const Json& obj, const std::string& ptr,
+                      std::initializer_list<std::string_view> known) {
+    if (!obj.is_object())
+        return;
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        const std::string& key = it.key();
+        if (std::find(known.begin(), known.end(), std::string_view(key)) != known.end())
+            continue;
+        std::string_view closest;
+        std::size_t best = 3;
+        for (std::string_view k : known)
+            if (const std::size_t dist = keyDistance(key, k); dist < best) {
+                best = dist;
+                closest = k;
+            }
+        std::string message = "unknown key \"" + key.substr(0, 64) + "\"";
+        if (!closest.empty())
+            message += " (did you mean \"" + std::string(closest) + "\"?)";
+        message += "; the studio would ignore it and drop it on save";
+        throw FieldError(child(ptr, key), message);
+    }
+}
+
 const Json* optionalMember(const Json& obj, std::string_view key) {
     if (!obj.is_object())
         return nullptr;
@@ -575,7 +628,14 @@ bool boolean(const Json& v, const std::string& ptr) {
 }
 
 QString qstring(const Json& v, const std::string& ptr, std::size_t maxLength) {
-    return QString::fromStdString(string(v, ptr, maxLength));
+    const std::string s = string(v, ptr, maxLength);
+    // QString::fromUtf8 drops a leading byte order mark; in a string value it is a character
+    // of the value, so it is kept and saved back as it was.
+    if (s.size() >= 3 && s.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+        QStringDecoder keepBom(QStringConverter::Utf8, QStringConverter::Flag::ConvertInitialBom);
+        return keepBom(QByteArrayView(s.data(), qsizetype(s.size())));
+    }
+    return QString::fromStdString(s);
 }
 
 double optNumber(const Json& obj, std::string_view key, const std::string& objPtr, double min,

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -55,6 +56,12 @@ long long integer(const Json& v, const std::string& ptr, long long min, long lon
 std::string string(const Json& v, const std::string& ptr, std::size_t maxLength = 4096);
 bool boolean(const Json& v, const std::string& ptr);
 QString qstring(const Json& v, const std::string& ptr, std::size_t maxLength = 4096);
+
+/// Refuses a key of object @p obj (at @p ptr) that is not in @p known: a typo such as
+/// "cableSlackm" would otherwise load as the default and be dropped on save, unseen. The
+/// message names the key and, when one is close, the key it was probably meant to be.
+void requireKnownKeys(const Json& obj, const std::string& ptr,
+                      std::initializer_list<std::string_view> known);
 
 // Convenience: optional members with defaults.
 double optNumber(const Json& obj, std::string_view key, const std::string& objPtr, double min,

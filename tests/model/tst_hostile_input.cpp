@@ -46,6 +46,104 @@ private Q_SLOTS:
         QVERIFY(e.toString().startsWith(fixture(file) + QStringLiteral(":%1:").arg(e.line)));
         noLibraryText(e.message);
     }
+    // Issue 36: numbers are read whole. A 1,107-character number that is 1.0 loads as 1.0 (a
+    // prefix of it would overflow); a 2,001-character one too large is refused at its place.
+    void longNumbersAreReadWhole() {
+        QFile base(fixture(QStringLiteral("base.cds.json")));
+        QVERIFY(base.open(QIODevice::ReadOnly));
+        const QByteArray text = base.readAll();
+        QVERIFY(text.contains("\"kwPerFeed\": 0.0"));
+        QTemporaryDir dir;
+        const QByteArray one = "1" + QByteArray(1100, '0') + "e-1100";
+        QCOMPARE(one.size(), 1107);
+        QByteArray valid = text;
+        valid.replace("\"kwPerFeed\": 0.0", QByteArray("\"kwPerFeed\": " + one));
+        const LoadResult r =
+            DesignFile::loadFromBytes(valid, dir.filePath(QStringLiteral("v.json")));
+        QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
+        bool seen = false;
+        r.data.racks.forEach(
+            [&](RackId, const Rack& rack) { seen |= qFuzzyCompare(rack.feeds.kwPerFeed, 1.0); });
+        QVERIFY(seen);
+        QByteArray huge = text;
+        huge.replace("\"kwPerFeed\": 0.0", QByteArray("\"kwPerFeed\": 1" + QByteArray(2000, '0')));
+        const LoadResult h = DesignFile::loadFromBytes(huge, QStringLiteral("h.json"));
+        QVERIFY(!h.ok && !h.errors.empty());
+        const FileError& e = h.errors.front();
+        QVERIFY2(e.message.contains(QLatin1String("out of range")), qPrintable(e.toString()));
+        QVERIFY2(e.line > 1 && e.column > 1, qPrintable(e.toString()));
+    }
+    // Issue 36: a key the studio does not know is refused at its place, with the key it was
+    // probably meant to be, never loaded as a default and dropped on save.
+    void unknownKeysAreRefusedAtTheirPlace_data() {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("pointer");
+        QTest::addColumn<QString>("hint");
+        QTest::newRow("settings typo")
+            << QByteArray("\"cableSlackM\"") << QByteArray("\"cableSlackm\"")
+            << QStringLiteral("/settings/cableSlackm")
+            << QStringLiteral("did you mean \"cableSlackM\"");
+        QTest::newRow("device face")
+            << QByteArray("\"face\"") << QByteArray("\"fane\"") << QStringLiteral("/devices/0/fane")
+            << QStringLiteral("did you mean \"face\"");
+        QTest::newRow("top level")
+            << QByteArray("\"hall\"") << QByteArray("\"hal\"") << QStringLiteral("/hal")
+            << QStringLiteral("did you mean \"hall\"");
+        QTest::newRow("rack feeds") << QByteArray("\"kwPerFeed\"") << QByteArray("\"kWPerFeed\"")
+                                    << QStringLiteral("/racks/0/feeds/kWPerFeed")
+                                    << QStringLiteral("did you mean \"kwPerFeed\"");
+    }
+    void unknownKeysAreRefusedAtTheirPlace() {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, pointer);
+        QFETCH(QString, hint);
+        QFile base(fixture(QStringLiteral("base.cds.json")));
+        QVERIFY(base.open(QIODevice::ReadOnly));
+        QByteArray text = base.readAll();
+        const qsizetype at = text.indexOf(from);
+        QVERIFY(at > 0);
+        text.replace(at, from.size(), to);
+        const LoadResult r = DesignFile::loadFromBytes(text, QStringLiteral("typo.cds.json"));
+        QVERIFY(!r.ok && !r.errors.empty());
+        const FileError& e = r.errors.front();
+        QVERIFY2(e.message.contains(QLatin1String("unknown key")), qPrintable(e.toString()));
+        QVERIFY2(e.message.contains(hint), qPrintable(e.toString()));
+        QVERIFY2(e.toString().contains(pointer), qPrintable(e.toString()));
+        QVERIFY2(e.line > 1, qPrintable(e.toString()));
+    }
+    // The link rows are read by position: columns in another order are refused, not misread.
+    void linkColumnsInAnotherOrderAreRefused() {
+        QFile base(fixture(QStringLiteral("base.cds.json")));
+        QVERIFY(base.open(QIODevice::ReadOnly));
+        QByteArray text = base.readAll();
+        const qsizetype at = text.indexOf("\"aPort\"");
+        QVERIFY2(at > text.indexOf("\"columns\""), "the fixture's column list changed");
+        text.replace(at, 7, "\"bPort\"");
+        const LoadResult r = DesignFile::loadFromBytes(text, QStringLiteral("cols.cds.json"));
+        QVERIFY(!r.ok && !r.errors.empty());
+        QVERIFY2(r.errors.front().message.contains(QLatin1String("expected column \"aPort\"")),
+                 qPrintable(r.errors.front().toString()));
+    }
+    // A leading U+FEFF in a name is part of the name: kept on load, written back on save.
+    void aByteOrderMarkInAStringIsKept() {
+        QFile base(fixture(QStringLiteral("base.cds.json")));
+        QVERIFY(base.open(QIODevice::ReadOnly));
+        QByteArray text = base.readAll();
+        QVERIFY(text.contains("\"name\": \"dgx01\""));
+        text.replace("\"name\": \"dgx01\"", "\"name\": \"\xEF\xBB\xBF"
+                                            "dgx01\"");
+        const LoadResult r = DesignFile::loadFromBytes(text, QStringLiteral("bom.cds.json"));
+        QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
+        bool kept = false;
+        r.data.devices.forEach([&](DeviceId, const Device& v) {
+            kept |= v.name == QString(QChar(0xFEFF)) + QStringLiteral("dgx01");
+        });
+        QVERIFY(kept);
+        QVERIFY(DesignFile::toBytes(r.data).contains("\xEF\xBB\xBF"
+                                                     "dgx01"));
+    }
     void fractionsAreRefusedWhereWholeNumbersAreExpected_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("field");
