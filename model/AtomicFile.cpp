@@ -171,6 +171,14 @@ bool writeFilesAtomically(const QString& dir, const std::vector<FolderFile>& fil
     std::vector<Staged> staged;
     staged.reserve(files.size());
     for (const auto& [rel, bytes] : files) {
+        // Every file stays inside the folder, whatever names the design gave it.
+        if (QDir::isAbsolutePath(rel) ||
+            rel.split(QLatin1Char('/')).contains(QLatin1String(".."))) {
+            discard(staged);
+            return fail(
+                error,
+                QStringLiteral("%1: refused to write \"%2\" outside the folder").arg(dir, rel));
+        }
         const QString path = QDir(dir).filePath(rel);
         const QString folder = QFileInfo(path).absolutePath();
         if (!QDir().mkpath(folder)) {

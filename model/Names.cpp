@@ -62,6 +62,21 @@ QString netBoxNameProblem(const QString& name) {
     return {};
 }
 
+QString safeFileName(const QString& name) {
+    constexpr qsizetype kMaxFileName = 100;
+    QString out;
+    out.reserve(name.size());
+    for (const QChar c : name) {
+        const bool keep = isAsciiAlnum(c) || c == u' ' || c == u'.' || c == u'_' || c == u'+' ||
+                          c == u'(' || c == u')' || c == u'-';
+        out += keep ? c : QChar(u'-');
+    }
+    while (out.startsWith(u'.') || out.startsWith(u' '))
+        out.remove(0, 1);
+    out = out.left(kMaxFileName).trimmed();
+    return out.isEmpty() ? QStringLiteral("unnamed") : out;
+}
+
 QString yamlQuoted(const QString& s) {
     QString out;
     out.reserve(s.size() + 2);

@@ -28,6 +28,13 @@ QString hostNameProblem(const QString& name);
 /// trailing white space (NetBox strips it, so the cables would name another device).
 QString netBoxNameProblem(const QString& name);
 
+/// @p name as one file or folder name inside an export: every character that is not a
+/// letter, digit, ' ', '.', '_', '+', '(', ')' or '-' (path separators, control characters)
+/// becomes '-', leading dots are dropped (no "..", no hidden file), at most 100 characters;
+/// "unnamed" when nothing is left. A catalog embedded in a stranger's design names these
+/// files, so "../../.bashrc" must stay inside the export folder.
+QString safeFileName(const QString& name);
+
 /// @p s as a double-quoted YAML scalar: every '"', '\\' and control character escaped, so
 /// no value can end the scalar, open a new key or a new document.
 QString yamlQuoted(const QString& s);

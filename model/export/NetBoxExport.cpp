@@ -128,8 +128,9 @@ TypeNames typeNames(const CatalogItem& t) {
     TypeNames n{netboxManufacturer(t.vendor), netboxDeviceFacts(t), {}, {}};
     n.slug = n.manufacturer.slug + QLatin1Char('-') + libraryModelSlug(n.facts.model);
     n.path = QStringLiteral("06-device-types/%1/%2.yaml")
-                 .arg(n.manufacturer.name,
-                      QString(n.facts.model).replace(QLatin1Char(' '), QLatin1Char('-')));
+                 .arg(names::safeFileName(n.manufacturer.name),
+                      names::safeFileName(
+                          QString(n.facts.model).replace(QLatin1Char(' '), QLatin1Char('-'))));
     return n;
 }
 

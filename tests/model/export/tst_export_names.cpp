@@ -4,6 +4,7 @@
 // name.invalid-hostname finds the same names before anyone exports.
 #include "ExportTestDesigns.h"
 
+#include "model/AtomicFile.h"
 #include "model/Names.h"
 #include "model/export/CablingSchedule.h"
 #include "model/export/Csv.h"
@@ -14,6 +15,9 @@
 #include "model/rules/FindingCodes.h"
 #include "model/rules/Rule.h"
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace cds;
@@ -162,6 +166,38 @@ private Q_SLOTS:
         QVERIFY(e.cablesCsv.contains("'@evil"));
     }
 
+    // File names come from the design's embedded catalog: they stay inside the export folder.
+    void aCatalogModelCannotNameAFileOutsideTheFolder() {
+        DesignData d = test::leafSpine(8, 2, 1, true);
+        const DeviceId gpu = deviceNamed(d, QStringLiteral("gpu001"));
+        CatalogItem evil = d.catalog[d.devices[gpu].type];
+        evil.id = QStringLiteral("evil-server");
+        evil.vendor = QStringLiteral("../../..");
+        evil.model = QStringLiteral("../../.bashrc");
+        const TypeId t = d.catalog.add(std::move(evil));
+        d.devices[gpu].type = t;
+        const NetBoxExport e = netboxExport(d, QStringLiteral("Site"));
+        QVERIFY2(e.error.isEmpty(), qPrintable(e.error));
+        for (const auto& [path, bytes] : e.deviceTypes) {
+            QVERIFY2(path.startsWith(QLatin1String("06-device-types/")), qPrintable(path));
+            QVERIFY2(!path.split(QLatin1Char('/')).contains(QLatin1String("..")), qPrintable(path));
+            QVERIFY2(!QFileInfo(path).fileName().startsWith(QLatin1Char('.')), qPrintable(path));
+        }
+        QCOMPARE(names::safeFileName(QStringLiteral("../a/b\nc")), QStringLiteral("-a-b-c"));
+        QCOMPARE(names::safeFileName(QStringLiteral("..")), QStringLiteral("unnamed"));
+    }
+    void aFolderWriteRefusesAPathThatLeavesIt() {
+        QTemporaryDir tmp;
+        const QString inner = QDir(tmp.path()).filePath(QStringLiteral("export"));
+        QString error;
+        QVERIFY(!writeFilesAtomically(inner,
+                                      {{QStringLiteral("ok.txt"), QByteArray("a")},
+                                       {QStringLiteral("../escaped.txt"), QByteArray("b")}},
+                                      &error));
+        QVERIFY2(error.contains(QLatin1String("outside the folder")), qPrintable(error));
+        QVERIFY(!QFile::exists(QDir(tmp.path()).filePath(QStringLiteral("escaped.txt"))));
+        QVERIFY(!QFile::exists(QDir(inner).filePath(QStringLiteral("ok.txt"))));
+    }
     void theRuleNamesEveryBadHostNameBeforeExport() {
         DesignData d = renamed(QStringLiteral("gpu004"), QStringLiteral("gpu 004"));
         d.devices[deviceNamed(d, QStringLiteral("leaf01"))].name = QStringLiteral("leaf#1");
