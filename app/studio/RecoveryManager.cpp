@@ -120,6 +120,10 @@ bool RecoveryManager::startSession(QString* error) {
             *error = QStringLiteral("%1: cannot create the recovery folder").arg(m_folder);
         return false;
     }
+    // The autosave and journal hold a customer's design: readable by the user only.
+    const auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
+    QFile::setPermissions(m_root, ownerOnly);
+    QFile::setPermissions(m_folder, ownerOnly);
     m_lock = std::make_unique<QLockFile>(QDir(m_folder).filePath(kLock));
     m_lock->setStaleLockTime(0); // held for as long as this instance runs
     if (!m_lock->tryLock(0)) {

@@ -6,10 +6,25 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 
 #include <cstdio>
+
+namespace {
+
+/// The settings name the user's recent designs and folders: readable by the user only.
+void keepSettingsPrivate() {
+    QSettings settings;
+    settings.sync();
+    if (QFile::exists(settings.fileName()))
+        QFile::setPermissions(settings.fileName(),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     cds::useHugePageHeap(argv);
@@ -58,5 +73,8 @@ int main(int argc, char** argv) {
             QCoreApplication::exit(ok ? 0 : 1);
         });
     }
-    return app.exec();
+    keepSettingsPrivate();
+    const int code = app.exec();
+    keepSettingsPrivate();
+    return code;
 }

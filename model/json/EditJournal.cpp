@@ -176,6 +176,7 @@ bool EditJournal::writeBase(const QString& path, const QByteArray& base, QString
                          .arg(path, file.errorString());
         return false;
     }
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner); // a customer's design
     const std::string header =
         OJson{{"journal", kJournalVersion}, {"baseBytes", base.size()}}.dump() + "\n";
     if (file.write(header.data(), qint64(header.size())) != qint64(header.size()) ||

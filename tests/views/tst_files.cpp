@@ -106,6 +106,23 @@ private Q_SLOTS:
         w->endSession();
     }
 
+    /// Issue 36: the recovery folder and the journal hold a customer's design, so they are
+    /// readable by the user only, whatever the umask.
+    void recoveryFilesArePrivate() {
+        const QString folder = m_tmp.filePath(QStringLiteral("rec-private"));
+        auto w = openDocument(folder);
+        w->waitForAutosave();
+        QVERIFY(w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
+        const QString journal = w->recovery()->journalPath();
+        QVERIFY(QFile::exists(journal));
+        const auto others = QFileDevice::ReadGroup | QFileDevice::WriteGroup |
+                            QFileDevice::ExeGroup | QFileDevice::ReadOther |
+                            QFileDevice::WriteOther | QFileDevice::ExeOther;
+        for (const QString& path : {folder, QFileInfo(journal).path(), journal})
+            QVERIFY2(!(QFile::permissions(path) & others), qPrintable(path));
+        w->endSession();
+    }
+
     /// After an open the journal's base (the file's bytes) is written in the background; an
     /// edit made before it is adopted goes into its first checkpoint, not lost.
     void editsWhileTheJournalBaseIsWrittenAreJournaled() {
