@@ -88,7 +88,7 @@ LinkRouter::LinkRouter(const DesignData& d, const DesignIndex* index)
     , m_chooser(std::make_unique<MediaChooser>(d, *m_ports))
     , m_trays(d.pathways.empty() ? nullptr : TrayGraph::of(d)) {}
 
-const TrayDrop& LinkRouter::dropOf(RackId rack) {
+TrayDrop LinkRouter::dropOf(RackId rack) {
     const std::size_t i = rack.value();
     if (i >= m_drops.size()) {
         m_drops.resize(i + 1);

@@ -46,8 +46,10 @@ public:
     Route route(const Link& l);
     /// Length in m of @p l along the trays (floor route without pathways); sets @p noPathway.
     double lengthM(const Link& l, bool& noPathway);
-    /// The tray drop of @p rack (cached), for callers that follow the trays (tray fill).
-    const TrayDrop& dropOf(RackId rack);
+    /// The tray drop of @p rack (cached), for callers that follow the trays (tray fill). By
+    /// value: the cache grows as racks are asked for, so a reference into it would dangle
+    /// (`route(dropOf(a), dropOf(b))` read freed memory, found by AddressSanitizer).
+    TrayDrop dropOf(RackId rack);
     const TrayGraph* trays() const { return m_trays.get(); }
     const std::shared_ptr<const TrayGraph>& sharedTrays() const { return m_trays; }
 
