@@ -393,21 +393,7 @@ LoadResult load(const QString& path, const Progress& progress, QByteArray* bytes
 namespace {
 OJson toJson(const DesignData& d, const ProgressSpan& span = {kNoProgress, 0, 0}) {
     // Only the catalog entries in use are embedded, sorted by id: saves are canonical.
-    std::set<TypeId> used;
-    d.racks.forEach([&](RackId, const Rack& r) { used.insert(r.type); });
-    d.devices.forEach([&](DeviceId, const Device& v) { used.insert(v.type); });
-    d.links.forEach([&](LinkId, const Link& l) {
-        if (l.pinnedMedium)
-            used.insert(l.pinnedMedium);
-        if (l.medium)
-            used.insert(l.medium);
-    });
-    // Keep entries the design may need later (optics, cooling) that routing relies on.
-    for (std::size_t i = 0; i < d.catalog.size(); ++i) {
-        Category c = d.catalog.items()[i].category;
-        if (c == Category::Cable || c == Category::Transceiver || c == Category::Cooling)
-            used.insert(TypeId(static_cast<TypeId::Rep>(i)));
-    }
+    const std::set<TypeId> used = embeddedTypes(d);
     std::vector<const CatalogItem*> items;
     for (TypeId t : used)
         items.push_back(&d.catalog[t]);
@@ -461,6 +447,25 @@ json::OJson json::writeScenarios(const DesignData& d) {
 }
 
 namespace DesignFile {
+
+std::set<TypeId> embeddedTypes(const DesignData& d) {
+    std::set<TypeId> used;
+    d.racks.forEach([&](RackId, const Rack& r) { used.insert(r.type); });
+    d.devices.forEach([&](DeviceId, const Device& v) { used.insert(v.type); });
+    d.links.forEach([&](LinkId, const Link& l) {
+        if (l.pinnedMedium)
+            used.insert(l.pinnedMedium);
+        if (l.medium)
+            used.insert(l.medium);
+    });
+    // Keep entries the design may need later (optics, cooling) that routing relies on.
+    for (std::size_t i = 0; i < d.catalog.size(); ++i) {
+        Category c = d.catalog.items()[i].category;
+        if (c == Category::Cable || c == Category::Transceiver || c == Category::Cooling)
+            used.insert(TypeId(static_cast<TypeId::Rep>(i)));
+    }
+    return used;
+}
 
 QByteArray toBytes(const DesignData& d) {
     const std::string text = json::dumpStable(toJson(d));

@@ -4,7 +4,9 @@
 #include "../Progress.h"
 
 #include <QByteArray>
+
 #include <QString>
+#include <set>
 
 #include <vector>
 
@@ -42,6 +44,9 @@ LoadResult load(const QString& path, const Progress& progress = {},
 LoadResult loadFromBytes(const QByteArray& bytes, const QString& nameForMessages,
                          const Progress& progress = {});
 QByteArray toBytes(const DesignData& d);
+/// The catalog entries a saved file embeds: those its racks, devices and links use, and every
+/// cable, transceiver and cooling entry (media and cooling are chosen from them later).
+std::set<TypeId> embeddedTypes(const DesignData& d);
 /// Atomic: writes a temporary file and renames it over @p path (QSaveFile), so a crash
 /// during save leaves the previous file intact. Returns false and sets @p error on failure.
 /// Cancelling through @p progress also returns false and leaves the file at @p path as it was.

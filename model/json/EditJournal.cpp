@@ -205,6 +205,9 @@ void EditJournal::forgetChanges() {
     m_links.clear();
     m_props = m_full = m_pathways = false;
     m_catalogWritten = m_design->data().catalog.size();
+    m_typesInJournal.clear();
+    for (TypeId t : DesignFile::embeddedTypes(m_design->data()))
+        m_typesInJournal.insert(m_design->data().catalog[t].id);
 }
 
 bool EditJournal::adopt(const QString& prepared, const QString& path, QString* error,
@@ -250,12 +253,33 @@ bool EditJournal::checkpoint(const QString& what) {
         d.devices.forEach([&](DeviceId id, const Device&) { m_devices.insert(id); });
         d.links.forEach([&](LinkId id, const Link&) { m_links.insert(id); });
     }
-    if (d.catalog.size() != m_catalogWritten) {
-        OJson cat = OJson::array();
-        for (std::size_t i = m_catalogWritten; i < d.catalog.size(); ++i)
-            cat.push_back(OJson::parse(d.catalog.items()[i].canonicalJson));
-        line["catalog"] = std::move(cat);
+    OJson cat = OJson::array();
+    if (m_full)
+        m_typesInJournal.clear();
+    auto embed = [&](const CatalogItem& item) {
+        if (m_typesInJournal.insert(item.id).second)
+            cat.push_back(OJson::parse(item.canonicalJson));
+    };
+    for (std::size_t i = m_catalogWritten; i < d.catalog.size(); ++i) { // new entries, always
+        m_typesInJournal.insert(d.catalog.items()[i].id);
+        cat.push_back(OJson::parse(d.catalog.items()[i].canonicalJson));
     }
+    // Types the recovered design would not hold: an undo can bring back an object whose type
+    // the base (a save embeds only the types in use) left out.
+    for (RackId id : m_racks)
+        if (const Rack* r = d.racks.find(id)) {
+            embed(d.catalog[r->type]);
+            if (r->coolingProduct)
+                embed(d.catalog[r->coolingProduct]);
+        }
+    for (DeviceId id : m_devices)
+        if (const Device* v = d.devices.find(id))
+            embed(d.catalog[v->type]);
+    for (LinkId id : m_links)
+        if (const Link* l = d.links.find(id); l && l->pinnedMedium)
+            embed(d.catalog[l->pinnedMedium]);
+    if (!cat.empty())
+        line["catalog"] = std::move(cat);
     if (m_props || m_full) {
         OJson props = OJson::object();
         json::writeHead(props, d);

@@ -76,6 +76,10 @@ private:
     bool m_pathways = false; ///< trays changed: the line carries them all
     bool m_full = false;
     std::size_t m_catalogWritten = 0;
+    /// Catalog ids the recovered design will hold: the base's embedded entries and those the
+    /// lines wrote. An object whose type is not among them carries its entry in its line (an
+    /// undone deletion brings back a device whose type the saved base no longer embedded).
+    std::set<QString> m_typesInJournal;
     QString m_lastError;
 };
 

@@ -65,6 +65,41 @@ private Q_SLOTS:
         QVERIFY(!r.tornTail);
         QCOMPARE(DesignFile::toBytes(r.data), DesignFile::toBytes(design.data()));
     }
+    /// Found by the soak: delete the last device of a type, save (the new base embeds only the
+    /// types in use), undo the deletion. The journal must carry the type back with the device,
+    /// or recovery stops at that line and every later edit is lost.
+    void anUndoneDeletionAfterASaveBringsItsTypeBack() {
+        Design design(test::smallCluster());
+        DeviceId leaf;
+        int qm9700s = 0;
+        design.data().devices.forEach([&](DeviceId id, const Device& v) {
+            if (design.data().typeOf(v).id == QLatin1String("nvidia-qm9700")) {
+                leaf = id;
+                ++qm9700s;
+            }
+        });
+        QCOMPARE(qm9700s, 1);
+        EditJournal journal(&design);
+        QVERIFY(journal.start(path("undo-type.journal")));
+        auto del = ObjectsEdit::removal(design.data(), QStringLiteral("Delete device"), {}, {leaf});
+        del->apply(design);
+        QVERIFY(journal.checkpoint(del->text()));
+        // Save: the journal is rebased on the saved bytes, which no longer hold the QM9700.
+        const QByteArray saved = DesignFile::toBytes(design.data());
+        QVERIFY(!saved.contains("\"nvidia-qm9700\""));
+        QVERIFY(EditJournal::writeBase(path("undo-type.next"), saved, nullptr));
+        QVERIFY(journal.adopt(path("undo-type.next"), path("undo-type.journal")));
+        del->revert(design);
+        QVERIFY(journal.checkpoint(QStringLiteral("Undo Delete device")));
+        QRandomGenerator rng{5u};
+        test::applyRandomEdits(design, rng, 1);
+        QVERIFY(journal.checkpoint(QStringLiteral("edit")));
+        journal.waitForRemoval();
+        EditJournal::Recovery r = EditJournal::recover(path("undo-type.journal"));
+        QVERIFY2(r.ok && r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.edits, 2);
+        QCOMPARE(DesignFile::toBytes(r.data), DesignFile::toBytes(design.data()));
+    }
     /// A full disk mid-session: the checkpoints fail and say so, the journal stays readable
     /// to its end, and once there is space again the next checkpoint writes every edit made
     /// meanwhile.
