@@ -13,6 +13,12 @@ status=0
 for t in design catalog; do
   work=$(mktemp -d)
   cp "$root/tests/fuzz/corpus/$t"/* "$work/" 2>/dev/null || true
+  # Every file a refusal test uses seeds the corpus too, so the corpus grows with those tests.
+  if [ "$t" = design ]; then
+    cp "$root"/tests/fixtures/hostile/*.cds.json "$work/" 2>/dev/null || true
+  else
+    cp "$root"/tests/fixtures/hostile/catalog-*.json "$work/" 2>/dev/null || true
+  fi
   echo "fuzz: $t for ${seconds}s"
   if ! (cd "$build" && ASAN_OPTIONS=detect_leaks=1 "$build/tests/fuzz/fuzz_$t" "$work" \
         -dict="$root/tests/fuzz/dict/$t.dict" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
