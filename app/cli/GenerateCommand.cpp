@@ -3,6 +3,8 @@
 #include "model/generator/Generator.h"
 #include "model/json/CatalogFile.h"
 #include "model/json/DesignFile.h"
+#include "model/metrics/Metrics.h"
+#include "model/scenarios/ScenarioEdit.h"
 
 #include <QRegularExpression>
 
@@ -26,6 +28,30 @@ int usageError(const QString& msg) {
     err() << "cluster-studio-cli generate: " << msg << "\n";
     err().flush();
     return BadInput;
+}
+
+/// The what-if of --cpo: the same cluster on pluggable optics, kept as a scenario of the CPO
+/// design so the studio compares them, and the difference told on standard error.
+bool keepPluggableScenario(GenerateParams g, const Catalog& catalog, GenerateResult& cpo) {
+    g.cpo = false;
+    const GenerateResult pluggable = generateCluster(g, catalog);
+    if (!pluggable.ok) {
+        cpo.error = pluggable.error;
+        return false;
+    }
+    const Metrics a = computeMetrics(pluggable.design), b = computeMetrics(cpo.design);
+    cpo.design.scenarios.push_back(
+        {QStringLiteral("Pluggable optics"), scenarioSnapshot(pluggable.design)});
+    cpo.notes << QStringLiteral("--cpo: %1 pluggable transceivers instead of %2, optics %3 kW "
+                                "instead of %4 kW, $%5 instead of $%6 (kept as scenario "
+                                "'Pluggable optics')")
+                     .arg(b.pluggableOptics)
+                     .arg(a.pluggableOptics)
+                     .arg(b.opticsPowerW / 1000, 0, 'f', 1)
+                     .arg(a.opticsPowerW / 1000, 0, 'f', 1)
+                     .arg(b.opticsCostUsd, 0, 'f', 0)
+                     .arg(a.opticsCostUsd, 0, 'f', 0);
+    return true;
 }
 
 } // namespace
@@ -65,6 +91,9 @@ int runGenerate(const QStringList& args) {
                     "immersion (default: chosen per rack).",
                     "TYPE"));
     p.addOption(opt("title", "Design title.", "TEXT"));
+    p.addOption(opt("cpo",
+                    "Co-packaged optics: use the catalog's CPO switch of the same technology and "
+                    "port speed; the pluggable design is kept as scenario 'Pluggable optics'."));
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                  QStringLiteral("Design file to write ('-': standard output)."),
                  QStringLiteral("FILE")});
@@ -162,12 +191,15 @@ int runGenerate(const QStringList& args) {
                                              "direct-liquid or immersion"));
     }
     g.title = p.value(QStringLiteral("title"));
+    g.cpo = p.isSet(QStringLiteral("cpo"));
 
     const CatalogLibrary lib = CatalogLibrary::loadDefault();
     for (const FileError& e : lib.errors())
         err() << "cluster-studio-cli: warning: " << e.toString() << "\n";
-    const GenerateResult r = generateCluster(g, lib.catalog());
+    GenerateResult r = generateCluster(g, lib.catalog());
     if (!r.ok)
+        return usageError(r.error);
+    if (g.cpo && !keepPluggableScenario(g, lib.catalog(), r))
         return usageError(r.error);
     const QString output = p.value(QStringLiteral("output"));
     if (output == QLatin1String("-")) {

@@ -69,6 +69,7 @@ private:
     bool layOutAndRoute(); ///< catalog copies, trays, cable routes, tray sizes
 
     bool checkParams();
+    bool useCpoSwitch(); ///< --cpo: the fabric switch becomes its co-packaged-optics counterpart
     bool checkCapacity();
     /// Refuses --gpus beyond @p maxNodes servers, what 3 tiers of @p sw carry.
     bool beyondThreeTiers(const SwitchChoice& sw, long long maxNodes);

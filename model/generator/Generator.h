@@ -39,6 +39,9 @@ struct GenerateParams {
     static constexpr double kMaxStorageTb = 1e7;
     double storageGbpsPerGpu = kDefaultStorageGbpsPerGpu;
     static constexpr double kDefaultStorageGbpsPerGpu = 4.0;
+    /// Co-packaged optics: the fabric switch is replaced by the catalog's co-packaged-optics
+    /// switch of the same technology and port speed (fewest ports that are at least as many).
+    bool cpo = false;
     bool support = true;                ///< storage servers, UFM, head nodes, PDUs and CDUs
     std::optional<CoolingType> cooling; ///< nullopt: chosen per rack from its load
     QString title;                      ///< empty: described from the parameters

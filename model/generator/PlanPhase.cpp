@@ -35,6 +35,49 @@ long long maxNodesOfThreeTiers(bool rail, int radix, int nics, int downlinks, in
     return 1LL * radix * (radix / 2) * (downlinks / nics);
 }
 
+namespace {
+
+bool isCpoSwitch(const CatalogItem& t) {
+    for (const PortGroup& g : t.portGroups)
+        if (g.role == PortRole::Fabric && g.cage == QLatin1String("CPO"))
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool Generation::useCpoSwitch() {
+    if (isCpoSwitch(*m_switch)) {
+        m_r.notes << QStringLiteral("--cpo: %1 already has co-packaged optics").arg(m_switch->id);
+        return true;
+    }
+    const PortDef& port = m_switch->ports[std::size_t(m_switch->firstPort(PortRole::Fabric))];
+    const Technology tech =
+        m_switch->switchSpec ? m_switch->switchSpec->technology : Technology::Any;
+    const int ports = m_switch->portCount(PortRole::Fabric);
+    const CatalogItem* best = nullptr;
+    for (const CatalogItem& t : m_lib.items()) {
+        if (t.category != Category::Switch || !isCpoSwitch(t) || !t.switchSpec ||
+            t.switchSpec->technology != tech || t.portCount(PortRole::Fabric) < ports)
+            continue;
+        const PortDef& p = t.ports[std::size_t(t.firstPort(PortRole::Fabric))];
+        if (p.speedGbps != port.speedGbps)
+            continue;
+        if (!best || t.portCount(PortRole::Fabric) < best->portCount(PortRole::Fabric))
+            best = &t;
+    }
+    if (!best)
+        return fail(QStringLiteral("--cpo: the catalog has no co-packaged-optics switch with at "
+                                   "least %1 ports of %2G %3 like %4")
+                        .arg(ports)
+                        .arg(port.speedGbps)
+                        .arg(technologyKey(tech), m_switch->id));
+    m_r.notes << QStringLiteral("--cpo: fabric switch %1 replaced by %2 (co-packaged optics)")
+                     .arg(m_switch->id, best->id);
+    m_switch = best;
+    return true;
+}
+
 bool Generation::checkParams() {
     m_server = m_lib.item(m_p.serverId);
     if (!m_server || m_server->category != Category::Server || m_server->gpuCount() == 0)
@@ -45,6 +88,8 @@ bool Generation::checkParams() {
         m_switch->portCount(PortRole::Fabric) == 0)
         return fail(
             QStringLiteral("unknown fabric switch id '%1' (see 'catalog list')").arg(m_p.switchId));
+    if (m_p.cpo && !useCpoSwitch())
+        return false;
     const int g = m_server->gpuCount();
     if (m_p.gpus <= 0 || m_p.gpus % g != 0)
         return fail(QStringLiteral("--gpus %1 is not a multiple of %2 GPUs per server (%3)")

@@ -323,6 +323,10 @@ bool BomTally::relink(const DesignData& d, const Link& before, const Link& now) 
 Bom BomTally::bom(const DesignData& d) const {
     Bom bom;
     bom.transceivers = m_transceivers;
+    bom.pluggableOptics = m_transceivers;
+    for (std::size_t i = 0; i < m_endsOf.size(); ++i)
+        if (const auto& media = d.catalog.items()[i].media; media && media->formFactor == u"CPO")
+            bom.pluggableOptics -= m_endsOf[i];
     bom.cables = m_cables;
     for (std::size_t i = 0; i < m_qty.size(); ++i) {
         const MediaSpec* ms = d.catalog.items()[i].media ? &*d.catalog.items()[i].media : nullptr;
@@ -340,9 +344,11 @@ Bom BomTally::bom(const DesignData& d) const {
         line.quantity = m_qty[i];
         line.unitPriceUsd = d.unitPrice(t);
         line.lengthBins.assign(m_bins[i].begin(), m_bins[i].end());
-        if (auto e = line.extendedUsd())
+        if (auto e = line.extendedUsd()) {
             bom.totalUsd += *e;
-        else
+            if (d.catalog[t].category == Category::Transceiver)
+                bom.opticsCostUsd += *e;
+        } else
             ++bom.unpricedLines;
         bom.lines.push_back(std::move(line));
     }

@@ -43,7 +43,11 @@ struct Bom {
     int unpricedLines = 0;
     long long transceivers = 0;
     long long cables = 0;
-    double opticsPowerW = 0; ///< transceivers and active cables, both ends
+    double opticsPowerW = 0;  ///< transceivers and active cables, both ends
+    double opticsCostUsd = 0; ///< the priced transceiver lines (pluggable optics)
+    /// Pluggable transceivers: `transceivers` without the ports of co-packaged-optics
+    /// switches (formFactor CPO), which are part of the switch.
+    long long pluggableOptics = 0;
 };
 
 /// Itemizes racks, devices, cables/optics (from each link's derived or pinned medium;

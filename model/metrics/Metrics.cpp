@@ -62,6 +62,8 @@ void applyBom(Metrics& m, const Bom& bom) {
     m.transceivers = bom.transceivers;
     m.cables = bom.cables;
     m.opticsPowerW = bom.opticsPowerW;
+    m.opticsCostUsd = bom.opticsCostUsd;
+    m.pluggableOptics = bom.pluggableOptics;
     m.costByCategory.fill(0.0);
     for (const BomLine& line : bom.lines)
         if (auto e = line.extendedUsd())

@@ -67,6 +67,10 @@ struct Metrics {
     long long transceivers = 0;
     long long cables = 0;
     double opticsPowerW = 0;
+    double opticsCostUsd = 0;      ///< pluggable transceivers, priced
+    long long pluggableOptics = 0; ///< transceivers without co-packaged switch ports
+    /// Pluggable transceivers per GPU: several in a multi-tier pluggable fabric, fewer with CPO.
+    double opticsPerGpu() const { return gpus > 0 ? double(pluggableOptics) / gpus : 0; }
     double itTypicalW = 0;
     double itMaxW = 0; ///< the design load: nameplate maximum of every device
     int powerMissing = 0;

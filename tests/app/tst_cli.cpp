@@ -1,4 +1,5 @@
 // The CLI is a contract: commands, flags, JSON keys and exit codes (README).
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -239,6 +240,47 @@ private Q_SLOTS:
         const Run s = cli({QStringLiteral("stats"), example(), QStringLiteral("--json")});
         const QJsonArray one = json(s.out).value(QStringLiteral("planes")).toArray();
         QCOMPARE(one.size(), 1);
+    }
+    /// generate --cpo: the what-if of co-packaged optics. The design uses the CPO switch, keeps
+    /// the pluggable one as scenario "Pluggable optics", and stats' optics budget shows fewer
+    /// pluggable transceivers, less power and less cost than the scenario's.
+    void generateCpoKeepsThePluggableScenario() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("cpo.cds.json"));
+        const QStringList common{QStringLiteral("generate"),
+                                 QStringLiteral("--gpus"),
+                                 QStringLiteral("576"),
+                                 QStringLiteral("--server"),
+                                 QStringLiteral("nvidia-dgx-b300"),
+                                 QStringLiteral("--switch"),
+                                 QStringLiteral("nvidia-q3400")};
+        Run r = cli(common + QStringList{QStringLiteral("--cpo"), QStringLiteral("-o"), file});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains("replaced by nvidia-q3450-ld") &&
+                     r.err.contains("kept as scenario 'Pluggable optics'"),
+                 r.err.constData());
+        const QString plain = dir.filePath(QStringLiteral("plain.cds.json"));
+        QCOMPARE(cli(common + QStringList{QStringLiteral("-o"), plain}).code, 0);
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = json(f.readAll());
+        const QJsonArray scenarios = doc.value(QStringLiteral("scenarios")).toArray();
+        QCOMPARE(scenarios.size(), 1);
+        QCOMPARE(scenarios[0].toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("Pluggable optics"));
+        const QJsonObject cpo =
+            json(cli({QStringLiteral("stats"), file, QStringLiteral("--json")}).out)
+                .value(QStringLiteral("optics"))
+                .toObject();
+        const QJsonObject pluggable =
+            json(cli({QStringLiteral("stats"), plain, QStringLiteral("--json")}).out)
+                .value(QStringLiteral("optics"))
+                .toObject();
+        for (const char* key : {"count", "watts", "cost_usd", "per_gpu"}) {
+            const QString k = QString::fromLatin1(key);
+            QVERIFY2(pluggable.value(k).toDouble() > 0, key);
+            QVERIFY2(cpo.value(k).toDouble() < pluggable.value(k).toDouble(), key);
+        }
     }
     void generateNvl72SuperpodWithItsSupport() {
         // The command: 576 GB200 GPUs on Quantum-X800; and the GB300 version.

@@ -3,9 +3,13 @@
 #include "FabricTestUtil.h"
 #include "model/DesignIndex.h"
 #include "model/cabling/CableRouting.h"
+#include "model/export/Reports.h"
 #include "model/json/DesignFile.h"
+#include "model/metrics/Bom.h"
 #include "model/metrics/Metrics.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
 #include <map>
@@ -209,6 +213,79 @@ private Q_SLOTS:
         checkPlanes(d, 2, 800, "nvidia-vera-rubin-nvl144");
         QVERIFY2(errorCodes(runChecks(d)).isEmpty(),
                  qPrintable(errorCodes(runChecks(d)).join(u'\n')));
+    }
+    /// Optics as a budget line (issue #33): stats' optics {count, watts, cost_usd, per_gpu} are
+    /// the design's pluggable transceivers, their power and their priced BOM lines; the same
+    /// cluster on co-packaged-optics switches needs fewer and draws less.
+    void opticsAreABudgetLine() {
+        GenerateParams p = b300(576, 1);
+        p.switchId = QStringLiteral("nvidia-q3400");
+        const DesignData pluggable = generated(p);
+        p.switchId = QStringLiteral("nvidia-q3450-ld");
+        const DesignData cpo = generated(p);
+        const Metrics mp = computeMetrics(pluggable), mc = computeMetrics(cpo);
+        double linesUsd = 0;
+        for (const BomLine& line : computeBom(pluggable).lines)
+            if (pluggable.catalog[line.type].category == Category::Transceiver &&
+                line.extendedUsd())
+                linesUsd += *line.extendedUsd();
+        QVERIFY(mp.transceivers > 0 && linesUsd > 0);
+        QCOMPARE(mp.pluggableOptics, mp.transceivers); // no co-packaged ports here
+        QCOMPARE(mp.opticsCostUsd, linesUsd);
+        QCOMPARE(mp.opticsPerGpu(), double(mp.transceivers) / 576);
+        QVERIFY2(mc.pluggableOptics < mp.pluggableOptics,
+                 qPrintable(QStringLiteral("CPO %1, pluggable %2")
+                                .arg(mc.pluggableOptics)
+                                .arg(mp.pluggableOptics)));
+        QVERIFY(mc.opticsPowerW < mp.opticsPowerW);
+        QVERIFY(mc.opticsCostUsd < mp.opticsCostUsd);
+        const QJsonObject optics = QJsonDocument::fromJson(statsJson(pluggable, mp))
+                                       .object()[QStringLiteral("optics")]
+                                       .toObject();
+        QCOMPARE(optics[QStringLiteral("count")].toInteger(), mp.pluggableOptics);
+        QCOMPARE(optics[QStringLiteral("watts")].toDouble(),
+                 std::round(mp.opticsPowerW * 100) / 100);
+        QCOMPARE(optics[QStringLiteral("cost_usd")].toDouble(),
+                 std::round(mp.opticsCostUsd * 100) / 100);
+        QVERIFY(std::abs(optics[QStringLiteral("per_gpu")].toDouble() - mp.opticsPerGpu()) < 1e-3);
+    }
+    /// generate --cpo: the fabric switch becomes the catalog's co-packaged-optics switch of the
+    /// same technology and port speed; a switch with none is refused, naming why.
+    void cpoSwapsTheFabricSwitch_data() {
+        QTest::addColumn<QString>("pluggable");
+        QTest::addColumn<QString>("cpo");
+        QTest::newRow("Quantum-X800")
+            << QStringLiteral("nvidia-q3400") << QStringLiteral("nvidia-q3450-ld");
+        QTest::newRow("Spectrum-X")
+            << QStringLiteral("nvidia-sn5610") << QStringLiteral("nvidia-sn6810");
+    }
+    void cpoSwapsTheFabricSwitch() {
+        QFETCH(QString, pluggable);
+        QFETCH(QString, cpo);
+        GenerateParams p = b300(576, 1);
+        p.switchId = pluggable;
+        p.cpo = true;
+        const GenerateResult r = generateCluster(p, bundled().catalog());
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY2(r.notes.join(u'\n').contains(QStringLiteral("replaced by %1").arg(cpo)),
+                 qPrintable(r.notes.join(u'\n')));
+        int fabricSwitches = 0;
+        r.design.devices.forEach([&](DeviceId, const Device& v) {
+            if (v.tier != Tier::None &&
+                r.design.fabrics[v.fabric.value()].kind == FabricKind::Compute) {
+                QCOMPARE(r.design.typeOf(v).id, cpo);
+                ++fabricSwitches;
+            }
+        });
+        QVERIFY(fabricSwitches > 0);
+        QVERIFY2(errorCodes(runChecks(r.design)).isEmpty(),
+                 qPrintable(errorCodes(runChecks(r.design)).join(u'\n')));
+        GenerateParams old;
+        old.gpus = 256;
+        old.switchId = QStringLiteral("nvidia-qm9700");
+        old.cpo = true;
+        QVERIFY2(refusal(old).contains(QLatin1String("no co-packaged-optics switch")),
+                 qPrintable(refusal(old)));
     }
     void serversPerRackIsObeyed() {
         GenerateParams p;
