@@ -20,6 +20,7 @@ namespace cds::views {
 
 class BandwidthPanel;
 class CostBreakdownChart;
+class OpticsChart;
 class ExportableChart;
 class PowerBarsChart;
 class SweepChart;
@@ -37,9 +38,10 @@ public:
     CostBreakdownChart* costChart() const { return m_cost; }
     PowerBarsChart* powerChart() const { return m_power; }
     BandwidthPanel* bandwidthPanel() const { return m_bandwidth; }
+    OpticsChart* opticsChart() const { return m_optics; }
     SweepChart* sweepChart() const { return m_sweep; }
     ScenarioPanel* scenarioPanel() const { return m_scenarios; }
-    /// The pages: Overview (cost and power), Bandwidth, What-if sweep, Scenarios.
+    /// The pages: Overview (cost and power), Bandwidth, Optics, What-if sweep, Scenarios.
     QTabWidget* pages() const { return m_tabs; }
 
     /// Every chart that exports (PNG/SVG here, and the PDF report through renderChart).
@@ -67,6 +69,7 @@ private:
     CostBreakdownChart* m_cost;
     PowerBarsChart* m_power;
     BandwidthPanel* m_bandwidth;
+    OpticsChart* m_optics;
     SweepChart* m_sweep;
     ScenarioPanel* m_scenarios;
     QTabWidget* m_tabs;

@@ -6,6 +6,7 @@
 #include "views/dashboard/ChartExport.h"
 #include "views/dashboard/CostBreakdownChart.h"
 #include "views/dashboard/DashboardWidget.h"
+#include "views/dashboard/OpticsChart.h"
 #include "views/dashboard/PowerBarsChart.h"
 #include "views/dashboard/QCustomPlotInclude.h"
 #include "views/dashboard/SweepChart.h"
@@ -182,6 +183,38 @@ private Q_SLOTS:
         w.bandwidthPanel()->setMessageBytes(16e9);
         QCOMPARE(w.chartModel()->allReduceParams().messageBytes, 16e9);
         QVERIFY(w.bandwidthPanel()->text(QStringLiteral("allreduce")) != before);
+    }
+
+    /// The optics budget (issue #33) on Qt Charts: this design's share of IT power and of cost
+    /// taken by optics, and each kept scenario's beside it (the co-packaged what-if).
+    void opticsChartShowsTheBudgetAndEachScenario() {
+        Design design(test::smallCluster());
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
+        w.setEditSink([&](std::unique_ptr<Edit> e) { e->apply(design); });
+        const Metrics m = computeMetrics(design.data());
+        QVERIFY(m.opticsPowerW > 0 && m.opticsCostUsd > 0);
+        OpticsChart* o = w.opticsChart();
+        QCOMPARE(o->categories(), QStringList{QStringLiteral("This design")});
+        QCOMPARE(o->share(0, 0), 100.0 * m.opticsPowerW / m.itMaxW);
+        QCOMPARE(o->share(1, 0), 100.0 * m.opticsCostUsd / m.totalCostUsd);
+        QVERIFY2(o->title().contains(QStringLiteral("%1 pluggable").arg(m.pluggableOptics)),
+                 qPrintable(o->title()));
+        QVERIFY(w.scenarioPanel()->keepCurrent(QStringLiteral("two servers")));
+        auto e = ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {},
+                                      {test::deviceNamed(design.data(), QStringLiteral("dgx02"))});
+        e->apply(design);
+        w.chartModel()->refreshNow();
+        QCOMPARE(o->categories(),
+                 (QStringList{QStringLiteral("This design"), QStringLiteral("two servers")}));
+        const Metrics now = computeMetrics(design.data());
+        QCOMPARE(o->share(0, 0), 100.0 * now.opticsPowerW / now.itMaxW);
+        QCOMPARE(o->share(0, 1), 100.0 * m.opticsPowerW / m.itMaxW); // the kept design's
+        QVERIFY(o->share(0, 0) != o->share(0, 1));
+        const QImage img = chartImage(*o, QSize(800, 400));
+        QCOMPARE(img.size(), QSize(800, 400));
+        if (const QString keep = qEnvironmentVariable("CDS_KEEP_CHART"); !keep.isEmpty())
+            img.save(keep); // to look at it
     }
 
     void comparedScenarioDrawsBothCurves() {
