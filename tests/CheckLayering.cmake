@@ -61,7 +61,7 @@ set(allowed
   "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json"
   "app: model"
   "app/export: model model/export model/metrics views/dashboard views/render"
-  "app/cli: app app/export model model/advisor model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules"
+  "app/cli: app app/export model model/advisor model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules model/scenarios"
   "app/studio: app app/export model model/analysis model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/report views/tools"
 )
 
