@@ -103,21 +103,37 @@ void CableBundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QW
     layer.paintTrays(*p, o, vis);
     p->setRenderHint(QPainter::Antialiasing, o.cables && lod >= kOverviewLod);
     layer.paintCables(*p, o, vis);
-    if (o.cables && lod >= kOverviewLod) {
-        // Count labels stay off the racks' name strips.
-        std::vector<QRectF> occupied;
-        d.racks.forEach([&](RackId, const Rack& r) {
-            const RectMm f = footprint(d, r);
-            const QRectF mm(f.x, f.y, f.w, f.h);
-            if (!mm.intersects(vis))
-                return;
-            const int q = ((r.rotationDeg / 90) % 4 + 4) % 4;
-            occupied.push_back(render::rackStrip(mm2px.mapRect(mm), q, true));
-            occupied.push_back(render::rackStrip(mm2px.mapRect(mm), q, false));
-        });
-        layer.paintCounts(*p, o, occupied, vis);
-    }
     p->restore();
+}
+
+void CableBundleItem::paintCounts(QPainter& p, const QTransform& mm2px,
+                                  std::vector<QRectF>& occupied, const QRectF& visMm) {
+    bringUpToDate();
+    const double lod = mm2px.m11();
+    render::CableLayerOptions o = m_options;
+    o.cables = !m_routes.hasPathways() || !overviewAt(lod);
+    if (!o.cables || lod < kOverviewLod)
+        return;
+    const render::CableLayer layer(m_design->data(), m_routes, mm2px);
+    layer.paintCounts(p, o, occupied, visMm);
+}
+
+std::vector<QRectF> CableBundleItem::trayBoxes(const QTransform& mm2px, const QRectF& visMm) {
+    bringUpToDate();
+    std::vector<QRectF> out;
+    if (!m_options.trays)
+        return out;
+    const render::CableLayer layer(m_design->data(), m_routes, mm2px);
+    for (const TrayPieceLoad& piece : m_routes.pieces()) {
+        const QRectF mm =
+            QRectF(QPointF(piece.from.x, piece.from.y), QPointF(piece.to.x, piece.to.y))
+                .normalized();
+        if (!visMm.isEmpty() && !mm.adjusted(-500, -500, 500, 500).intersects(visMm))
+            continue;
+        const double half = layer.trayWidthPx(piece) / 2 + 1;
+        out.push_back(mm2px.mapRect(mm).adjusted(-half, -half, half, half));
+    }
+    return out;
 }
 
 } // namespace cds::views

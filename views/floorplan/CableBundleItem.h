@@ -53,6 +53,13 @@ public:
     static constexpr double kSmallHallLod = 0.02;
     /// Whether a paint at @p lod shows the trays alone.
     bool overviewAt(double lod);
+    /// The cable count labels at @p mm2px (hall mm to pixels), within @p visMm, kept off
+    /// @p occupied (pixels), which receives their boxes. The view draws them after the
+    /// floorplan's other labels (FloorLabels), so a count never covers a name or a caption.
+    void paintCounts(QPainter& p, const QTransform& mm2px, std::vector<QRectF>& occupied,
+                     const QRectF& visMm);
+    /// The visible tray pieces as drawn at @p mm2px, in pixels (empty when trays are hidden).
+    std::vector<QRectF> trayBoxes(const QTransform& mm2px, const QRectF& visMm);
 
 private:
     void bringUpToDate();

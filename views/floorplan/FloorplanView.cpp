@@ -5,10 +5,12 @@
 #include "../tools/SelectTool.h"
 #include "CableBundleItem.h"
 #include "FloorplanScene.h"
+#include "RackItem.h"
 #include "views/render/CableStyle.h"
 
 #include <QAction>
 #include <QHelpEvent>
+#include <QImage>
 #include <QMenu>
 #include <QToolTip>
 
@@ -42,6 +44,9 @@ FloorplanView::FloorplanView(FloorplanScene* scene, QWidget* parent)
     setFocusPolicy(Qt::StrongFocus);
     connect(scene, &FloorplanScene::coloringChanged, viewport(), qOverload<>(&QWidget::update));
     connect(scene, &QGraphicsScene::sceneRectChanged, this, &FloorplanView::syncSceneRect);
+    // Any item repainted (a rack moved or recoloured, cables changed): place the labels again.
+    connect(scene, &QGraphicsScene::changed, this, [this] { m_labelsDirty = true; });
+    connect(scene, &FloorplanScene::coloringChanged, this, [this] { m_labelsDirty = true; });
     setTool(Tool::Select);
 }
 
@@ -140,6 +145,7 @@ void FloorplanView::syncSceneRect() {
 
 void FloorplanView::setLegendShown(bool on) {
     m_legendShown = on;
+    m_labelsDirty = true;
     viewport()->update();
 }
 
@@ -266,7 +272,134 @@ void FloorplanView::dropEvent(QDropEvent* e) {
     Q_EMIT catalogDropRequested(id, PointMm{p.x(), p.y()});
 }
 
+bool FloorplanView::findByName(const QString& text) {
+    const QString name = text.trimmed();
+    if (name.isEmpty())
+        return false;
+    const DesignData& d = m_scene->design()->data();
+    // A whole name first (racks, then devices, then rows), else the first that starts with it.
+    RackId rack;
+    const Row* row = nullptr;
+    for (const bool whole : {true, false}) {
+        auto matches = [&](const QString& n) {
+            return whole ? n.compare(name, Qt::CaseInsensitive) == 0
+                         : n.startsWith(name, Qt::CaseInsensitive);
+        };
+        d.racks.forEach([&](RackId id, const Rack& r) {
+            if (!rack && matches(r.name))
+                rack = id;
+        });
+        if (!rack)
+            d.devices.forEach([&](DeviceId, const Device& dev) {
+                if (!rack && d.racks.contains(dev.rack) && matches(dev.name))
+                    rack = dev.rack;
+            });
+        for (const Row& r : d.hall.rows)
+            if (!rack && !row && matches(r.name))
+                row = &r;
+        if (rack || row)
+            break;
+    }
+    QRectF target;
+    if (const Rack* r = d.racks.find(rack)) {
+        const RectMm f = footprint(d, *r);
+        target = QRectF(f.x, f.y, f.w, f.h);
+        m_scene->clearSelection();
+        if (QGraphicsItem* item = m_scene->rackItem(rack))
+            item->setSelected(true);
+    } else if (row) {
+        target = QRectF(row->area.x, row->area.y, row->area.w, row->area.h);
+    } else {
+        return false;
+    }
+    // Zoomed in until a rack's whole name and kW read (its short side ~90 px), or the row
+    // fits the view; never zoomed out from closer.
+    const double shortSide = std::max(1.0, std::min(target.width(), target.height()));
+    double want = rack ? 90.0 / shortSide
+                       : std::min(viewport()->width() * 0.9 / std::max(1.0, target.width()),
+                                  viewport()->height() * 0.9 / std::max(1.0, target.height()));
+    want = std::clamp(want, 0.002, 2.0);
+    if (rack)
+        want = std::max(want, zoom());
+    m_fitted = false;
+    setTransform(QTransform::fromScale(want, want));
+    centerOn(target.center());
+    viewport()->update();
+    return true;
+}
+
+void FloorplanView::scrollContentsBy(int dx, int dy) {
+    QGraphicsView::scrollContentsBy(dx, dy);
+    // Row names stay at the view's left edge while their row runs on: repaint them whole
+    // rather than scrolling their old pixels.
+    viewport()->update();
+}
+
+void FloorplanView::updateLabels() {
+    const QTransform t = viewportTransform();
+    if (!m_labelsDirty && t == m_labelsFor && viewport()->size() == m_labelsSize)
+        return;
+    m_labelsDirty = false;
+    m_labelsFor = t;
+    m_labelsSize = viewport()->size();
+    const QRectF viewPx(QPointF(), QSizeF(viewport()->size()));
+    const QRectF visMm = t.inverted().mapRect(viewPx);
+    FloorLabels::Input in;
+    in.design = &m_scene->design()->data();
+    in.kwOf = [this](RackId id) { return m_scene->rackKw(id); };
+    in.mm2px = t;
+    in.viewPx = viewPx;
+    in.font = font();
+    in.trays = m_scene->cables()->trayBoxes(t, visMm);
+    in.reserved = legendBoxes();
+    m_labels = FloorLabels::layout(in);
+    // The counts keep off the legends too.
+    m_countBoxes = in.reserved;
+    for (const FloorLabel& l : m_labels)
+        m_countBoxes.push_back(l.box);
+    m_placedBoxes = m_countBoxes.size();
+}
+
+std::vector<QRectF> FloorplanView::legendBoxes() const {
+    if (!m_legendShown)
+        return {};
+    // As drawLegend and drawCableLegend place them: 6 px from the bottom corners.
+    const int pad = 6;
+    const QSizeF view(viewport()->size());
+    const QSize left = colourLegendSize(), right = cableLegend(zoom()).size;
+    return {QRectF(pad, view.height() - left.height() - pad, left.width(), left.height()),
+            QRectF(view.width() - right.width() - pad, view.height() - right.height() - pad,
+                   right.width(), right.height())};
+}
+
+const std::vector<FloorLabel>& FloorplanView::labels() {
+    updateLabels();
+    return m_labels;
+}
+
+std::vector<QRectF> FloorplanView::countBoxes() {
+    // The counts are placed while painting; paint once into nothing to place them.
+    QImage scratch(viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    QPainter p(&scratch);
+    drawLabels(&p);
+    return {m_countBoxes.begin() + std::ptrdiff_t(m_placedBoxes), m_countBoxes.end()};
+}
+
+void FloorplanView::drawLabels(QPainter* p) {
+    updateLabels();
+    const QTransform t = viewportTransform();
+    p->save();
+    p->resetTransform();
+    FloorLabels::paint(*p, m_labels, font());
+    // Cable counts last, off every label; m_countBoxes keeps the labels' boxes and theirs.
+    m_countBoxes.resize(m_placedBoxes);
+    const QRectF viewPx(QPointF(), QSizeF(viewport()->size()));
+    m_scene->cables()->paintCounts(*p, t, m_countBoxes, t.inverted().mapRect(viewPx));
+    p->restore();
+}
+
 void FloorplanView::drawForeground(QPainter* p, const QRectF&) {
+    drawLabels(p);
     m_tool->drawOverlay(p);
     if (!m_legendShown)
         return;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "FloorLabels.h"
 #include "model/RackGeometry.h"
 
 #include <QGraphicsView>
@@ -45,6 +46,16 @@ public:
     double zoom() const; ///< pixels per millimetre
     /// Adds checkable actions that show or hide each network's cables and the trays.
     void addLayerActions(QMenu* menu);
+    /// The labels drawn at the current zoom and scroll (FloorLabels), and the cable counts'
+    /// boxes (placed after them, off them and the legends), in viewport pixels.
+    const std::vector<FloorLabel>& labels();
+    std::vector<QRectF> countBoxes();
+    /// The colour and cable legends' boxes in viewport pixels (none when hidden).
+    std::vector<QRectF> legendBoxes() const;
+    /// Selects the rack, row or device named @p name (whole name, any case; else the first
+    /// whose name starts with it) and centres it, zoomed in until its name reads. False when
+    /// nothing has that name.
+    bool findByName(const QString& name);
 
     // For the tools: the default QGraphicsView handling and the current drag serial.
     void baseMousePress(QMouseEvent* e) { QGraphicsView::mousePressEvent(e); }
@@ -80,6 +91,7 @@ protected:
     void dropEvent(QDropEvent* e) override;
     void drawForeground(QPainter* p, const QRectF& rect) override;
     bool viewportEvent(QEvent* e) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
     struct LegendEntry {
@@ -103,6 +115,10 @@ private:
     void syncSceneRect();
     void drawLegend(QPainter* p);
     void drawCableLegend(QPainter* p);
+    /// Lays the labels out again when the view or the scene changed since the last time.
+    void updateLabels();
+    /// The labels, then the cable counts off them (in viewport pixels).
+    void drawLabels(QPainter* p);
     FloorplanScene* m_scene;
     std::unique_ptr<SelectTool> m_select;
     std::unique_ptr<PlaceRackTool> m_place;
@@ -118,6 +134,12 @@ private:
     QSize m_fittedFor;     ///< the room (maximumViewportSize) of the last fitHall
     QMarginsF m_extraMm;   ///< room beyond the scene's rect that fitHall needed, in mm
     QPoint m_panFrom;
+    std::vector<FloorLabel> m_labels;
+    std::vector<QRectF> m_countBoxes; ///< the legends, the labels, then the counts
+    std::size_t m_placedBoxes = 0;    ///< the legends' and labels' part of m_countBoxes
+    bool m_labelsDirty = true;
+    QTransform m_labelsFor; ///< the viewport transform m_labels were laid out for
+    QSize m_labelsSize;
 };
 
 } // namespace cds::views

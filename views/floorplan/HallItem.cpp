@@ -50,9 +50,6 @@ void HallItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*)
         for (double y = std::ceil(vis.top() / tile) * tile; y <= vis.bottom(); y += tile)
             p->drawLine(QPointF(vis.left(), y), QPointF(vis.right(), y));
     }
-    QFont f = p->font();
-    f.setPixelSize(int(tile * 0.35));
-    p->setFont(f);
     for (const Row& row : h.rows) {
         const QRectF a = toRect(row.area);
         // Cold aisle of two tiles on the side the fronts face, hot aisle behind.
@@ -67,14 +64,7 @@ void HallItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*)
         rp.setCosmetic(true);
         p->setPen(rp);
         p->setBrush(Qt::NoBrush);
-        p->drawRect(a);
-        if (lod * tile >= 12) {
-            p->setPen(QColor(0x50, 0x58, 0x68));
-            p->drawText(a.adjusted(tile * 0.1, -tile * 0.6, 0, 0), Qt::AlignLeft | Qt::AlignTop,
-                        row.name);
-            p->drawText(cold, Qt::AlignCenter, QStringLiteral("cold aisle"));
-            p->drawText(hot, Qt::AlignCenter, QStringLiteral("hot aisle"));
-        }
+        p->drawRect(a); // its name and the aisles' captions are the view's (FloorLabels)
     }
     for (const Obstacle& o : h.obstacles) {
         const QRectF a = toRect(o.area);
@@ -82,10 +72,6 @@ void HallItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*)
         p->setBrush(QBrush(QColor(0x60, 0x64, 0x6c), Qt::BDiagPattern));
         p->fillRect(a, QColor(0xa0, 0xa4, 0xac));
         p->drawRect(a);
-        if (lod * tile >= 12) {
-            p->setPen(Qt::black);
-            p->drawText(a, Qt::AlignCenter | Qt::TextWordWrap, o.name);
-        }
     }
     QPen wall(QColor(0x30, 0x34, 0x3a), 3);
     wall.setCosmetic(true);

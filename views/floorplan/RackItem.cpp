@@ -2,8 +2,6 @@
 
 #include "FloorplanScene.h"
 #include "model/RackGeometry.h"
-#include "views/render/FloorplanRenderer.h"
-#include "views/render/RackLabel.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -65,28 +63,7 @@ void RackItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*)
     else
         front = QRectF(m_rect.right() - bar, m_rect.top(), bar, m_rect.height());
     p->fillRect(front, QColor(0x30, 0x34, 0x3a, 160));
-    if (lod < 0.06)
-        return;
-    // Labels in device pixels, by the drawings' rule (render::RackLabel): the name in the
-    // back strip, the kW in the front strip; the overhead tray runs over the middle.
-    const QRectF device = p->worldTransform().mapRect(m_rect);
-    const int quarter = ((rot / 90) % 4 + 4) % 4;
-    p->save();
-    p->resetTransform();
-    QFont font = p->font();
-    font.setBold(true);
-    const QRectF nameBox = render::rackStrip(device, quarter, true);
-    p->setPen(Qt::black);
-    render::RackLabel::fit(r->name, nameBox.size(), font, 14, 7).paint(*p, nameBox, font);
-    if (const double kw = m_scene->rackKw(m_id); kw >= 0) {
-        font.setBold(false);
-        const QRectF kwBox = render::rackStrip(device, quarter, false);
-        p->setPen(QColor(0x30, 0x34, 0x3a));
-        render::RackLabel::fit(QStringLiteral("%1 kW").arg(kw, 0, 'f', 1), kwBox.size(), font, 12,
-                               7)
-            .paint(*p, kwBox, font);
-    }
-    p->restore();
+    // Names and kW are the view's labels (FloorLabels): placed together, none overlaps.
 }
 
 } // namespace cds::views

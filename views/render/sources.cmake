@@ -5,6 +5,7 @@ target_sources(cds_views PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/CableStyle.cpp ${CMAKE_CURRENT_LIST_DIR}/CableStyle.h
   ${CMAKE_CURRENT_LIST_DIR}/CableLayer.cpp ${CMAKE_CURRENT_LIST_DIR}/CableLayer.h
   ${CMAKE_CURRENT_LIST_DIR}/RackLabel.cpp ${CMAKE_CURRENT_LIST_DIR}/RackLabel.h
+  ${CMAKE_CURRENT_LIST_DIR}/Occupancy.h
   ${CMAKE_CURRENT_LIST_DIR}/TitleBlock.cpp ${CMAKE_CURRENT_LIST_DIR}/TitleBlock.h
   ${CMAKE_CURRENT_LIST_DIR}/FloorplanRenderer.cpp ${CMAKE_CURRENT_LIST_DIR}/FloorplanRenderer.h
   ${CMAKE_CURRENT_LIST_DIR}/ElevationRenderer.cpp ${CMAKE_CURRENT_LIST_DIR}/ElevationRenderer.h
