@@ -8,6 +8,8 @@
 #include "views/report/PresentationView.h"
 
 #include <QDockWidget>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMenuBar>
 
 namespace cds::studio {
@@ -30,6 +32,19 @@ QMenu* ViewActions::addTo(QMenuBar* bar) {
         m_menu, QStringLiteral("&Fit hall"), canvas, [canvas] { canvas->fitHall(); },
         QKeySequence(Qt::CTRL | Qt::Key_0));
     addMenuAction(
+        m_menu, QStringLiteral("F&ind by name…"), this,
+        [this] {
+            if (!m_host.interactive())
+                return;
+            bool ok = false;
+            const QString name = QInputDialog::getText(
+                m_host.dialogParent(), QStringLiteral("Find by name"),
+                QStringLiteral("Rack, device or row name:"), QLineEdit::Normal, {}, &ok);
+            if (ok)
+                find(name);
+        },
+        QKeySequence::Find);
+    addMenuAction(
         m_menu, QStringLiteral("&Presentation mode"), this, [this] { startPresentation(); },
         QKeySequence(Qt::Key_F5));
     m_canvas.addLayerActions(m_menu->addMenu(QStringLiteral("Floorplan &layers")));
@@ -40,6 +55,16 @@ QMenu* ViewActions::addTo(QMenuBar* bar) {
 void ViewActions::addDockToggle(QDockWidget* dock) {
     if (m_menu)
         m_menu->addAction(dock->toggleViewAction());
+}
+
+bool ViewActions::find(const QString& name) {
+    if (m_canvas.findByName(name)) {
+        m_host.showMessage(QStringLiteral("Found %1").arg(name.trimmed()), 4000);
+        return true;
+    }
+    m_host.showMessage(QStringLiteral("No rack, device or row is named \"%1\"").arg(name.trimmed()),
+                       6000);
+    return false;
 }
 
 void ViewActions::startPresentation() {

@@ -25,6 +25,9 @@ public:
     void addDockToggle(QDockWidget* dock);
     /// View > Presentation mode (F5): floorplan, racks, fabric and charts, full screen.
     void startPresentation();
+    /// View > Find by name (Ctrl+F): selects and centres the rack, device's rack or row
+    /// named @p name; the status bar says when nothing has that name.
+    bool find(const QString& name);
 
 private:
     views::FloorplanView& m_canvas;

@@ -7,6 +7,8 @@
 
 #include "StudioFixture.h"
 
+#include "ViewActions.h"
+
 #include "model/analysis/LiveAnalysis.h"
 #include "model/generator/Generator.h"
 #include "model/json/CatalogFile.h"
@@ -16,6 +18,7 @@
 #include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/RackItem.h"
 
+#include <QAction>
 #include <QDir>
 #include <QScrollBar>
 
@@ -255,6 +258,15 @@ private Q_SLOTS:
         const QTransform before = v->transform();
         QVERIFY(!v->findByName(QStringLiteral("no-such-rack")));
         QCOMPARE(v->transform(), before);
+        // View > Find by name… on Ctrl+F runs the same search.
+        bool onCtrlF = false;
+        for (QAction* a : w->findChildren<QAction*>())
+            onCtrlF = onCtrlF || (a->shortcut() == QKeySequence(QKeySequence::Find) &&
+                                  a->text().contains(QStringLiteral("by name")));
+        QVERIFY(onCtrlF);
+        QVERIFY(w->viewActions()->find(QStringLiteral("su01-c02")));
+        QCOMPARE(w->workbench().selection()->objects().size(), std::size_t(1));
+        QVERIFY(!w->viewActions()->find(QStringLiteral("zz-none")));
     }
 };
 
