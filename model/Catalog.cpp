@@ -16,6 +16,8 @@ constexpr std::array<const char*, kPortRoleCount> kRoleKeys = {"compute", "stora
                                                                "oob",     "fabric",  "uplink"};
 constexpr std::array<const char*, kMediaTypeCount> kMediaKeys = {"dac", "acc", "aoc", "mmf", "smf"};
 constexpr std::array<const char*, kTechnologyCount> kTechKeys = {"any", "infiniband", "ethernet"};
+constexpr std::array<const char*, kTrayKindCount> kTrayKeys = {"", "compute", "nvlink-switch",
+                                                               "power-shelf", "management"};
 
 } // namespace
 
@@ -48,6 +50,15 @@ QString technologyKey(Technology t) {
 }
 std::optional<Technology> technologyFromKey(const QString& k) {
     return enumFromKey<Technology>(kTechKeys, k);
+}
+
+QString trayKindKey(TrayKind k) {
+    return QLatin1String(kTrayKeys[std::size_t(k)]);
+}
+std::optional<TrayKind> trayKindFromKey(const QString& k) {
+    if (k.isEmpty())
+        return std::nullopt;
+    return enumFromKey<TrayKind>(kTrayKeys, k);
 }
 
 int CatalogItem::portCount(PortRole role) const {

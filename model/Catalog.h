@@ -137,6 +137,21 @@ struct SwitchSpec {
     std::vector<int> breakouts; ///< factors a port may be split into, e.g. {2}
 };
 
+/// The part of a rack-scale system a catalog entry is: its hosts (compute trays), its NVLink
+/// switch trays, its power shelves, the in-rack management switches that hand its BMC network
+/// off. None: a device of its own.
+enum class TrayKind : std::uint8_t { None, Compute, NvlinkSwitch, PowerShelf, Management };
+inline constexpr int kTrayKindCount = 5;
+QString trayKindKey(TrayKind k); ///< "", "compute", "nvlink-switch", "power-shelf", "management"
+std::optional<TrayKind> trayKindFromKey(const QString& key);
+
+/// @brief A run of identical trays of a rack-scale system, in the rack from the bottom up.
+struct TraySlot {
+    QString id; ///< catalog id of the tray
+    int count = 0;
+    bool operator==(const TraySlot&) const = default;
+};
+
 struct Price {
     double usd = 0;
     QString date;
@@ -167,6 +182,10 @@ struct CatalogItem {
     std::optional<double> writeGbps; ///< storage node: sustained write throughput, Gb/s
     bool rackScale = false;
     bool liquidCooled = false; ///< the system needs direct liquid cooling (NVL72, MI355X)
+    /// Rack-scale systems: the trays the rack holds, bottom up (RackScale.h splits a system
+    /// into them); empty: the system stays one device.
+    std::vector<TraySlot> trays;
+    TrayKind tray = TrayKind::None; ///< this entry is a tray of a rack-scale system
     std::vector<PortGroup> portGroups;
     std::vector<PortDef> ports; ///< expanded from portGroups
     std::string canonicalJson;  ///< compact, key-sorted JSON of the entry as read

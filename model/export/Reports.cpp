@@ -103,6 +103,7 @@ QByteArray statsJson(const DesignData& d, const Metrics& m) {
           {"liquid_heat_kw", round2(m.liquidHeatKw)},
           {"coolant_flow_l_per_min", round2(m.coolantFlowLpm())}}},
         {"nvlink_domain_gpus", m.nvlinkDomainGpus},
+        {"nvlink_domains", {{"count", m.nvlinkDomains}, {"nodes", m.nvlinkDomainNodes}}},
         {"airflow",
          {{"cfm", (long long)std::llround(m.airflowCfm)},
           {"room_air_kw", round2(m.airHeatKw)},

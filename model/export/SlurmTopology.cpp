@@ -1,5 +1,7 @@
 #include "SlurmTopology.h"
 
+#include "../NvlinkDomains.h"
+
 #include "../Names.h"
 
 #include <algorithm>
@@ -140,6 +142,22 @@ SlurmTree slurmTree(const DesignData& d) {
         for (DeviceId l : ls) {
             const std::size_t r = findRoot(parent, leafIndex[l]);
             parent[std::max(r, first)] = std::min(r, first);
+        }
+    }
+    // The hosts of one NVLink domain (an NVL72 rack's compute trays) share their GPUs' fabric:
+    // the leaves they reach are one leaf-level block too, even when no tray reaches them all.
+    for (const NvlinkDomain& x : nvlinkDomains(d)) {
+        std::size_t first = leaves.size();
+        for (DeviceId node : x.nodes) {
+            const auto it = nodeLeaves.find(node);
+            if (!x.multiNode || it == nodeLeaves.end())
+                continue;
+            const std::size_t r = findRoot(parent, leafIndex[*it->second.begin()]);
+            if (first == leaves.size())
+                first = r;
+            multiHomed |= r != first;
+            parent[std::max(r, first)] = std::min(r, first);
+            first = std::min(r, first);
         }
     }
     std::map<std::size_t, QString> blockName; // root -> switch name in topology.conf

@@ -28,12 +28,17 @@ AllReduceEstimate estimateAllReduce(const DesignData& d, const Metrics& m, doubl
     e.perGpuGbps = m.injectionGbpsPerGpu * model.efficiency / over;
     e.stepLatencyUs = model.stepLatencyUs + e.switchHops * model.hopLatencyUs;
     const double n = m.gpus;
+    e.domains = std::max(1, m.nvlinkDomains);
+    e.domainGpus = std::max(1, m.gpus / e.domains);
+    const double domains = e.domains;
+    if (e.domains < 2)
+        return e; // one NVLink domain: the all-reduce never crosses the fabric
     const double alpha = e.stepLatencyUs * 1e-6;
-    const double bytesTime = messageBytes * 8.0 / (e.perGpuGbps * 1e9);
+    const double bytesTime = messageBytes * 8.0 / (e.perGpuGbps * 1e9 * e.domainGpus);
     if (algorithm == AllReduceAlgorithm::Ring)
-        e.seconds = 2 * (n - 1) * alpha + 2 * (n - 1) / n * bytesTime;
+        e.seconds = 2 * (domains - 1) * alpha + 2 * (n - 1) / n * bytesTime;
     else
-        e.seconds = 2 * std::ceil(std::log2(n)) * alpha + 2 * bytesTime;
+        e.seconds = 2 * std::ceil(std::log2(domains)) * alpha + 2 * bytesTime;
     return e;
 }
 

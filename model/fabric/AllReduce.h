@@ -23,15 +23,20 @@ struct AllReduceEstimate {
     double stepLatencyUs = 0; ///< alpha: per step, including the switch hops of the diameter
     int gpus = 0;
     int switchHops = 0;
+    int domains = 0;    ///< NVLink domains the fabric joins (M)
+    int domainGpus = 0; ///< GPUs per domain (D), each with its own NIC
 };
 
-/// Estimated time of an all-reduce of @p messageBytes over every GPU of the compute fabric.
-/// Model (alpha-beta, one NIC per GPU as NCCL uses a rail-optimized fabric):
+/// Estimated time of an all-reduce of @p messageBytes over every GPU of the compute fabric,
+/// hierarchical over the NVLink domains (NvlinkDomains.h) as NCCL runs it: inside a domain
+/// over NVLink, across the M domains over the fabric, each of a domain's D GPUs carrying
+/// 1/D of the message on its own NIC. Model (alpha-beta, one NIC per GPU):
 ///   beta  = per-GPU injection bandwidth x efficiency / worst tier oversubscription;
 ///   alpha = stepLatency + switch hops of the fabric diameter x hopLatency;
-///   ring  = 2 (N-1) alpha + 2 (N-1)/N x S / beta;
-///   tree  = 2 ceil(log2 N) alpha + 2 S / beta (pipelined double binary tree).
-/// Intra-node NVLink stages are ignored, so this is the fabric's share of the time.
+///   ring  = 2 (M-1) alpha + 2 (N-1)/N x S / (D beta);
+///   tree  = 2 ceil(log2 M) alpha + 2 S / (D beta) (pipelined double binary tree).
+/// The NVLink stages are ignored (NVLink is many times the NIC's bandwidth), so this is the
+/// fabric's share of the time; a design of one domain never crosses the fabric (0 s).
 AllReduceEstimate estimateAllReduce(const DesignData& d, const Metrics& m, double messageBytes,
                                     AllReduceAlgorithm algorithm);
 

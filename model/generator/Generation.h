@@ -66,6 +66,7 @@ private:
     bool plan();           ///< parameters, capacity, servers per rack; the design's title
     bool buildNetworks();  ///< servers, support gear, compute, storage, in-band, out-of-band
     bool placeOnFloor();   ///< racks on the floor, CDUs, PDUs, rear doors
+    bool splitTrays();     ///< rack-scale systems as their trays (compute trays are the hosts)
     bool layOutAndRoute(); ///< catalog copies, trays, cable routes, tray sizes
 
     bool checkParams();

@@ -4,6 +4,7 @@
 #include "Generation.h"
 
 #include "../DesignIndex.h"
+#include "../RackScale.h"
 #include "../cabling/CableRouting.h"
 #include "Facility.h"
 #include "PathwayLayout.h"
@@ -23,6 +24,7 @@ GenerateResult Generation::run() {
     static constexpr Phase kPhases[] = {{&Generation::plan, 5},
                                         {&Generation::buildNetworks, 50},
                                         {&Generation::placeOnFloor, 70},
+                                        {&Generation::splitTrays, 72},
                                         {&Generation::layOutAndRoute, 100}};
     for (const Phase& phase : kPhases)
         if (!(this->*phase.run)() || !step(phase.percent))
@@ -106,6 +108,20 @@ bool Generation::placeOnFloor() {
     }
     if (const QString doors = addRearDoors(m_d, m_lib); !doors.isEmpty())
         m_r.notes << doors;
+    return true;
+}
+
+// The fabric is built and placed with a rack-scale system as one device carrying all its
+// ports; here it becomes what stands in the rack, its compute trays the hosts, and its links
+// move onto them (RackScale.h).
+bool Generation::splitTrays() {
+    if (!m_server->rackScale)
+        return true;
+    const TraySplit split =
+        splitRackScaleSystems(m_d, [this](const QString& id) { return m_lib.item(id); });
+    m_r.notes << split.notes;
+    if (!split.kept.isEmpty())
+        m_r.notes << QStringLiteral("kept as one device: ") + split.kept.join(QStringLiteral("; "));
     return true;
 }
 

@@ -133,6 +133,21 @@ void parseStorage(const Json& s, const std::string& sp, CatalogItem& it) {
     it.writeGbps = optNumber(s, "writeGbps", sp, 0, 1e6);
 }
 
+/// Rack-scale systems: the trays the rack holds, bottom up: [{"id", "count"}].
+void parseTrays(const Json& t, const std::string& tp, CatalogItem& it) {
+    requireArray(t, tp);
+    if (t.size() > 32)
+        throw FieldError(tp, "more than 32 runs of trays");
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const std::string sp = child(tp, i);
+        requireObject(t[i], sp);
+        TraySlot s;
+        s.id = qstring(member(t[i], "id", sp), child(sp, "id"), 128);
+        s.count = int(integer(member(t[i], "count", sp), child(sp, "count"), 1, 64));
+        it.trays.push_back(s);
+    }
+}
+
 /// One port group, appended to @p it with its ports expanded; @p cageBase moves past its cages.
 void parsePortGroup(const Json& pg, const std::string& gp, std::size_t g, int& cageBase,
                     CatalogItem& it) {
@@ -186,6 +201,7 @@ constexpr Section kSections[] = {
     {"price", parsePrice}, {"gpu", parseGpu},         {"rack", parseRack},
     {"media", parseMedia}, {"switch", parseSwitch},   {"cooling", parseCooling},
     {"power", parsePower}, {"storage", parseStorage}, {"ports", parsePorts},
+    {"trays", parseTrays},
 };
 
 } // namespace
@@ -208,6 +224,15 @@ CatalogItem parseCatalogItem(const Json& v, const std::string& ptr) {
     it.powerMaxW = optNumber(v, "powerMaxW", ptr, 0, 1e6);
     it.rackScale = optBool(v, "rackScale", ptr);
     it.liquidCooled = optBool(v, "liquidCooled", ptr);
+    if (const Json* tray = optionalMember(v, "tray")) {
+        const QString key = qstring(*tray, child(ptr, "tray"), 64);
+        const auto kind = trayKindFromKey(key);
+        if (!kind)
+            throw FieldError(child(ptr, "tray"), "unknown value \"" + key.toStdString() +
+                                                     "\"; expected one of compute, "
+                                                     "nvlink-switch, power-shelf, management");
+        it.tray = *kind;
+    }
     for (const Section& s : kSections)
         if (const Json* section = optionalMember(v, s.key))
             s.parse(*section, child(ptr, s.key), it);

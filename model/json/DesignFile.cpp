@@ -2,6 +2,8 @@
 
 #include "../AtomicFile.h"
 #include "../InputFile.h"
+#include "../RackScale.h"
+#include "CatalogFile.h"
 #include "DesignJson.h"
 
 #include <QFile>
@@ -25,7 +27,34 @@ struct Migration {
     int from;
     const char* reason;
     std::function<void(Json&)> apply;
+    /// The part of the step that works on the design once it is read (a rack-scale system
+    /// becoming its trays); returns notes for the user. Empty for steps on the JSON only.
+    std::function<QStringList(DesignData&)> afterRead = {};
 };
+
+/// The bundled catalog, read once, for migration steps that need entries an older design did
+/// not embed (the trays of a rack-scale system).
+const CatalogItem* bundledItem(const QString& id) {
+    static const CatalogLibrary lib = [] {
+        CatalogLibrary l;
+        l.loadFolder(CatalogLibrary::bundledFolder());
+        return l;
+    }();
+    return lib.catalog().item(id);
+}
+
+/// v4 -> v5: each rack-scale system saved as one device becomes its trays, with its links.
+QStringList splitSystemsIntoTrays(DesignData& d) {
+    const TraySplit split = splitRackScaleSystems(d, bundledItem);
+    QStringList notes = split.notes;
+    if (split.systems > 0)
+        notes << QStringLiteral("%1 link ends moved onto the compute trays and management "
+                                "switches; link and cable ids are kept")
+                     .arg(split.links);
+    for (const QString& k : split.kept)
+        notes << QStringLiteral("kept as one device: %1").arg(k);
+    return notes;
+}
 
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> chain = {
@@ -66,6 +95,11 @@ const std::vector<Migration>& migrations() {
          "side (inlet class, airflow, air cooling capacity); an older design has none and keeps "
          "its per-type cooling envelopes",
          [](Json&) {}},
+        {4,
+         "rack-scale systems (NVL72, NVL144) are held as their trays: 18 compute trays per rack, "
+         "each its own host with its GPUs and NICs, plus NVLink switch trays, power shelves and "
+         "management switches; a system saved as one device becomes its trays with their links",
+         [](Json&) {}, splitSystemsIntoTrays},
     };
     return chain;
 }
@@ -287,6 +321,16 @@ int migrate(Json& doc, LoadResult* res) {
     return fileVersion;
 }
 
+/// The steps of the migration from @p fileVersion that work on the read design.
+void migrateData(DesignData& d, int fileVersion, QStringList* notes) {
+    for (const Migration& m : migrations())
+        if (m.from >= fileVersion && m.afterRead) {
+            const QStringList said = m.afterRead(d);
+            if (notes)
+                *notes << said;
+        }
+}
+
 } // namespace
 
 // Each scenario is a full nested design document, read by the same code; its errors name the
@@ -315,6 +359,7 @@ void json::readScenarios(DesignData& d, const Json& list) {
             if (json::optionalMember(nested, "scenarios"))
                 throw FieldError("/scenarios", "a scenario cannot hold scenarios of its own");
             readDocument(*data, nested);
+            migrateData(*data, version, nullptr);
         } catch (const FieldError& e) {
             throw FieldError(dp + (version == 1 ? v1Pointer(e.pointer) : e.pointer), e.what());
         }
@@ -349,8 +394,9 @@ LoadResult loadFromBytes(const QByteArray& bytes, const QString& name, const Pro
     if (progress && !progress(kLoadReadStart))
         return cancelledLoad(name);
     try {
-        migrate(doc, &res);
+        const int version = migrate(doc, &res);
         readDocument(res.data, doc, ProgressSpan(progress, kLoadReadStart, 100));
+        migrateData(res.data, version, &res.notes);
         json::releaseInBackground(std::move(doc));
     } catch (const Cancelled&) {
         return cancelledLoad(name);

@@ -1,5 +1,7 @@
 #include "MetricContributor.h"
 
+#include "../NvlinkDomains.h"
+
 namespace cds {
 
 void InventoryMetrics::contribute(const MetricInputs& in, Metrics& m) const {
@@ -20,13 +22,18 @@ void InventoryMetrics::contribute(const MetricInputs& in, Metrics& m) const {
         }
         if (t.category == Category::Management)
             ++(t.portCount(PortRole::Compute) > 0 ? m.ufm : m.headNodes);
-        if (t.category == Category::Power)
+        if (t.category == Category::Power && t.tray == TrayKind::None) // not a power shelf
             ++m.pdus;
         if (t.category == Category::Cooling && t.coolingType == QLatin1String("cdu")) {
             ++m.cdus;
             m.cduCapacityKw += t.coolingCapacityKw.value_or(0);
         }
     });
+    // The NVLink domains as the exports and the all-reduce estimate see them.
+    for (const NvlinkDomain& x : nvlinkDomains(d)) {
+        ++m.nvlinkDomains;
+        m.nvlinkDomainNodes = std::max(m.nvlinkDomainNodes, int(x.nodes.size()));
+    }
 }
 
 } // namespace cds

@@ -112,6 +112,8 @@ struct Metrics {
     /// Airflow that carries airHeatKw at the design's temperature rise (CFM = 3.16 W / dT F).
     double airflowCfm = 0;
     int nvlinkDomainGpus = 0;       ///< largest NVLink domain of the design's GPU systems
+    int nvlinkDomains = 0;          ///< NVLink domains (NvlinkDomains.h): hosts sharing one
+    int nvlinkDomainNodes = 0;      ///< hosts in the largest domain (18 for an NVL72 rack)
     double coolantFlowLpm() const { ///< Q = P / (c_p dT) for water at a 10 K rise
         return liquidHeatKw * 60.0 / (4.18 * 10.0);
     }

@@ -36,12 +36,15 @@ RackMetrics rackFigures(const DesignData& d, const DesignIndex& index, RackId ri
         rm.weightKg += *rt.weightKg;
     else
         ++rm.weightMissing;
+    double traysW = 0; // a rack-scale system held as its trays is rated at their sum
     for (DeviceId did : index.devicesIn(rid)) {
         const CatalogItem& t = d.catalog[d.devices[did].type];
         rm.usedU += t.uHeight;
         rm.gpus += t.gpuCount();
         if (t.rackScale && t.liquidCooled && t.powerMaxW)
             rm.systemRatedKw = std::max(rm.systemRatedKw, *t.powerMaxW / 1000.0);
+        if (t.tray != TrayKind::None)
+            traysW += t.powerMaxW.value_or(0);
         if (t.powerMaxW) {
             rm.itMaxW += *t.powerMaxW;
             rm.itTypicalW += t.powerTypicalW.value_or(*t.powerMaxW);
@@ -53,6 +56,7 @@ RackMetrics rackFigures(const DesignData& d, const DesignIndex& index, RackId ri
         else
             ++rm.weightMissing;
     }
+    rm.systemRatedKw = std::max(rm.systemRatedKw, traysW / 1000.0);
     return rm;
 }
 

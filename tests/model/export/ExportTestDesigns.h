@@ -3,7 +3,32 @@
 
 #include "../TestDesigns.h"
 
+#include "model/RackScale.h"
+
+#include <QRegularExpression>
+
 namespace cds::test {
+
+/// Expands a Slurm host list ("gpu[001-003,007],login") into names.
+inline QStringList expandHostList(const QString& list) {
+    QStringList out;
+    static const QRegularExpression group(QStringLiteral("([^,\\[]+)(\\[([^\\]]*)\\])?"));
+    auto g = group.globalMatch(list);
+    while (g.hasNext()) {
+        const auto m = g.next();
+        if (m.captured(2).isEmpty()) {
+            out << m.captured(1);
+            continue;
+        }
+        for (const QString& r : m.captured(3).split(QLatin1Char(','))) {
+            const QStringList ab = r.split(QLatin1Char('-'));
+            const int w = int(ab.first().size());
+            for (int n = ab.first().toInt(); n <= ab.last().toInt(); ++n)
+                out << m.captured(1) + QStringLiteral("%1").arg(n, w, 10, QLatin1Char('0'));
+        }
+    }
+    return out;
+}
 
 /// @p servers DGX H100 named gpu001..., four per rack; @p leaves QM9700 leaves and
 /// @p spines spines, every leaf wired to every spine. Rail-optimized: NIC i of every server
@@ -73,6 +98,8 @@ inline DesignData nvl72Racks(int racks) {
                 b.link(nvl, p, leaf, next++, f);
         b.link(leaf, 40, spine, r, f);
     }
+    // As designs hold them: each rack its 18 compute trays (nvl01-c01...), the first 8 cabled.
+    splitRackScaleSystems(b.d, [](const QString& id) { return bundled().catalog().item(id); });
     return b.d;
 }
 

@@ -102,15 +102,18 @@ private Q_SLOTS:
         const DesignData d = test::nvl72Racks(3);
         const SlurmTopology t = slurmTopologyYaml(d);
         QVERIFY2(t.ok, qPrintable(t.error));
+        // A block is the NVLink domain: the rack's 18 compute trays, each a Slurm node.
         QVERIFY2(t.text.contains("- topology: nvlink\n  cluster_default: false\n  block:\n"
-                                 "    block_sizes:\n      - 1\n    blocks:\n"
-                                 "      - block: R01\n        nodes: nvl01\n"
-                                 "      - block: R02\n        nodes: nvl02\n"
-                                 "      - block: R03\n        nodes: nvl03\n"),
+                                 "    block_sizes:\n      - 18\n    blocks:\n"
+                                 "      - block: R01\n        nodes: nvl01-c[01-18]\n"
+                                 "      - block: R02\n        nodes: nvl02-c[01-18]\n"
+                                 "      - block: R03\n        nodes: nvl03-c[01-18]\n"),
                  t.text.constData());
         const std::vector<NvlinkDomain> domains = nvlinkDomains(d);
         QCOMPARE(domains.size(), std::size_t(3));
         QVERIFY(domains.front().multiNode);
+        QCOMPARE(domains.front().nodes.size(), std::size_t(18));
+        QCOMPARE(domains.front().gpus, 72);
     }
 
     void slurmYamlIsYaml() {
@@ -164,8 +167,9 @@ private Q_SLOTS:
         for (const QString& l : e.levels) {
             QVERIFY(e.kueueTopologyYaml.contains(
                 QStringLiteral("  - nodeLabel: \"%1\"\n").arg(l).toUtf8()));
-            if (l != QLatin1String("kubernetes.io/hostname")) // set by the kubelet
-                QCOMPARE(QString::fromUtf8(e.nodeLabelsYaml).count(l + QStringLiteral(": ")), 2);
+            if (l != QLatin1String("kubernetes.io/hostname")) // set by the kubelet; 8 trays
+                QCOMPARE(QString::fromUtf8(e.nodeLabelsYaml).count(l + QStringLiteral(": ")),
+                         16); // of each of the 2 racks are cabled
         }
         QCOMPARE(k8s::labelValue(QStringLiteral(" Hall 1 (east) ")), QStringLiteral("Hall-1-east"));
         QVERIFY(value.match(k8s::labelValue(QString(80, QLatin1Char('a')) + QStringLiteral("-")))
@@ -185,7 +189,7 @@ private Q_SLOTS:
                  t[QStringLiteral("metadata")][QStringLiteral("name")].toString());
         const QJsonDocument nodes = yamlAsJson(e.nodeLabelsYaml, true);
         QVERIFY(nodes.isArray());
-        QCOMPARE(nodes.array().size(), 2);
+        QCOMPARE(nodes.array().size(), 16); // 8 cabled compute trays per rack
         for (const QJsonValue n : nodes.array()) {
             const QJsonObject labels =
                 n[QStringLiteral("metadata")][QStringLiteral("labels")].toObject();

@@ -30,27 +30,6 @@ QString findTool(const char* name) {
                               QStringLiteral("/usr/local/sbin"), QStringLiteral("/usr/local/bin")});
 }
 
-/// Expands a Slurm host list ("gpu[001-003,007],login") into names.
-QStringList expandHostList(const QString& list) {
-    QStringList out;
-    static const QRegularExpression group(QStringLiteral("([^,\\[]+)(\\[([^\\]]*)\\])?"));
-    auto g = group.globalMatch(list);
-    while (g.hasNext()) {
-        const auto m = g.next();
-        if (m.captured(2).isEmpty()) {
-            out << m.captured(1);
-            continue;
-        }
-        for (const QString& r : m.captured(3).split(QLatin1Char(','))) {
-            const QStringList ab = r.split(QLatin1Char('-'));
-            const int w = int(ab.first().size());
-            for (int n = ab.first().toInt(); n <= ab.last().toInt(); ++n)
-                out << m.captured(1) + QStringLiteral("%1").arg(n, w, 10, QLatin1Char('0'));
-        }
-    }
-    return out;
-}
-
 QSet<QString> asSet(const QStringList& l) {
     return QSet<QString>(l.begin(), l.end());
 }
@@ -156,6 +135,9 @@ private Q_SLOTS:
         QTest::newRow("rail-optimized") << QStringLiteral("rails");
         QTest::newRow("example SU")
             << QStringLiteral(CDS_SOURCE_DIR "/resources/examples/dgx-h100-256gpu-su.cds.json");
+        // 8 NVL72 racks as their 144 compute trays, each a node (18 per rack).
+        QTest::newRow("GB300 NVL72 SU")
+            << QStringLiteral(CDS_SOURCE_DIR "/resources/examples/gb300-nvl72-576gpu-su.cds.json");
     }
     void topologyConfIsWhatSlurmReads() {
         QFETCH(QString, design);
@@ -175,6 +157,8 @@ private Q_SLOTS:
         QStringList nodes;
         for (const auto& [id, sw] : tree.nodeSwitch)
             nodes << d.devices[id].name;
+        if (design.contains(QLatin1String("gb300"))) // 8 racks x 18 compute trays
+            QCOMPARE(nodes.size(), 144);
 
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
@@ -215,8 +199,8 @@ private Q_SLOTS:
         auto it = line.globalMatch(QString::fromUtf8(shown.second));
         while (it.hasNext()) {
             const auto m = it.next();
-            slurmNodes[m.captured(1)] = asSet(expandHostList(m.captured(3)));
-            slurmSwitches[m.captured(1)] = asSet(expandHostList(m.captured(4)));
+            slurmNodes[m.captured(1)] = asSet(test::expandHostList(m.captured(3)));
+            slurmSwitches[m.captured(1)] = asSet(test::expandHostList(m.captured(4)));
         }
         QCOMPARE(qsizetype(slurmNodes.size()), qsizetype(tree.switches.size()));
         // Every switch of the design, with the nodes below it (Slurm lists all of them for
