@@ -107,6 +107,9 @@ AllReduceEstimate ClusterFacts::allReduce(int ranks, double bytes) const {
     d.fabrics.push_back(compute);
     Metrics m = fabric;
     m.gpus = ranks;
+    // The ranks of a data-parallel group sit in different NVLink domains (tensor and
+    // pipeline parallelism fill a domain first), one GPU each on its own NIC: a flat ring.
+    m.nvlinkDomains = ranks;
     return estimateAllReduce(d, m, bytes, AllReduceAlgorithm::Ring);
 }
 

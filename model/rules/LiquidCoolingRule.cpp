@@ -12,19 +12,29 @@ void LiquidCoolingRule::check(const CheckContext& ctx, std::vector<Finding>& out
     d.racks.forEach([&](RackId rid, const Rack& rack) {
         if (rack.cooling == CoolingType::DirectLiquid || rack.cooling == CoolingType::Immersion)
             return;
+        // One finding per rack: an NVL72 rack's 27 liquid-cooled trays are one problem.
+        std::vector<ObjectRef> objects{ObjectRef::rack(rid)};
+        QString first;
         for (DeviceId id : ctx.index.devicesIn(rid)) {
             const Device& dev = d.devices[id];
             if (!d.typeOf(dev).liquidCooled)
                 continue;
-            out.push_back({codes::kRackNeedsLiquid,
-                           Severity::Error,
-                           QStringLiteral("%1 in %2 is liquid-cooled only, but the rack is cooled "
-                                          "by %3")
-                               .arg(dev.name, rack.name, coolingLabel(rack.cooling)),
-                           {ObjectRef::rack(rid), ObjectRef::device(id)},
-                           name(),
-                           QStringLiteral("catalog liquidCooled: direct-liquid or immersion")});
+            if (first.isEmpty())
+                first = dev.name;
+            objects.push_back(ObjectRef::device(id));
         }
+        const auto count = qsizetype(objects.size()) - 1;
+        if (count == 0)
+            return;
+        const QString what = count == 1 ? QStringLiteral("%1 in %2 is").arg(first, rack.name)
+                                        : QStringLiteral("%1 devices in %2 (%3 first) are")
+                                              .arg(count)
+                                              .arg(rack.name, first);
+        out.push_back({codes::kRackNeedsLiquid, Severity::Error,
+                       QStringLiteral("%1 liquid-cooled only, but the rack is cooled by %2")
+                           .arg(what, coolingLabel(rack.cooling)),
+                       std::move(objects), name(),
+                       QStringLiteral("catalog liquidCooled: direct-liquid or immersion")});
     });
     // N+1: the plant must carry the direct-liquid heat with its largest CDU out of service.
     // Racks with their own in-rack CDU are not on the plant (their product's envelope judges

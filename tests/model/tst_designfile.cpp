@@ -18,6 +18,10 @@ class TestDesignFile : public QObject {
         return DesignFile::loadFromBytes(text, QStringLiteral("t.cds.json"));
     }
     static QByteArray sample() { return DesignFile::toBytes(test::smallCluster()); }
+    /// The formatVersion line this build writes.
+    static QByteArray current() {
+        return QByteArray("\"formatVersion\": " + QByteArray::number(kDesignFormatVersion));
+    }
     /// Replaces the first occurrence of @p from in the sample design's text.
     static QByteArray patched(const QByteArray& from, const QByteArray& to) {
         QByteArray s = sample();
@@ -88,7 +92,7 @@ private Q_SLOTS:
     }
     void keysAreStableAndReadable() {
         const QByteArray s = sample();
-        QVERIFY(s.startsWith("{\n  \"formatVersion\": 4,"));
+        QVERIFY(s.startsWith(QByteArray("{\n  " + current() + ",")));
         // One link per line: diffs of cabling changes stay line-sized.
         QVERIFY(s.contains("\n      [0, 0, 0, 2, 0, 0, null],\n"));
     }
@@ -132,7 +136,8 @@ private Q_SLOTS:
         QVERIFY(error.contains(QLatin1String("/nonexistent-dir/x.cds.json")));
     }
     void refusesNewerFormat() {
-        LoadResult r = loadText(patched("\"formatVersion\": 4", "\"formatVersion\": 5"));
+        LoadResult r = loadText(patched(
+            current(), "\"formatVersion\": " + QByteArray::number(kDesignFormatVersion + 1)));
         expectError(r, QStringLiteral("/formatVersion"), "newer version");
     }
     void migratesVersion1Links() {
@@ -157,11 +162,13 @@ private Q_SLOTS:
         LoadResult r = loadText(v1);
         QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
         QCOMPARE(r.fileFormatVersion, 1);
-        // The chain: v1 -> v2 (links), v2 -> v3 (pathways), v3 -> v4 (cooling products).
-        QCOMPARE(r.notes.size(), 3);
-        QVERIFY(r.notes.first().contains(QLatin1String("column rows")));
+        // The chain, one note a step: v1 -> v2 (links), v2 -> v3 (pathways), v3 -> v4
+        // (cooling products), v4 -> v5 (rack-scale trays), and on to this version.
+        QCOMPARE(r.notes.size(), kDesignFormatVersion - 1);
+        QVERIFY(r.notes[0].contains(QLatin1String("column rows")));
         QVERIFY(r.notes[1].contains(QLatin1String("pathways")));
-        QVERIFY(r.notes.last().contains(QLatin1String("cooling product")));
+        QVERIFY(r.notes[2].contains(QLatin1String("cooling product")));
+        QVERIFY(r.notes[3].contains(QLatin1String("rack-scale")));
         QVERIFY(r.data.pathways.empty());
         QVERIFY(r.data.links.contains(LinkId(7)));
         QCOMPARE(r.data.links[LinkId(7)].b.port, std::uint16_t(2));
@@ -213,9 +220,8 @@ private Q_SLOTS:
         QTest::newRow("unknown inlet class")
             << patched("\"inletClass\": \"A2\"", "\"inletClass\": \"B9\"")
             << QStringLiteral("/settings/inletClass") << QStringLiteral("A1, A2, A3 or A4");
-        QTest::newRow("negative version")
-            << patched("\"formatVersion\": 4", "\"formatVersion\": -1")
-            << QStringLiteral("/formatVersion") << QString();
+        QTest::newRow("negative version") << patched(current(), "\"formatVersion\": -1")
+                                          << QStringLiteral("/formatVersion") << QString();
     }
     void hostileInput() {
         QFETCH(QByteArray, text);

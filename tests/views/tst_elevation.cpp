@@ -145,8 +145,9 @@ private Q_SLOTS:
         w->openElevation(rackNamed(d, QStringLiteral("su01-c01")));
         std::vector<QRect> strips;
         d.devices.forEach([&](DeviceId id, const Device& v) {
+            // The rack's PDUs: its power shelves are trays in U slots, not strips.
             if (v.rack == rackNamed(d, QStringLiteral("su01-c01")) &&
-                d.typeOf(v).category == Category::Power)
+                d.typeOf(v).category == Category::Power && d.typeOf(v).tray == TrayKind::None)
                 strips.push_back(e->zeroURect(id));
         });
         QCOMPARE(strips.size(), std::size_t(10));

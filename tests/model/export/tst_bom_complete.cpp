@@ -85,9 +85,11 @@ private Q_SLOTS:
             ++byCategory[Category::Rack];
             rearDoorRacks += r.cooling == CoolingType::RearDoorHx;
         });
+        long long powerShelves = 0; // a rack-scale system's trays, of category power
         d.devices.forEach([&](DeviceId, const Device& v) {
             ++expected[d.catalog[v.type].id];
             ++byCategory[d.catalog[v.type].category];
+            powerShelves += d.catalog[v.type].tray == TrayKind::PowerShelf;
         });
         // The design is complete: without these kinds the test would check nothing.
         for (Category c : {Category::Rack, Category::Server, Category::Switch, Category::Power,
@@ -99,7 +101,7 @@ private Q_SLOTS:
         QCOMPARE(m.ufm > 0, ufm);
         QVERIFY(m.headNodes > 0);
         QCOMPARE(byCategory.value(Category::Management), (long long)(m.ufm + m.headNodes));
-        QCOMPARE(byCategory.value(Category::Power), (long long)m.pdus);
+        QCOMPARE(byCategory.value(Category::Power), (long long)m.pdus + powerShelves);
         QCOMPARE(byCategory.value(Category::Cooling), (long long)m.cdus);
 
         // The model BOM: each of them, no more (cooling placed as devices is not implied

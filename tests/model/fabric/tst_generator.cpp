@@ -219,9 +219,12 @@ private Q_SLOTS:
         const Metrics mi = computeMetrics(ib);
         const double gib = 1024.0 * 1024 * 1024;
         const AllReduceEstimate ring = estimateAllReduce(ib, mi, gib, AllReduceAlgorithm::Ring);
-        // 2 (N-1)/N x 8 Gib / (400G x 95%) plus 2 (N-1) steps of 2 us + 3 hops x 0.13 us.
+        // Hierarchical over 128 NVLink domains (servers) of 8 GPUs: each GPU's NIC carries 1/8
+        // of the message. 2 (N-1)/N x 8 Gib / (8 x 400G x 95%) plus 2 (M-1) steps of 2 us +
+        // 3 hops x 0.13 us.
+        QCOMPARE(mi.nvlinkDomains, 128);
         const double expect =
-            2.0 * 1023 / 1024 * gib * 8 / (400e9 * 0.95) + 2.0 * 1023 * (2.0 + 3 * 0.13) * 1e-6;
+            2.0 * 1023 / 1024 * gib * 8 / (8 * 400e9 * 0.95) + 2.0 * 127 * (2.0 + 3 * 0.13) * 1e-6;
         QVERIFY(std::abs(ring.seconds - expect) < 1e-9);
         QCOMPARE(ring.switchHops, 3);
         // Small messages: the tree's log N steps beat the ring's N steps.

@@ -85,7 +85,8 @@ private Q_SLOTS:
     }
     void version2FileLoadsWithNoPathways() {
         QByteArray v2 = DesignFile::toBytes(smallCluster());
-        v2.replace("\"formatVersion\": 4", "\"formatVersion\": 2");
+        v2.replace(QByteArray("\"formatVersion\": " + QByteArray::number(kDesignFormatVersion)),
+                   "\"formatVersion\": 2");
         v2.replace("\"pathways\": [],", "");
         QVERIFY(!v2.contains("pathways"));
         const LoadResult r = DesignFile::loadFromBytes(v2, QStringLiteral("v2.cds.json"));

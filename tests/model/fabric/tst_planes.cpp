@@ -107,12 +107,21 @@ class TestPlanes : public QObject {
             ++nodeLeaf;
         });
         QCOMPARE(serverPlaneLinks.size(), std::size_t(m.servers) * std::size_t(planes));
-        for (const auto& [key, n] : serverPlaneLinks)
-            QCOMPARE(n, nics);
-        QCOMPARE(nodeLeaf, 1LL * m.servers * nics * planes);
+        // Each host has its own NICs on every plane: a server's, or a rack-scale system's
+        // compute tray's (4 of the rack's 72).
+        long long hostNics = 0;
+        for (const auto& [key, n] : serverPlaneLinks) {
+            const int own = d.typeOf(d.devices[DeviceId(key.first)]).portCount(PortRole::Compute);
+            QCOMPARE(n, own);
+            hostNics += own;
+        }
+        hostNics /= planes;
+        // As many as the systems listed: the GPUs over the system's GPUs, its NICs each.
+        QCOMPARE(hostNics, 1LL * m.gpus / type.gpuCount() * nics);
+        QCOMPARE(nodeLeaf, hostNics * planes);
         double bisection = 0;
         for (const PlaneMetrics& pm : m.computePlanes) {
-            QCOMPARE(pm.links.nodeLeaf, 1LL * m.servers * nics);
+            QCOMPARE(pm.links.nodeLeaf, hostNics);
             QCOMPARE(pm.injectionGbpsPerGpu, laneGbps * nics / type.gpuCount());
             bisection += pm.bisectionTbps;
         }

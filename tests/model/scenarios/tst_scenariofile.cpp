@@ -107,8 +107,10 @@ private Q_SLOTS:
         QCOMPARE(r.errors[0].field, QStringLiteral("/scenarios/0/design/scenarios"));
 
         QByteArray newer = DesignFile::toBytes(d);
-        const qsizetype at = newer.lastIndexOf("\"formatVersion\": 4");
-        newer.replace(at, 18, "\"formatVersion\": 9");
+        const QByteArray current =
+            QByteArray("\"formatVersion\": " + QByteArray::number(kDesignFormatVersion));
+        const qsizetype at = newer.lastIndexOf(current);
+        newer.replace(at, current.size(), "\"formatVersion\": 9");
         r = load(newer);
         QVERIFY(!r.ok);
         QCOMPARE(r.errors[0].field, QStringLiteral("/scenarios/1/design/formatVersion"));
