@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Ids.h"
+#include "PowerChain.h"
 #include "Units.h"
 
 #include <QString>
@@ -152,6 +153,18 @@ struct TraySlot {
     bool operator==(const TraySlot&) const = default;
 };
 
+/// @brief Power-chain equipment (transformer, UPS, busway, power rack...), from the entry's
+/// "power" section with an "element" key.
+struct PowerElementSpec {
+    PowerKind kind = PowerKind::Ups;
+    double capacity = 0;             ///< rated output: kVA for kinds ratedInKva(), else kW
+    double efficiencyPct = 100;      ///< at the design load
+    double stepLoadPct = 0;          ///< generators: load accepted in one step, % of rating
+    double rideThroughMin = 0;       ///< batteries: minutes at the rated kW
+    double outputVdc = 0;            ///< power racks: DC output voltage
+    double widthMm = 0, depthMm = 0; ///< floor footprint of a floor-standing unit on the hall
+};
+
 struct Price {
     double usd = 0;
     QString date;
@@ -177,6 +190,7 @@ struct CatalogItem {
     std::optional<double> coolingCapacityKw;
     QString coolingType;
     std::optional<double> feedKw;
+    std::optional<PowerElementSpec> powerElement; ///< power-chain equipment, not a rack PDU
     std::optional<double> usableTb;
     std::optional<double> readGbps;  ///< storage node: sustained read throughput, Gb/s
     std::optional<double> writeGbps; ///< storage node: sustained write throughput, Gb/s

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "Catalog.h"
+#include "Geometry.h"
 #include "Ids.h"
+#include "PowerChain.h"
 #include "SlotVector.h"
 
 #include <QString>
@@ -46,22 +48,6 @@ enum class FabricKind : std::uint8_t { Compute, Storage, Inband, Oob };
 QString fabricKindKey(FabricKind k); ///< "compute", "storage", "inband", "oob"
 std::optional<FabricKind> fabricKindFromKey(const QString& key);
 
-struct PointMm {
-    double x = 0, y = 0;
-    bool operator==(const PointMm&) const = default;
-};
-
-struct RectMm {
-    double x = 0, y = 0, w = 0, h = 0;
-    bool intersects(const RectMm& o) const {
-        return x < o.x + o.w && o.x < x + w && y < o.y + o.h && o.y < y + h;
-    }
-    bool contains(const RectMm& o) const {
-        return o.x >= x && o.y >= y && o.x + o.w <= x + w && o.y + o.h <= y + h;
-    }
-    bool operator==(const RectMm&) const = default;
-};
-
 /// @brief A row of racks: racks in it face the cold aisle on one side.
 struct Row {
     QString name;
@@ -90,6 +76,9 @@ struct Hall {
 struct PowerFeeds {
     int count = 2;        ///< A+B feeds
     double kwPerFeed = 0; ///< 0 = not specified
+    /// The power-chain elements (busway, RPP or power rack) serving the A and B feeds;
+    /// invalid: not connected to the design's power chain.
+    PowerElementId a, b;
     bool operator==(const PowerFeeds&) const = default;
 };
 
@@ -267,6 +256,7 @@ struct DesignData {
     SlotVector<Device, DeviceId> devices;
     SlotVector<Link, LinkId> links;
     SlotVector<Pathway, PathwayId> pathways; ///< overhead trays; none: cables run on the floor
+    PowerChain power; ///< utility to racks (model/power); empty in designs without one
     std::map<QString, PriceOverride> priceOverrides; ///< by catalog id
     std::vector<Waiver> waivers;
     DesignSettings settings;

@@ -33,6 +33,7 @@ struct LinkTag;
 struct TypeTag;
 struct FabricTag;
 struct PathwayTag;
+struct PowerElementTag;
 
 using RackId = Id<RackTag>;       ///< a rack on the floor
 using DeviceId = Id<DeviceTag>;   ///< a server, switch, PDU... mounted in a rack (or unplaced)
@@ -40,6 +41,8 @@ using LinkId = Id<LinkTag>;       ///< a cable between two device ports
 using TypeId = Id<TypeTag>;       ///< an entry of the design's embedded catalog
 using FabricId = Id<FabricTag>;   ///< a named network (compute, storage, management...)
 using PathwayId = Id<PathwayTag>; ///< an overhead cable-tray segment
+/// An element of the power chain (transformer, UPS, busway...): model/PowerChain.h.
+using PowerElementId = Id<PowerElementTag>;
 
 /// @brief One port of one device: the port index refers to the device type's flat port list.
 struct PortRef {

@@ -124,7 +124,23 @@ void parseCooling(const Json& c, const std::string& cp, CatalogItem& it) {
 }
 
 void parsePower(const Json& p, const std::string& pp, CatalogItem& it) {
+    requireObject(p, pp);
     it.feedKw = optNumber(p, "feedKw", pp, 0, 1e4);
+    const Json* element = optionalMember(p, "element");
+    if (!element)
+        return;
+    PowerElementSpec s;
+    s.kind = enumField<PowerKind>(*element, child(pp, "element"), kPowerKindCount, powerKindFromKey,
+                                  powerKindKey);
+    const char* unit = ratedInKva(s.kind) ? "capacityKva" : "capacityKw";
+    s.capacity = number(member(p, unit, pp), child(pp, unit), 0.1, 1e6);
+    s.efficiencyPct = optNumber(p, "efficiencyPct", pp, 50, 100, 100);
+    s.stepLoadPct = optNumber(p, "stepLoadPct", pp, 0, 100, 0);
+    s.rideThroughMin = optNumber(p, "rideThroughMin", pp, 0, 1e4, 0);
+    s.outputVdc = optNumber(p, "outputVdc", pp, 0, 2000, 0);
+    s.widthMm = optNumber(p, "widthMm", pp, 0, 20000, 0);
+    s.depthMm = optNumber(p, "depthMm", pp, 0, 20000, 0);
+    it.powerElement = s;
 }
 
 void parseStorage(const Json& s, const std::string& sp, CatalogItem& it) {

@@ -100,6 +100,10 @@ const std::vector<Migration>& migrations() {
          "each its own host with its GPUs and NICs, plus NVLink switch trays, power shelves and "
          "management switches; a system saved as one device becomes its trays with their links",
          [](Json&) {}, splitSystemsIntoTrays},
+        {5,
+         "the power chain (utility to rack feeds) added in a \"power\" section; an older design "
+         "has none and keeps working without one",
+         [](Json&) {}},
     };
     return chain;
 }
@@ -243,6 +247,8 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
         }
     }
     readObjects(d, doc, "pathways", d.pathways, &json::readPathway, tick);
+    if (const Json* power = json::optionalMember(doc, "power"))
+        json::readPower(d, *power);
     readObjects(d, doc, "racks", d.racks, &json::readRack, tick);
     readObjects(d, doc, "devices", d.devices, &json::readDevice, tick);
     if (const Json* links = json::optionalMember(doc, "links")) {
@@ -457,6 +463,9 @@ OJson toJson(const DesignData& d, const ProgressSpan& span = {kNoProgress, 0, 0}
     d.pathways.forEach([&](PathwayId id, const Pathway& p) {
         doc["pathways"].push_back(json::writePathway(id, p));
     });
+    // Written only when there is a chain, so designs without one keep their bytes.
+    if (!d.power.isEmpty())
+        doc["power"] = json::writePower(d);
     doc["racks"] = OJson::array();
     d.racks.forEach([&](RackId id, const Rack& r) {
         doc["racks"].push_back(json::writeRack(d, id, r));
@@ -498,6 +507,10 @@ std::set<TypeId> embeddedTypes(const DesignData& d) {
     std::set<TypeId> used;
     d.racks.forEach([&](RackId, const Rack& r) { used.insert(r.type); });
     d.devices.forEach([&](DeviceId, const Device& v) { used.insert(v.type); });
+    d.power.elements.forEach([&](PowerElementId, const PowerElement& e) {
+        if (e.type)
+            used.insert(e.type);
+    });
     d.links.forEach([&](LinkId, const Link& l) {
         if (l.pinnedMedium)
             used.insert(l.pinnedMedium);

@@ -373,6 +373,11 @@ OJson writeRack(const DesignData& d, RackId id, const Rack& r) {
                {"rotation", r.rotationDeg},
                {"cooling", str(coolingKey(r.cooling))},
                {"feeds", {{"count", r.feeds.count}, {"kwPerFeed", r.feeds.kwPerFeed}}}};
+    // Written only when connected, so racks of designs without a power chain keep their bytes.
+    if (r.feeds.a)
+        o["feeds"]["a"] = r.feeds.a.value();
+    if (r.feeds.b)
+        o["feeds"]["b"] = r.feeds.b.value();
     if (r.coolingProduct)
         o["coolingProduct"] = str(d.catalog[r.coolingProduct].id);
     return o;
@@ -443,6 +448,16 @@ Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId&
         requireKnownKeys(*f, fp, {"count", "kwPerFeed"});
         rack.feeds.count = int(optInteger(*f, "count", fp, 0, 16, 2));
         rack.feeds.kwPerFeed = optNumber(*f, "kwPerFeed", fp, 0, 1000, 0);
+        for (const char* side : {"a", "b"}) {
+            const Json* e = optionalMember(*f, side);
+            if (!e)
+                continue;
+            const PowerElementId el = idFrom<PowerElementId>(*e, child(fp, side));
+            if (!d.power.elements.contains(el))
+                throw FieldError(child(fp, side),
+                                 "power element " + std::to_string(el.value()) + " does not exist");
+            (side[0] == 'a' ? rack.feeds.a : rack.feeds.b) = el;
+        }
     }
     return rack;
 }

@@ -25,6 +25,11 @@ OJson writeScenarios(const DesignData& d);
 /// Appends the scenarios in @p list to @p d; errors name the place inside the outer file.
 void readScenarios(DesignData& d, const Json& list);
 
+/// The power chain (PowerJson.cpp): written between the pathways and the racks, only when
+/// the design has one; read before the racks, whose feeds name its elements.
+OJson writePower(const DesignData& d);
+void readPower(DesignData& d, const Json& v);
+
 OJson writePathway(PathwayId id, const Pathway& p);
 OJson writeRack(const DesignData& d, RackId id, const Rack& r);
 OJson writeDevice(const DesignData& d, DeviceId id, const Device& v);

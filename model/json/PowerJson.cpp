@@ -1,0 +1,213 @@
+// The design file's "power" section: the chain's scheme and settings, then its elements, each
+// naming the elements it draws from. Refused with the place in the file: an unknown kind, a
+// missing or repeated element, an absurd capacity or efficiency, a cycle.
+
+#include "DesignJson.h"
+
+#include <QSet>
+
+namespace cds::json {
+
+namespace {
+
+OJson str(const QString& s) {
+    return s.toStdString();
+}
+
+/// Largest capacity an element may state: 10 GVA, beyond any site.
+constexpr double kMaxCapacity = 1e7;
+
+const char* capacityKey(PowerKind k) {
+    return ratedInKva(k) ? "capacityKva" : "capacityKw";
+}
+
+OJson writeElement(const DesignData& d, PowerElementId id, const PowerElement& e) {
+    OJson o = {{"id", id.value()}, {"name", str(e.name)}, {"kind", str(powerKindKey(e.kind))}};
+    if (e.type)
+        o["type"] = str(d.catalog[e.type].id);
+    o[capacityKey(e.kind)] = e.capacity;
+    if (e.units != 1)
+        o["units"] = e.units;
+    o["efficiencyPct"] = e.efficiencyPct;
+    OJson up = OJson::array();
+    for (PowerElementId u : e.upstream)
+        up.push_back(u.value());
+    o["upstream"] = up;
+    if (!e.group.isEmpty())
+        o["group"] = str(e.group);
+    if (e.outputVdc > 0)
+        o["outputVdc"] = e.outputVdc;
+    if (e.area)
+        o["area"] = OJson::array({e.area->x, e.area->y, e.area->w, e.area->h});
+    return o;
+}
+
+PowerElement readElement(const DesignData& d, const Json& v, const std::string& ep,
+                         PowerElementId& id) {
+    requireObject(v, ep);
+    id = PowerElementId(
+        static_cast<PowerElementId::Rep>(integer(member(v, "id", ep), child(ep, "id"), 0, kMaxId)));
+    PowerElement e;
+    e.name = qstring(member(v, "name", ep), child(ep, "name"), 256);
+    if (e.name.trimmed().isEmpty())
+        throw FieldError(child(ep, "name"), "a power element needs a name");
+    const QString kind = qstring(member(v, "kind", ep), child(ep, "kind"), 64);
+    const auto k = powerKindFromKey(kind);
+    if (!k)
+        throw FieldError(child(ep, "kind"),
+                         "unknown value \"" + kind.toStdString() +
+                             "\"; expected utility, transformer, switchgear, generator, ups, "
+                             "battery, busway, rpp or power-rack");
+    e.kind = *k;
+    if (const Json* t = optionalMember(v, "type")) {
+        const QString tid = qstring(*t, child(ep, "type"), 128);
+        e.type = d.catalog.find(tid);
+        if (!e.type)
+            throw FieldError(child(ep, "type"), "catalog id \"" + tid.toStdString() +
+                                                    "\" is not in the design's embedded catalog");
+    }
+    const char* cap = capacityKey(e.kind);
+    e.capacity = number(member(v, cap, ep), child(ep, cap), 0.001, kMaxCapacity);
+    e.units = int(optInteger(v, "units", ep, 1, 10000, 1));
+    e.efficiencyPct = optNumber(v, "efficiencyPct", ep, 50, 100, 100);
+    if (const Json* up = optionalMember(v, "upstream")) {
+        const std::string up0 = child(ep, "upstream");
+        requireArray(*up, up0);
+        for (std::size_t i = 0; i < up->size(); ++i)
+            e.upstream.push_back(PowerElementId(
+                static_cast<PowerElementId::Rep>(integer((*up)[i], child(up0, i), 0, kMaxId))));
+    }
+    e.group = optString(v, "group", ep);
+    e.outputVdc = optNumber(v, "outputVdc", ep, 0, 2000, 0);
+    if (const Json* a = optionalMember(v, "area")) {
+        const std::string ap = child(ep, "area");
+        requireArray(*a, ap);
+        if (a->size() != 4)
+            throw FieldError(ap, "expected [x, y, width, depth] in mm");
+        double r[4];
+        for (std::size_t i = 0; i < 4; ++i)
+            r[i] = number((*a)[i], child(ap, i), i < 2 ? -kMaxCoordMm : 1, kMaxCoordMm);
+        e.area = RectMm{r[0], r[1], r[2], r[3]};
+    }
+    return e;
+}
+
+/// Every upstream named exists, none twice, and following upstream never comes back.
+void checkLinks(const PowerChain& c, const std::vector<PowerElementId>& fileOrder) {
+    for (std::size_t i = 0; i < fileOrder.size(); ++i) {
+        const PowerElement& e = c.elements[fileOrder[i]];
+        const std::string up = child(child("/power/elements", i), "upstream");
+        QSet<PowerElementId::Rep> seen;
+        for (std::size_t j = 0; j < e.upstream.size(); ++j) {
+            const PowerElementId u = e.upstream[j];
+            if (!c.elements.contains(u))
+                throw FieldError(child(up, j),
+                                 "power element " + std::to_string(u.value()) + " does not exist");
+            if (u == fileOrder[i])
+                throw FieldError(child(up, j), "an element cannot feed itself");
+            if (seen.contains(u.value()))
+                throw FieldError(child(up, j),
+                                 "upstream element " + std::to_string(u.value()) + " named twice");
+            seen.insert(u.value());
+        }
+    }
+    // Depth-first over upstream links: 0 unvisited, 1 on the path, 2 done.
+    std::vector<char> state(c.elements.capacity(), 0);
+    std::vector<std::size_t> indexOf(c.elements.capacity(), 0);
+    for (std::size_t i = 0; i < fileOrder.size(); ++i)
+        indexOf[fileOrder[i].value()] = i;
+    for (PowerElementId start : fileOrder) {
+        if (state[start.value()])
+            continue;
+        std::vector<std::pair<PowerElementId, std::size_t>> stack{{start, 0}};
+        state[start.value()] = 1;
+        while (!stack.empty()) {
+            auto& [id, next] = stack.back();
+            const auto& up = c.elements[id].upstream;
+            if (next == up.size()) {
+                state[id.value()] = 2;
+                stack.pop_back();
+                continue;
+            }
+            const PowerElementId u = up[next++];
+            if (state[u.value()] == 1)
+                throw FieldError(child(child("/power/elements", indexOf[id.value()]), "upstream"),
+                                 "the chain has a cycle: " + c.elements[id].name.toStdString() +
+                                     " draws from " + c.elements[u].name.toStdString() +
+                                     ", which is downstream of it");
+            if (state[u.value()] == 0) {
+                state[u.value()] = 1;
+                stack.push_back({u, 0});
+            }
+        }
+    }
+}
+
+} // namespace
+
+OJson writePower(const DesignData& d) {
+    const PowerChain& c = d.power;
+    OJson o = {{"scheme", str(powerSchemeKey(c.scheme))}};
+    if (c.scheme == PowerScheme::Block)
+        o["blocks"] = c.blocks;
+    o["powerFactor"] = c.powerFactor;
+    if (c.itBudgetKw > 0)
+        o["itBudgetKw"] = c.itBudgetKw;
+    if (c.siteBudgetKw > 0)
+        o["siteBudgetKw"] = c.siteBudgetKw;
+    o["transientPct"] = c.transientPct;
+    o["strandedPct"] = c.strandedPct;
+    OJson elements = OJson::array();
+    c.elements.forEach([&](PowerElementId id, const PowerElement& e) {
+        elements.push_back(writeElement(d, id, e));
+    });
+    o["elements"] = std::move(elements);
+    return o;
+}
+
+void readPower(DesignData& d, const Json& v) {
+    const std::string p = "/power";
+    requireObject(v, p);
+    PowerChain c;
+    if (const Json* s = optionalMember(v, "scheme")) {
+        const QString key = qstring(*s, child(p, "scheme"), 64);
+        const auto scheme = powerSchemeFromKey(key);
+        if (!scheme)
+            throw FieldError(child(p, "scheme"), "unknown value \"" + key.toStdString() +
+                                                     "\"; expected 2N, N+1, block or single");
+        c.scheme = *scheme;
+    }
+    if (c.scheme == PowerScheme::Block) {
+        c.blocks = int(optInteger(v, "blocks", p, 0, 64, 4));
+        if (c.blocks < 3)
+            throw FieldError(child(p, "blocks"), "a block-redundant chain needs at least 3 blocks");
+    }
+    c.powerFactor = optNumber(v, "powerFactor", p, 0.5, 1.0, c.powerFactor);
+    c.itBudgetKw = optNumber(v, "itBudgetKw", p, 0, kMaxCapacity, 0);
+    c.siteBudgetKw = optNumber(v, "siteBudgetKw", p, 0, kMaxCapacity, 0);
+    c.transientPct = optNumber(v, "transientPct", p, 0, 200, 0);
+    c.strandedPct = optNumber(v, "strandedPct", p, 0, 100, c.strandedPct);
+    std::vector<PowerElementId> order;
+    if (const Json* list = optionalMember(v, "elements")) {
+        const std::string lp = child(p, "elements");
+        requireArray(*list, lp);
+        QSet<QString> names;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string ep = child(lp, i);
+            PowerElementId id;
+            PowerElement e = readElement(d, (*list)[i], ep, id);
+            if (c.elements.contains(id))
+                throw FieldError(child(ep, "id"), "duplicate id " + std::to_string(id.value()));
+            if (names.contains(e.name))
+                throw FieldError(child(ep, "name"),
+                                 "duplicate power element name \"" + e.name.toStdString() + "\"");
+            names.insert(e.name);
+            c.elements.insert(id, std::move(e));
+            order.push_back(id);
+        }
+    }
+    checkLinks(c, order);
+    d.power = std::move(c);
+}
+
+} // namespace cds::json
