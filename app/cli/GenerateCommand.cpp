@@ -54,11 +54,83 @@ bool keepPluggableScenario(GenerateParams g, const Catalog& catalog, GenerateRes
     return true;
 }
 
+/// A budget flag in MW: a positive finite number up to 10 GW; nullopt and @p error otherwise.
+std::optional<double> megawatts(const QCommandLineParser& p, const char* name, QString& error) {
+    bool ok = false;
+    const QString text = p.value(QString::fromLatin1(name));
+    const double mw = text.toDouble(&ok);
+    if (!ok || !std::isfinite(mw) || mw <= 0 || mw > 10000) {
+        error = QStringLiteral("--%1 expects megawatts, a number above 0 and at most 10000, not "
+                               "'%2'")
+                    .arg(QLatin1String(name), text);
+        return std::nullopt;
+    }
+    return mw;
+}
+
+/// --power-redundancy and --dc-800v into @p g; an error message, empty when fine.
+QString readPowerOptions(const QCommandLineParser& p, GenerateParams& g) {
+    const QString scheme = p.value(QStringLiteral("power-redundancy"));
+    const auto s = powerSchemeFromKey(scheme);
+    if (!s)
+        return QStringLiteral("--power-redundancy expects 2N, N+1, block (or 4N/3) or single, not "
+                              "'%1'")
+            .arg(scheme);
+    g.power->scheme = *s;
+    if (*s == PowerScheme::Block && scheme.contains(QLatin1Char('N'))) {
+        const int blocks = scheme.section(QLatin1Char('N'), 0, 0).toInt();
+        const int reserve = scheme.section(QLatin1Char('/'), 1).toInt();
+        if (blocks < 3 || reserve != blocks - 1)
+            return QStringLiteral("--power-redundancy %1: a block-redundant scheme is xN/(x-1) "
+                                  "with at least 3 blocks, e.g. 4N/3")
+                .arg(scheme);
+        g.power->blocks = blocks;
+    }
+    g.power->dc800 = p.isSet(QStringLiteral("dc-800v"));
+    return {};
+}
+
+/// --it-mw / --site-mw: the number of GPUs that fits, told on stderr; an error, empty when fine.
+QString sizeToBudgetFlags(const QCommandLineParser& p, const Catalog& lib, GenerateParams& g) {
+    const bool site = p.isSet(QStringLiteral("site-mw"));
+    const char* flag = site ? "site-mw" : "it-mw";
+    QString error;
+    const auto mw = megawatts(p, flag, error);
+    if (!mw)
+        return error;
+    const BudgetSizing s =
+        site ? sizeToBudget(g, lib, 0, *mw * 1000) : sizeToBudget(g, lib, *mw * 1000);
+    if (!s.ok)
+        return QStringLiteral("--%1 %2: %3")
+            .arg(QLatin1String(flag), p.value(QLatin1String(flag)), s.error);
+    g.gpus = s.gpus;
+    g.siteBudgetKw = site ? *mw * 1000 : 0;
+    // A facility budget gives the IT budget through the design's PUE (facility / IT).
+    g.itBudgetKw = site ? *mw * 1000 * s.itKw / std::max(1e-9, s.facilityKw) : *mw * 1000;
+    err() << "note: --" << flag << " " << p.value(QLatin1String(flag)) << ": " << s.why << "\n";
+    return {};
+}
+
 } // namespace
 
 int runGenerate(const QStringList& args) {
     QCommandLineParser p;
     p.addOption(opt("gpus", "Number of GPUs (a multiple of the server's GPU count).", "N"));
+    p.addOption(opt("it-mw",
+                    "Instead of --gpus: the IT load budget in MW; the design gets the largest "
+                    "whole number of scalable units whose IT load fits.",
+                    "MW"));
+    p.addOption(opt("site-mw",
+                    "Instead of --gpus: the facility budget in MW (IT load times each rack's "
+                    "cooling PUE); the largest whole number of scalable units that fits.",
+                    "MW"));
+    p.addOption(opt("power-redundancy",
+                    "Power chain redundancy: 2N (default), N+1, block (4N/3, or xN/(x-1)) or "
+                    "single.",
+                    "S", "2N"));
+    p.addOption(opt("dc-800v",
+                    "Feed rack-scale liquid-cooled systems (NVL72) at 800 V DC from power racks "
+                    "beside their rows."));
     p.addOption(opt("server", "GPU server catalog id.", "ID", "nvidia-dgx-h100"));
     p.addOption(opt("switch", "Compute-fabric switch catalog id.", "ID", "nvidia-qm9700"));
     p.addOption(opt("topology", "rail-optimized (default) or fat-tree.", "T", "rail-optimized"));
@@ -104,17 +176,30 @@ int runGenerate(const QStringList& args) {
     if (!p.positionalArguments().isEmpty())
         return usageError(
             QStringLiteral("unexpected argument '%1'").arg(p.positionalArguments().first()));
-    if (!p.isSet(QStringLiteral("gpus")))
-        return usageError(QStringLiteral("--gpus N is required"));
+    const int sizings = int(p.isSet(QStringLiteral("gpus"))) +
+                        int(p.isSet(QStringLiteral("it-mw"))) +
+                        int(p.isSet(QStringLiteral("site-mw")));
+    if (sizings == 0)
+        return usageError(QStringLiteral("--gpus N (or --it-mw MW, or --site-mw MW) is required"));
+    if (sizings > 1)
+        return usageError(QStringLiteral("give one of --gpus, --it-mw and --site-mw"));
     if (!p.isSet(QStringLiteral("output")))
         return usageError(QStringLiteral("-o FILE is required"));
 
     GenerateParams g;
     bool ok = false;
-    g.gpus = p.value(QStringLiteral("gpus")).toInt(&ok);
-    if (!ok || g.gpus <= 0)
-        return usageError(QStringLiteral("--gpus expects a positive number, not '%1'")
-                              .arg(p.value(QStringLiteral("gpus"))));
+    if (p.isSet(QStringLiteral("gpus"))) {
+        g.gpus = p.value(QStringLiteral("gpus")).toInt(&ok);
+        if (!ok || g.gpus <= 0)
+            return usageError(QStringLiteral("--gpus expects a positive number, not '%1'")
+                                  .arg(p.value(QStringLiteral("gpus"))));
+    } else {
+        QString error; // checked before the catalog loads, so a typo fails fast
+        if (!megawatts(p, p.isSet(QStringLiteral("it-mw")) ? "it-mw" : "site-mw", error))
+            return usageError(error);
+    }
+    if (const QString e = readPowerOptions(p, g); !e.isEmpty())
+        return usageError(e);
     g.serverId = p.value(QStringLiteral("server"));
     g.switchId = p.value(QStringLiteral("switch"));
     const QString topo = p.value(QStringLiteral("topology"));
@@ -196,6 +281,9 @@ int runGenerate(const QStringList& args) {
     const CatalogLibrary lib = CatalogLibrary::loadDefault();
     for (const FileError& e : lib.errors())
         err() << "cluster-studio-cli: warning: " << e.toString() << "\n";
+    if (!p.isSet(QStringLiteral("gpus")))
+        if (const QString e = sizeToBudgetFlags(p, lib.catalog(), g); !e.isEmpty())
+            return usageError(e);
     GenerateResult r = generateCluster(g, lib.catalog());
     if (!r.ok)
         return usageError(r.error);

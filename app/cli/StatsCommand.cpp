@@ -25,7 +25,7 @@ int runStats(const QStringList& args) {
     const Analysis analysis = analyze(*d);
     const Metrics& m = analysis.metrics;
     if (p.isSet(QStringLiteral("json"))) {
-        writeOutput({}, statsJson(*d, m));
+        writeOutput({}, statsJson(*d, m, &analysis.power));
         return Ok;
     }
     auto& o = out();

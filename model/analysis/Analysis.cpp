@@ -20,8 +20,10 @@ void completeAnalysis(Analysis& a, const DesignData& d, const DesignIndex& index
                       const TrayLoad* trays, RuleResults* rules) {
     a.metrics = computeMetrics(d, index, a.bom);
     a.rackPower = rackPower(d, a.metrics);
+    a.power = analyzePower(d, a.metrics);
     CheckContext ctx{d, index, a.metrics};
     ctx.trays = trays;
+    ctx.power = &a.power;
     a.findings = rules ? rules->runAll(ctx) : runChecks(ctx);
 }
 

@@ -4,6 +4,7 @@
 #include "../DesignIndex.h"
 #include "../metrics/Bom.h"
 #include "../metrics/Metrics.h"
+#include "../power/PowerFlow.h"
 #include "../rules/Finding.h"
 #include "RackPower.h"
 
@@ -19,6 +20,7 @@ struct Analysis {
     Bom bom;
     std::vector<RackPower> rackPower; ///< one per live rack, in id order
     std::vector<Finding> findings;    ///< every rule, waivers applied
+    PowerAnalysis power;              ///< the power chain's load in normal operation and N-1
 };
 
 /// Full analysis of a design whose cables are already routed (as loadDesign and the generator
@@ -29,7 +31,8 @@ Analysis analyze(const DesignData& d, const DesignIndex& index);
 class RuleResults;
 struct TrayLoad;
 
-/// The steps after the BOM is counted, in order: metrics (its contributors), rack power and
+/// The steps after the BOM is counted, in order: metrics (its contributors), rack power, the
+/// power chain's flow and
 /// every rule, waivers applied, into @p a (whose bom is set). analyze() and the live analysis'
 /// full run both end here, so the two cannot drift apart. @p trays: the tray load when the
 /// caller keeps it (else the rule that needs it computes it); @p rules: per-rule results kept

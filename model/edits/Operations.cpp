@@ -38,6 +38,8 @@ QString uniqueDeviceName(const DesignData& d, const CatalogItem& t) {
 }
 
 bool mountable(const CatalogItem& item) {
+    if (item.powerElement) // power-chain equipment stands on the floor or outside the hall
+        return false;
     switch (item.category) {
     case Category::Server:
     case Category::Switch:

@@ -3,6 +3,7 @@
 #include "../DesignIndex.h"
 #include "../cabling/TrayFill.h"
 #include "../json/Json.h"
+#include "../power/PowerFlow.h"
 #include "Csv.h"
 
 #include <cmath>
@@ -25,6 +26,26 @@ double round2(double v) {
 double round3(double v) {
     return std::round(v * 1000.0) / 1000.0;
 }
+OJson orNull(double v) {
+    return v > 0 ? OJson(round2(v)) : OJson();
+}
+/// `power_chain` and `site`: the chain's elements and utilization, and the budgets.
+void addPower(OJson& j, const DesignData& d, const Metrics& m, const PowerAnalysis& a) {
+    OJson kinds = OJson::object();
+    for (int k = 0; k < kPowerKindCount; ++k)
+        kinds[str(powerKindKey(PowerKind(k)))] = a.byKind[std::size_t(k)];
+    j["power_chain"] = {{"redundancy", a.hasChain() ? str(d.power.schemeLabel()) : "none"},
+                        {"utility_kva", round2(a.utilityKva)},
+                        {"elements", kinds},
+                        {"max_utilization_pct", round2(a.maxNormalPct)},
+                        {"worst_n1_utilization_pct", round2(a.worstN1Pct)},
+                        {"stranded_kw", round2(a.strandedKw)}};
+    j["site"] = {{"it_budget_kw", orNull(d.power.itBudgetKw)},
+                 {"site_budget_kw", orNull(d.power.siteBudgetKw)},
+                 {"it_used_kw", round3(m.itMaxW / 1000.0)},
+                 {"facility_kw", round3(m.facilityW / 1000.0)},
+                 {"gpus", m.gpus}};
+}
 QString bins(const BomLine& l) {
     QStringList parts;
     for (const auto& [len, n] : l.lengthBins)
@@ -33,7 +54,7 @@ QString bins(const BomLine& l) {
 }
 } // namespace
 
-QByteArray statsJson(const DesignData& d, const Metrics& m) {
+QByteArray statsJson(const DesignData& d, const Metrics& m, const PowerAnalysis* power) {
     auto tiers = [](const TierCounts& t) {
         return OJson{{"leaf", t.leaf}, {"spine", t.spine}, {"core", t.core}};
     };
@@ -127,6 +148,7 @@ QByteArray statsJson(const DesignData& d, const Metrics& m) {
     j["pathways"] = {{"segments", d.pathways.size()},
                      {"length_m", round2(trays.lengthM)},
                      {"max_fill_pct", round2(trays.maxFillPct)}};
+    addPower(j, d, m, power ? *power : analyzePower(d, m));
     return bytes(j);
 }
 
@@ -156,6 +178,10 @@ QString objectName(const DesignData& d, const ObjectRef& o) {
     case ObjectRef::Kind::Pathway:
         if (const Pathway* p = d.pathways.find(PathwayId(o.id)))
             return p->name;
+        break;
+    case ObjectRef::Kind::PowerElement:
+        if (const PowerElement* e = d.power.elements.find(PowerElementId(o.id)))
+            return e->name;
         break;
     case ObjectRef::Kind::Design:
         return d.meta.title;

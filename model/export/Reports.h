@@ -8,8 +8,11 @@
 
 namespace cds {
 
-/// `stats --json`: the keys other tools rely on (README, "stats keys").
-QByteArray statsJson(const DesignData& d, const Metrics& m);
+struct PowerAnalysis;
+
+/// `stats --json`: the keys other tools rely on (README, "stats keys"). @p power: the power
+/// chain's flow from the analysis (computed here when null).
+QByteArray statsJson(const DesignData& d, const Metrics& m, const PowerAnalysis* power = nullptr);
 /// `validate --json`: counts and every finding with its objects, rule and threshold.
 QByteArray findingsJson(const DesignData& d, const std::vector<Finding>& findings,
                         const QString& file);

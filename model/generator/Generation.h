@@ -39,6 +39,11 @@ public:
         , m_lib(lib)
         , m_progress(progress) {}
     GenerateResult run();
+    /// Sizing probe: plans, builds the networks and places the racks, and returns the IT and
+    /// facility load (kW) without routing; nullopt when refused (error() says why).
+    std::optional<std::pair<double, double>> probeLoadKw();
+    int gpusPerSu() const { return m_server ? m_suNodes * m_server->gpuCount() : 0; }
+    const QString& error() const { return m_r.error; }
 
 private:
     bool fail(const QString& why) {
@@ -67,6 +72,7 @@ private:
     bool buildNetworks();  ///< servers, support gear, compute, storage, in-band, out-of-band
     bool placeOnFloor();   ///< racks on the floor, CDUs, PDUs, rear doors
     bool splitTrays();     ///< rack-scale systems as their trays (compute trays are the hosts)
+    bool buildPower();     ///< the power chain from the utility to the racks' feeds
     bool layOutAndRoute(); ///< catalog copies, trays, cable routes, tray sizes
 
     bool checkParams();

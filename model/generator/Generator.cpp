@@ -25,6 +25,7 @@ GenerateResult Generation::run() {
                                         {&Generation::buildNetworks, 50},
                                         {&Generation::placeOnFloor, 70},
                                         {&Generation::splitTrays, 72},
+                                        {&Generation::buildPower, 75},
                                         {&Generation::layOutAndRoute, 100}};
     for (const Phase& phase : kPhases)
         if (!(this->*phase.run)() || !step(phase.percent))

@@ -2,6 +2,7 @@
 
 #include "../DesignData.h"
 #include "../Progress.h"
+#include "../power/PowerChainBuilder.h"
 
 #include <functional>
 #include <optional>
@@ -45,6 +46,13 @@ struct GenerateParams {
     bool support = true;                ///< storage servers, UFM, head nodes, PDUs and CDUs
     std::optional<CoolingType> cooling; ///< nullopt: chosen per rack from its load
     QString title;                      ///< empty: described from the parameters
+    /// The power chain built with the support gear (model/power): its scheme and options;
+    /// nullopt builds none.
+    std::optional<PowerBuildOptions> power = PowerBuildOptions{};
+    /// Recorded in the design's power section: the IT and facility budgets it was sized to
+    /// (sizeToBudget), 0 when none.
+    double itBudgetKw = 0;
+    double siteBudgetKw = 0;
 };
 
 struct GenerateResult {
@@ -53,6 +61,26 @@ struct GenerateResult {
     QString error;     ///< why not, e.g. "--gpus 1000 is not a multiple of 8 GPUs per server"
     QStringList notes; ///< e.g. "spines rounded up from 7 to 8 for balanced wiring"
 };
+
+/// @brief Power-first sizing: what fits a budget and why.
+struct BudgetSizing {
+    bool ok = false;
+    QString error; ///< e.g. "one scalable unit (256 GPUs) needs 2,650 kW of IT load"
+    int gpus = 0;  ///< the largest whole number of scalable units that fits
+    int gpusPerSu = 0;
+    double itKw = 0;       ///< IT load of that size (every device at its maximum)
+    double facilityKw = 0; ///< IT load of each rack times its cooling type's PUE
+    double nextItKw = 0;   ///< one more scalable unit: its IT load (0 when it cannot be built)
+    double nextFacilityKw = 0;
+    QString why; ///< what was chosen and why, for the user
+};
+
+/// The largest whole number of scalable units of @p params' system whose IT load (GPU servers,
+/// network, storage and management, each device at its maximum) fits @p itBudgetKw, or, when
+/// @p siteBudgetKw > 0, whose facility load (each rack's IT load times its cooling type's PUE
+/// in the design's settings) fits it. @p params.gpus is ignored.
+BudgetSizing sizeToBudget(const GenerateParams& params, const Catalog& library, double itBudgetKw,
+                          double siteBudgetKw = 0);
 
 /// Generates a complete design (hall, racks, servers, compute/storage/management fabrics,
 /// cables with lengths and media) from the catalog @p library. Pure: touches nothing else.

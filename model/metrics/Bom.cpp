@@ -173,6 +173,11 @@ BomTally::BomTally(const DesignData& d)
     , m_fibres(d.catalog) {
     d.racks.forEach([&](RackId, const Rack& r) { ++m_qty[r.type.value()]; });
     d.devices.forEach([&](DeviceId, const Device& v) { ++m_qty[v.type.value()]; });
+    // The power chain's equipment: each element as many times as the units it stands for.
+    d.power.elements.forEach([&](PowerElementId, const PowerElement& e) {
+        if (d.catalog.contains(e.type))
+            m_qty[e.type.value()] += e.units;
+    });
 
     // Cables and optics. A twin-port plug (transceiver or cable) serves every link of its
     // cage, so it is counted once per occupied (device, cage); everything else per link end.

@@ -13,7 +13,7 @@ QString severityKey(Severity s); ///< "error", "warning", "info"
 
 /// @brief What a finding points at, so the GUI can select it.
 struct ObjectRef {
-    enum class Kind : std::uint8_t { Design, Rack, Device, Link, Fabric, Pathway };
+    enum class Kind : std::uint8_t { Design, Rack, Device, Link, Fabric, Pathway, PowerElement };
     Kind kind = Kind::Design;
     std::uint32_t id = 0;
     static ObjectRef rack(RackId r) { return {Kind::Rack, r.value()}; }
@@ -21,6 +21,7 @@ struct ObjectRef {
     static ObjectRef link(LinkId l) { return {Kind::Link, l.value()}; }
     static ObjectRef fabric(FabricId f) { return {Kind::Fabric, f.value()}; }
     static ObjectRef pathway(PathwayId p) { return {Kind::Pathway, p.value()}; }
+    static ObjectRef powerElement(PowerElementId e) { return {Kind::PowerElement, e.value()}; }
     auto operator<=>(const ObjectRef&) const = default;
 };
 QString objectKindKey(ObjectRef::Kind k);

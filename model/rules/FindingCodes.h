@@ -32,6 +32,13 @@ inline const QString kPortDoubleUse = QStringLiteral("port.double-use");
 inline const QString kPortInvalid = QStringLiteral("port.invalid");
 inline const QString kPortUnconnected = QStringLiteral("port.unconnected");
 
+inline const QString kPowerElementOverload = QStringLiteral("power.element-overload");
+inline const QString kPowerN1Overload = QStringLiteral("power.n1-overload");
+inline const QString kPowerSingleCorded = QStringLiteral("power.single-corded");
+inline const QString kPowerStranded = QStringLiteral("power.stranded");
+inline const QString kPowerTransientHeadroom = QStringLiteral("power.transient-headroom");
+inline const QString kPowerUnfed = QStringLiteral("power.unfed");
+
 inline const QString kRackNeedsLiquid = QStringLiteral("rack.needs-liquid");
 inline const QString kRackOnObstacle = QStringLiteral("rack.on-obstacle");
 inline const QString kRackOutsideHall = QStringLiteral("rack.outside-hall");

@@ -1,6 +1,7 @@
 #include "Rule.h"
 
 #include "../fabric/FabricGraph.h"
+#include "../power/PowerFlow.h"
 
 #include <algorithm>
 
@@ -19,7 +20,8 @@ QString severityKey(Severity s) {
 }
 
 QString objectKindKey(ObjectRef::Kind k) {
-    static const char* keys[] = {"design", "rack", "device", "link", "fabric", "pathway"};
+    static const char* keys[] = {"design", "rack",    "device",       "link",
+                                 "fabric", "pathway", "power-element"};
     return QLatin1String(keys[std::size_t(k)]);
 }
 
@@ -51,6 +53,7 @@ const RuleRegistry& RuleRegistry::builtin() {
         RuleRegistry r;
         registerFoundationRules(r);
         registerFabricRules(r);
+        registerPowerRules(r);
         return r;
     }();
     return reg;
@@ -76,6 +79,11 @@ std::vector<Finding> runChecks(const CheckContext& ctx, const RuleRegistry& rule
     CheckContext shared = ctx;
     if (!shared.graphs)
         shared.graphs = &graphs;
+    PowerAnalysis power;
+    if (!shared.power) {
+        power = analyzePower(ctx.design, ctx.metrics);
+        shared.power = &power;
+    }
     std::vector<Finding> out;
     for (const auto& r : rules.rules())
         r->check(shared, out);
@@ -89,6 +97,11 @@ std::vector<Finding> RuleResults::runAll(const CheckContext& ctx) {
     CheckContext shared = ctx;
     if (!shared.graphs)
         shared.graphs = &graphs;
+    PowerAnalysis power;
+    if (!shared.power) {
+        power = analyzePower(ctx.design, ctx.metrics);
+        shared.power = &power;
+    }
     for (std::size_t i = 0; i < m_byRule.size(); ++i)
         m_rules.rules()[i]->check(shared, m_byRule[i]);
     return collect(ctx.design);

@@ -13,6 +13,7 @@ namespace cds {
 /// @brief What a rule sees: the design, its derived index and metrics.
 class FabricGraphCache;
 struct TrayLoad;
+struct PowerAnalysis;
 
 struct CheckContext {
     const DesignData& design;
@@ -24,6 +25,9 @@ struct CheckContext {
     /// The tray load, when the caller keeps it current (the live analysis, edit by edit);
     /// null: the rule that needs it computes it.
     const TrayLoad* trays = nullptr;
+    /// The power chain's load flow (model/power), when the caller has it (the analysis);
+    /// null: runChecks computes it once for the power rules.
+    const PowerAnalysis* power = nullptr;
 };
 
 /// @brief One check. Small, stateless, registered in a RuleRegistry (STYLE pattern 3).
@@ -53,6 +57,7 @@ private:
 /// Built-in rule sets, registered explicitly (static registrars vanish from static libs).
 void registerFoundationRules(RuleRegistry& r);
 void registerFabricRules(RuleRegistry& r); // model/rules/fabric
+void registerPowerRules(RuleRegistry& r);  // PowerChainRules.cpp
 
 /// Runs every rule of @p rules and marks the findings the design waives.
 std::vector<Finding> runChecks(const DesignData& d,
