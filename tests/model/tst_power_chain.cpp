@@ -1,0 +1,349 @@
+// The power chain (issue #29): its file section and migration, the load flow in normal
+// operation and N-1, the builder's schemes, the rules, power-first sizing and 800 V DC.
+
+#include "TestDesigns.h"
+
+#include "model/analysis/Analysis.h"
+#include "model/generator/Generator.h"
+#include "model/json/DesignFile.h"
+#include "model/power/PowerFlow.h"
+#include "model/power/PowerTopology.h"
+#include "model/rules/FindingCodes.h"
+
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace cds;
+
+namespace {
+
+DesignData generated(int gpus, PowerScheme scheme, const QString& server = {}) {
+    GenerateParams p;
+    p.gpus = gpus;
+    if (!server.isEmpty())
+        p.serverId = server;
+    p.power->scheme = scheme;
+    GenerateResult r = generateCluster(p, test::bundled().catalog());
+    if (!r.ok)
+        qFatal("generate: %s", qPrintable(r.error));
+    return std::move(r.design);
+}
+
+std::vector<const Finding*> withCode(const std::vector<Finding>& fs, const QString& code) {
+    std::vector<const Finding*> out;
+    for (const Finding& f : fs)
+        if (f.code == code)
+            out.push_back(&f);
+    return out;
+}
+
+LoadResult reload(const QByteArray& bytes) {
+    return DesignFile::loadFromBytes(bytes, QStringLiteral("p.cds.json"));
+}
+
+} // namespace
+
+class TestPowerChain : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    /// Done-when: in a 2N design, any one UPS or transformer out overloads nothing, and the
+    /// failed side's twin carries the whole load of its racks.
+    void twoNFailureIsCarriedByTheTwin() {
+        const DesignData d = generated(1024, PowerScheme::TwoN);
+        const Analysis a = analyze(d);
+        QVERIFY(a.power.hasChain());
+        QCOMPARE(d.power.scheme, PowerScheme::TwoN);
+        QVERIFY(withCode(a.findings, codes::kPowerN1Overload).empty());
+        QVERIFY(withCode(a.findings, codes::kPowerElementOverload).empty());
+        QVERIFY(withCode(a.findings, codes::kPowerSingleCorded).empty());
+        QCOMPARE(a.power.racksLostWorst, 0);
+        int checked = 0;
+        for (const ElementFlow& f : a.power.elements) {
+            const PowerElement& e = d.power.elements[f.id];
+            if (e.kind != PowerKind::Ups && e.kind != PowerKind::Transformer)
+                continue;
+            QVERIFY2(f.worstKw <= f.capacityKw, qPrintable(e.name));
+            ++checked;
+        }
+        QVERIFY(checked >= 4);
+        // UPS-A1 out: UPS-B1 carries what both carried (each half of every rack).
+        const ElementFlow* a1 = a.power.find(d.power.findByName(QStringLiteral("UPS-A1")));
+        const ElementFlow* b1 = a.power.find(d.power.findByName(QStringLiteral("UPS-B1")));
+        QVERIFY(a1 && b1);
+        QVERIFY(b1->normalKw > 0);
+        QCOMPARE(b1->worstFailure.isValid(), true);
+        QVERIFY(qAbs(b1->worstKw - (a1->normalKw + b1->normalKw)) < 1e-6 * b1->worstKw ||
+                d.power.elements[b1->worstFailure].group == QLatin1String("A"));
+        QVERIFY(b1->worstKw > 1.9 * b1->normalKw);
+    }
+
+    /// Done-when: the same design built N+1 is fine with its reserve; with a reserve module
+    /// too small, power.n1-overload names the overloaded module and the failed one.
+    void nPlusOneWithTooSmallReserveOverloads() {
+        DesignData d = generated(1024, PowerScheme::NPlusOne);
+        QVERIFY(withCode(analyze(d).findings, codes::kPowerN1Overload).empty());
+        // The last module of system 1 is its reserve: make it a tenth of the others.
+        PowerElementId reserve;
+        int modules = 0;
+        d.power.elements.forEach([&](PowerElementId id, const PowerElement& e) {
+            if (e.kind == PowerKind::Ups && e.name.startsWith(QLatin1String("UPS-1."))) {
+                reserve = id;
+                ++modules;
+            }
+        });
+        QVERIFY(modules >= 2);
+        d.power.elements[reserve].capacity /= 10;
+        const Analysis a = analyze(d);
+        const auto n1 = withCode(a.findings, codes::kPowerN1Overload);
+        QVERIFY(!n1.empty());
+        QCOMPARE(n1.front()->severity, Severity::Error);
+        QVERIFY2(n1.front()->message.contains(QLatin1String("UPS-1.")),
+                 qPrintable(n1.front()->message));
+        QVERIFY(n1.front()->message.contains(QLatin1String("N+1")));
+        QCOMPARE(n1.front()->objects.size(), std::size_t(2));
+        QCOMPARE(n1.front()->objects[0].kind, ObjectRef::Kind::PowerElement);
+    }
+
+    void overloadInNormalOperationIsAnError() {
+        DesignData d = generated(256, PowerScheme::TwoN);
+        const PowerElementId ups = d.power.findByName(QStringLiteral("UPS-A1"));
+        d.power.elements[ups].capacity = 50; // kW: far below its racks' half
+        const Analysis a = analyze(d);
+        const auto over = withCode(a.findings, codes::kPowerElementOverload);
+        QCOMPARE(over.size(), std::size_t(1));
+        QVERIFY(over.front()->message.startsWith(QLatin1String("UPS-A1")));
+        QVERIFY(over.front()->threshold.contains(QLatin1String("50 kW")));
+    }
+
+    void rackOnOneSideIsSingleCorded() {
+        DesignData d = generated(256, PowerScheme::TwoN);
+        RackId victim;
+        d.racks.forEach([&](RackId id, Rack& r) {
+            if (!victim && r.feeds.b) {
+                r.feeds.b = r.feeds.a;
+                victim = id;
+            }
+        });
+        const Analysis a = analyze(d);
+        const auto single = withCode(a.findings, codes::kPowerSingleCorded);
+        QCOMPARE(single.size(), std::size_t(1));
+        QCOMPARE(single.front()->objects.front(), ObjectRef::rack(victim));
+    }
+
+    void blockRedundantCarriesAnyBlockOut() {
+        GenerateParams p;
+        p.gpus = 1024;
+        p.power->scheme = PowerScheme::Block;
+        p.power->blocks = 4;
+        const GenerateResult r = generateCluster(p, test::bundled().catalog());
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.design.power.schemeLabel(), QStringLiteral("4N/3"));
+        const Analysis a = analyze(r.design);
+        QVERIFY(withCode(a.findings, codes::kPowerN1Overload).empty());
+        QCOMPARE(a.power.racksLostWorst, 0);
+        QVERIFY(a.power.worstN1Pct <= 100);
+        QVERIFY(a.power.worstN1Pct > a.power.maxNormalPct); // the reserve is used
+    }
+
+    void rackUpstreamListsEachFeedsPath() {
+        const DesignData d = generated(256, PowerScheme::TwoN);
+        RackId rack;
+        d.racks.forEach([&](RackId id, const Rack& r) {
+            if (!rack && r.feeds.a)
+                rack = id;
+        });
+        const auto up = rackUpstream(d, rack);
+        QVERIFY(!up[0].empty() && !up[1].empty());
+        QCOMPARE(up[0].front(), d.racks[rack].feeds.a);
+        auto kinds = [&](const std::vector<PowerElementId>& path) {
+            QStringList k;
+            for (PowerElementId e : path)
+                k << powerKindKey(d.power.elements[e].kind);
+            return k.join(QLatin1Char(' '));
+        };
+        QCOMPARE(kinds(up[0]), QStringLiteral("busway ups switchgear battery transformer "
+                                              "generator utility"));
+        for (PowerElementId a : up[0]) // 2N: the two paths share nothing
+            QVERIFY(std::find(up[1].begin(), up[1].end(), a) == up[1].end());
+    }
+
+    void roundTripWithPowerSection() {
+        DesignData d = generated(256, PowerScheme::NPlusOne);
+        d.power.transientPct = 30;
+        d.power.itBudgetKw = 400;
+        const QByteArray bytes = DesignFile::toBytes(d);
+        QVERIFY(bytes.contains("\"power\": {"));
+        // Between the pathways and the racks, whose feeds name its elements.
+        const qsizetype at = bytes.indexOf("\n  \"power\": {");
+        QVERIFY(bytes.indexOf("\n  \"pathways\"") < at && at < bytes.indexOf("\n  \"racks\""));
+        const LoadResult r = reload(bytes);
+        QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
+        QCOMPARE(DesignFile::toBytes(r.data), bytes); // TypeIds may be renumbered, bytes not
+        QCOMPARE(r.data.power.elements.size(), d.power.elements.size());
+        QCOMPARE(r.data.power.transientPct, 30.0);
+        QCOMPARE(r.data.power.scheme, PowerScheme::NPlusOne);
+        d.racks.forEach(
+            [&](RackId id, const Rack& rack) { QCOMPARE(r.data.racks[id].feeds, rack.feeds); });
+    }
+
+    /// An older file (v4, or v5 from the trays branch) has no power section: it opens, with
+    /// the migration noted, and saves again without one.
+    void olderFilesWithoutPowerMigrate_data() {
+        QTest::addColumn<int>("version");
+        QTest::newRow("v4") << 4;
+        QTest::newRow("v5") << 5;
+    }
+    void olderFilesWithoutPowerMigrate() {
+        QFETCH(int, version);
+        auto doc =
+            nlohmann::ordered_json::parse(DesignFile::toBytes(test::smallCluster()).toStdString());
+        QVERIFY(!doc.contains("power"));
+        doc["formatVersion"] = version;
+        const LoadResult r = reload(QByteArray::fromStdString(doc.dump(2)));
+        QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
+        QCOMPARE(r.fileFormatVersion, version);
+        QVERIFY(r.data.power.isEmpty());
+        QVERIFY(r.notes.join(QLatin1Char('\n')).contains(QLatin1String("formatVersion 5 to 6")));
+        const QByteArray saved = DesignFile::toBytes(r.data);
+        QVERIFY(saved.startsWith("{\n  \"formatVersion\": 6,"));
+        QVERIFY(!saved.contains("\"power\""));
+        QCOMPARE(analyze(r.data).power.hasChain(), false);
+    }
+
+    void badChainNamesTheFilePlace_data() {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("words");
+        QTest::addColumn<bool>("last"); // patch the last occurrence (the first is in the catalog)
+        // UTIL-A (element 0) made to draw from TX-A1 (element 2), which draws from it.
+        QTest::newRow("cycle") << QByteArray("\"upstream\": [],")
+                               << QByteArray("\"upstream\": [2],")
+                               << QStringLiteral("/power/elements/2/upstream")
+                               << QStringLiteral("cycle") << false;
+        QTest::newRow("missing upstream")
+            << QByteArray("\"upstream\": [0],") << QByteArray("\"upstream\": [9999],")
+            << QStringLiteral("/power/elements/2/upstream/0") << QStringLiteral("does not exist")
+            << false;
+        QTest::newRow("negative capacity")
+            << QByteArray("\"capacityKva\": 2500") << QByteArray("\"capacityKva\": -5")
+            << QStringLiteral("/power/elements/7/capacityKva") << QString() << true;
+        QTest::newRow("feed to a missing element")
+            << QByteArray("\"a\": ") << QByteArray("\"a\": 9999, \"x\": ")
+            << QStringLiteral("/racks/0/feeds/a") << QStringLiteral("does not exist") << false;
+        QTest::newRow("unknown scheme")
+            << QByteArray("\"scheme\": \"2N\"") << QByteArray("\"scheme\": \"3N\"")
+            << QStringLiteral("/power/scheme") << QStringLiteral("2N") << false;
+    }
+    void badChainNamesTheFilePlace() {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, field);
+        QFETCH(QString, words);
+        QFETCH(bool, last);
+        QByteArray bytes = DesignFile::toBytes(generated(256, PowerScheme::TwoN));
+        const qsizetype at = last ? bytes.lastIndexOf(from) : bytes.indexOf(from);
+        QVERIFY2(at >= 0, from.constData());
+        bytes.replace(at, from.size(), to);
+        const LoadResult r = reload(bytes);
+        QVERIFY(!r.ok);
+        QCOMPARE(r.errors.front().field, field);
+        QVERIFY2(r.errors.front().message.contains(words), qPrintable(r.errors.front().message));
+    }
+
+    /// Done-when: a 30 MW IT budget gives a design within it whose next scalable unit would
+    /// not fit; its chain is built and checked.
+    void thirtyMegawattsOfIt() {
+        GenerateParams p;
+        const BudgetSizing s = sizeToBudget(p, test::bundled().catalog(), 30000);
+        QVERIFY2(s.ok, qPrintable(s.error));
+        QCOMPARE(s.gpus % s.gpusPerSu, 0);
+        QVERIFY(s.itKw <= 30000);
+        QVERIFY(s.nextItKw > 30000);
+        QVERIFY(s.why.contains(QLatin1String("30000 kW")));
+        p.gpus = s.gpus;
+        p.itBudgetKw = 30000;
+        const GenerateResult r = generateCluster(p, test::bundled().catalog());
+        QVERIFY2(r.ok, qPrintable(r.error));
+        const Analysis a = analyze(r.design);
+        QCOMPARE(a.metrics.gpus, s.gpus);
+        QVERIFY(a.metrics.itMaxW / 1000.0 <= 30000);
+        QCOMPARE(qRound(a.metrics.itMaxW / 1000.0), qRound(s.itKw));
+        QCOMPARE(r.design.power.itBudgetKw, 30000.0);
+        QVERIFY(withCode(a.findings, codes::kPowerN1Overload).empty());
+        QVERIFY(a.power.utilityKva > 30000);
+    }
+
+    void budgetBelowOneScalableUnitIsRefused() {
+        const BudgetSizing s = sizeToBudget(GenerateParams{}, test::bundled().catalog(), 100);
+        QVERIFY(!s.ok);
+        QVERIFY2(s.error.contains(QLatin1String("one scalable unit")), qPrintable(s.error));
+    }
+
+    void siteBudgetUsesThePue() {
+        const BudgetSizing it = sizeToBudget(GenerateParams{}, test::bundled().catalog(), 5000);
+        const BudgetSizing site =
+            sizeToBudget(GenerateParams{}, test::bundled().catalog(), 0, 5000);
+        QVERIFY(it.ok && site.ok);
+        QVERIFY(site.facilityKw <= 5000);
+        QVERIFY(site.nextFacilityKw > 5000);
+        QVERIFY(site.gpus < it.gpus); // cooling takes its share of the site
+    }
+
+    void chainIsPricedInTheBom() {
+        const DesignData d = generated(256, PowerScheme::TwoN);
+        const Bom bom = computeBom(d);
+        long long ups = 0, batteries = 0;
+        for (const BomLine& l : bom.lines) {
+            const CatalogItem& it = d.catalog[l.type];
+            if (it.powerElement && it.powerElement->kind == PowerKind::Ups) {
+                ups += l.quantity;
+                QVERIFY(l.unitPriceUsd.has_value());
+            }
+            if (it.powerElement && it.powerElement->kind == PowerKind::Battery)
+                batteries += l.quantity;
+        }
+        QCOMPARE(ups, 2LL);
+        long long units = 0;
+        d.power.elements.forEach([&](PowerElementId, const PowerElement& e) {
+            if (e.kind == PowerKind::Battery)
+                units += e.units;
+        });
+        QCOMPARE(batteries, units);
+    }
+
+    /// Done-when: a GB300 NVL72 design can be fed at 800 V DC from power racks.
+    void nvl72FedAt800VoltsDc() {
+        GenerateParams p;
+        p.gpus = 576;
+        p.serverId = QStringLiteral("nvidia-gb300-nvl72");
+        p.switchId = QStringLiteral("nvidia-q3400");
+        p.power->dc800 = true;
+        const GenerateResult r = generateCluster(p, test::bundled().catalog());
+        QVERIFY2(r.ok, qPrintable(r.error));
+        const DesignData& d = r.design;
+        int dcRacks = 0;
+        const DesignIndex index(d);
+        d.racks.forEach([&](RackId id, const Rack& rack) {
+            bool nvl = false;
+            for (DeviceId dev : index.devicesIn(id))
+                nvl = nvl || d.typeOf(d.devices[dev]).rackScale;
+            if (!nvl)
+                return;
+            for (PowerElementId f : {rack.feeds.a, rack.feeds.b}) {
+                QVERIFY(f.isValid());
+                QCOMPARE(d.power.elements[f].kind, PowerKind::PowerRack);
+                QCOMPARE(d.power.elements[f].outputVdc, 800.0);
+            }
+            ++dcRacks;
+        });
+        QCOMPARE(dcRacks, 8);
+        const Analysis a = analyze(d);
+        QVERIFY(withCode(a.findings, codes::kPowerN1Overload).empty());
+        QVERIFY(a.power.byKind[std::size_t(PowerKind::PowerRack)] > 0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPowerChain)
+#include "tst_power_chain.moc"
