@@ -91,6 +91,12 @@ private Q_SLOTS:
             ++byCategory[d.catalog[v.type].category];
             powerShelves += d.catalog[v.type].tray == TrayKind::PowerShelf;
         });
+        // The power chain's equipment, each element as many times as its units (#29).
+        QVERIFY(!d.power.elements.empty());
+        d.power.elements.forEach([&](PowerElementId, const PowerElement& e) {
+            if (e.type)
+                expected[d.catalog[e.type].id] += e.units;
+        });
         // The design is complete: without these kinds the test would check nothing.
         for (Category c : {Category::Rack, Category::Server, Category::Switch, Category::Power,
                            Category::Storage, Category::Management})
