@@ -21,12 +21,10 @@ GenerateResult Generation::run() {
         bool (Generation::*run)();
         int percent;
     };
-    static constexpr Phase kPhases[] = {{&Generation::plan, 5},
-                                        {&Generation::buildNetworks, 50},
-                                        {&Generation::placeOnFloor, 70},
-                                        {&Generation::splitTrays, 72},
-                                        {&Generation::buildPower, 75},
-                                        {&Generation::layOutAndRoute, 100}};
+    static constexpr Phase kPhases[] = {
+        {&Generation::plan, 5},          {&Generation::buildNetworks, 50},
+        {&Generation::placeOnFloor, 70}, {&Generation::splitTrays, 72},
+        {&Generation::buildPower, 75},   {&Generation::layOutAndRoute, 100}};
     for (const Phase& phase : kPhases)
         if (!(this->*phase.run)() || !step(phase.percent))
             return std::move(m_r);

@@ -228,8 +228,8 @@ void readObjects(const DesignData& d, const Json& doc, const char* key, SlotVect
 void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kNoProgress, 0, 0}) {
     json::requireKnownKeys(doc, "",
                            {"formatVersion", "application", "meta", "hall", "settings", "fabrics",
-                            "catalog", "pathways", "racks", "devices", "links", "priceOverrides",
-                            "waivers", "scenarios"});
+                            "catalog", "pathways", "power", "racks", "devices", "links",
+                            "priceOverrides", "waivers", "scenarios"});
     json::readProps(d, doc);
     std::size_t linkRows = 0;
     if (const Json* links = json::optionalMember(doc, "links"); links && links->is_object())

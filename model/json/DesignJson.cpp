@@ -445,7 +445,7 @@ Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId&
     if (const Json* f = optionalMember(r, "feeds")) {
         std::string fp = child(rp, "feeds");
         requireObject(*f, fp);
-        requireKnownKeys(*f, fp, {"count", "kwPerFeed"});
+        requireKnownKeys(*f, fp, {"count", "kwPerFeed", "a", "b"});
         rack.feeds.count = int(optInteger(*f, "count", fp, 0, 16, 2));
         rack.feeds.kwPerFeed = optNumber(*f, "kwPerFeed", fp, 0, 1000, 0);
         for (const char* side : {"a", "b"}) {

@@ -173,7 +173,9 @@ std::vector<RackLoad> ChainBuilder::rackLoads() const {
         for (DeviceId dev : index.devicesIn(id)) {
             const CatalogItem& t = m_d.typeOf(m_d.devices[dev]);
             l.kw += t.powerMaxW.value_or(0) / 1000.0;
-            l.dc = l.dc || (m_o.dc800 && t.rackScale && t.liquidCooled);
+            // Since formatVersion 5 a rack-scale system is its trays: any tray marks the rack.
+            l.dc = l.dc ||
+                   (m_o.dc800 && ((t.rackScale && t.liquidCooled) || t.tray != TrayKind::None));
         }
         out.push_back(l);
     });

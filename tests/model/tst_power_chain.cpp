@@ -230,7 +230,8 @@ private Q_SLOTS:
             << QByteArray("\"capacityKva\": 2500") << QByteArray("\"capacityKva\": -5")
             << QStringLiteral("/power/elements/7/capacityKva") << QString() << true;
         QTest::newRow("feed to a missing element")
-            << QByteArray("\"a\": ") << QByteArray("\"a\": 9999, \"x\": ")
+            // The old id's digits follow: "a": 9999<id>, an element that does not exist.
+            << QByteArray("\"a\": ") << QByteArray("\"a\": 9999")
             << QStringLiteral("/racks/0/feeds/a") << QStringLiteral("does not exist") << false;
         QTest::newRow("unknown scheme")
             << QByteArray("\"scheme\": \"2N\"") << QByteArray("\"scheme\": \"3N\"")
@@ -328,7 +329,8 @@ private Q_SLOTS:
         d.racks.forEach([&](RackId id, const Rack& rack) {
             bool nvl = false;
             for (DeviceId dev : index.devicesIn(id))
-                nvl = nvl || d.typeOf(d.devices[dev]).rackScale;
+                nvl = nvl || d.typeOf(d.devices[dev]).rackScale ||
+                      d.typeOf(d.devices[dev]).tray != TrayKind::None; // its trays, since v5
             if (!nvl)
                 return;
             for (PowerElementId f : {rack.feeds.a, rack.feeds.b}) {
