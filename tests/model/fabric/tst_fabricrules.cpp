@@ -51,7 +51,12 @@ private Q_SLOTS:
         p.gpus = gpus;
         p.topology = Topology(topology);
         p.oversubscription = over;
-        const std::vector<Finding> fs = check(generated(p));
+        std::vector<Finding> fs = check(generated(p));
+        // The power chain's stranded capacity is information about the catalog's UPS sizes
+        // at this scale (a 1,200 kW UPS for a 400 kW cluster), judged in tst_power_chain.
+        std::erase_if(fs, [](const Finding& f) {
+            return f.code == QLatin1String("power.stranded") && f.severity == Severity::Info;
+        });
         QVERIFY2(fs.empty(), fs.empty() ? "" : qPrintable(fs.front().message));
     }
     void registered() {
