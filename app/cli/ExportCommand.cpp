@@ -24,6 +24,8 @@ bool isDrawingFormat(const QString& f) {
 
 /// Pixels per metre: a 1 m rack row at this scale is already past any drawing's size limit.
 constexpr int kMaxScale = 100000;
+/// Pixels: beyond this no viewer opens the drawing (the drawing's own limit is checked too).
+constexpr int kMaxWidthPx = 100000;
 
 int fail(const QString& message) {
     err() << "cluster-studio-cli export: " << message << "\n";
@@ -78,6 +80,10 @@ int runExport(const QStringList& args) {
     p.addOption({QStringLiteral("scale"),
                  QStringLiteral("svg/png: pixels per metre (default: floorplan 60, racks 400)."),
                  QStringLiteral("PX"), QStringLiteral("0")});
+    p.addOption({QStringLiteral("width"),
+                 QStringLiteral("svg/png floorplan: the drawing's width in pixels, instead of "
+                                "--scale (default: at least 1920)."),
+                 QStringLiteral("PX"), QStringLiteral("0")});
     p.addOption({QStringLiteral("site"),
                  QStringLiteral("netbox: the NetBox site name (default: the hall name)."),
                  QStringLiteral("SITE")});
@@ -110,6 +116,18 @@ int runExport(const QStringList& args) {
                                    "(the default) to %2")
                         .arg(p.value(QStringLiteral("scale")))
                         .arg(kMaxScale));
+    bool widthOk = false;
+    const int width = p.value(QStringLiteral("width")).toInt(&widthOk);
+    if (!widthOk || width < 0 || width > kMaxWidthPx)
+        return fail(QStringLiteral("--width '%1' is not a number of pixels from 0 (the default) "
+                                   "to %2")
+                        .arg(p.value(QStringLiteral("width")))
+                        .arg(kMaxWidthPx));
+    if (width > 0 && (view != QLatin1String("floorplan") ||
+                      (format != QLatin1String("png") && format != QLatin1String("svg"))))
+        return fail(QStringLiteral("--width applies to svg and png drawings of the floorplan"));
+    if (width > 0 && p.value(QStringLiteral("scale")).toDouble() > 0)
+        return fail(QStringLiteral("--width and --scale both set the scale: give one"));
     const ExportKind kind = *exports::exportKind(format, view);
     const exports::ExportInfo& info = exports::exportInfo(kind);
     const bool toStdout = outPath == QLatin1String("-");
@@ -146,6 +164,7 @@ int runExport(const QStringList& args) {
     }
     exports::ExportOptions options;
     options.pixelsPerMetre = scale;
+    options.widthPx = width;
     if (p.isSet(QStringLiteral("site")))
         options.netboxSite = p.value(QStringLiteral("site"));
     return exports::writeExport(*d, kind, outPath, options, {}, &error) ? Ok : fail(error);

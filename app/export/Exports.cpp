@@ -115,6 +115,7 @@ bool writeDrawing(const DesignData& d, ExportKind kind, const QString& path,
                     ? render::Drawing::Floorplan
                     : render::Drawing::Elevations;
     o.pixelsPerMetre = options.pixelsPerMetre;
+    o.widthPx = options.widthPx;
     const bool png = kind == ExportKind::FloorplanPng || kind == ExportKind::ElevationsPng;
     return render::writeDrawing(d, o, path, png, error);
 }

@@ -52,6 +52,7 @@ std::optional<ExportKind> exportKind(const QString& format, const QString& view)
 
 struct ExportOptions {
     double pixelsPerMetre = 0; ///< drawings: 0 is the drawing's default
+    int widthPx = 0;           ///< floorplan drawings: the width in pixels; 0: from the scale
     QString netboxSite;        ///< NetBox site name; empty is the hall's name
 };
 

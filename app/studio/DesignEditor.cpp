@@ -105,6 +105,10 @@ bool DesignEditor::setProjectDetails(const DesignMeta& meta) {
     return take(edits::setProjectDetails(m_design->data(), meta));
 }
 
+bool DesignEditor::setQuoteTerms(double marginPercent, double discountPercent) {
+    return take(edits::setQuoteTerms(m_design->data(), marginPercent, discountPercent));
+}
+
 bool DesignEditor::setPriceOverride(const QString& catalogId, double usd, const QString& note) {
     return take(edits::setPriceOverride(m_design->data(), catalogId, usd, note));
 }

@@ -61,6 +61,7 @@ public:
     /// @p usd < 0 removes the override.
     /// Customer, project, site, author, revision, date, notes: one undoable step.
     bool setProjectDetails(const DesignMeta& after);
+    bool setQuoteTerms(double marginPercent, double discountPercent);
     bool setPriceOverride(const QString& catalogId, double usd, const QString& note);
     bool waive(const QString& findingKey, const QString& reason);
     bool unwaive(const QString& findingKey);

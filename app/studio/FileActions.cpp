@@ -4,6 +4,7 @@
 #include "ExportActions.h"
 #include "MenuAction.h"
 #include "ProjectDialog.h"
+#include "QuoteDialog.h"
 #include "RecentFiles.h"
 #include "WindowHost.h"
 #include "Workbench.h"
@@ -40,6 +41,7 @@ QMenu* FileActions::addTo(QMenuBar* bar, ExportActions& exports) {
     addMenuAction(
         file, QStringLiteral("Save &as…"), this, [this] { saveAs(); }, QKeySequence::SaveAs);
     addMenuAction(file, QStringLiteral("Project &details…"), this, [this] { showProjectDialog(); });
+    addMenuAction(file, QStringLiteral("&Quote terms…"), this, [this] { showQuoteDialog(); });
     exports.addTo(file);
     file->addSeparator();
     addMenuAction(
@@ -107,6 +109,13 @@ void FileActions::showProjectDialog() {
     ProjectDialog dlg(m_wb.design()->data().meta, m_host.dialogParent());
     if (dlg.exec() == QDialog::Accepted)
         m_wb.editor()->setProjectDetails(dlg.meta());
+}
+
+void FileActions::showQuoteDialog() {
+    const DesignSettings& s = m_wb.design()->data().settings;
+    QuoteDialog dlg(s.quoteMarginPercent, s.quoteDiscountPercent, m_host.dialogParent());
+    if (dlg.exec() == QDialog::Accepted)
+        m_wb.editor()->setQuoteTerms(dlg.marginPercent(), dlg.discountPercent());
 }
 
 void FileActions::addRecent(const QString& path) {

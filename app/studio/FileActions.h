@@ -33,6 +33,7 @@ public:
 private:
     void openDialog();
     void showProjectDialog();
+    void showQuoteDialog();
     void addRecent(const QString& path);
     void rebuildRecentMenu();
     QMenu* m_recentMenu = nullptr;

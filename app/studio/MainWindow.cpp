@@ -98,8 +98,22 @@ void MainWindow::buildDocks() {
     auto* history = new QUndoView(m_wb->undoStack(), this);
     history->setEmptyLabel(QStringLiteral("<opened>"));
     QDockWidget* catalog = addDock(m_palette, QStringLiteral("Catalog"), Qt::LeftDockWidgetArea);
-    addDock(m_properties, QStringLiteral("Properties"));
-    m_elevationDock = addDock(m_elevation, QStringLiteral("Rack elevation"));
+    // Side panels scroll rather than grow: what is selected never resizes the dock, so the
+    // floorplan never moves under the mouse.
+    auto* propertiesScroll = new QScrollArea(this);
+    propertiesScroll->setObjectName(QStringLiteral("PropertiesScroll"));
+    propertiesScroll->setWidget(m_properties);
+    propertiesScroll->setWidgetResizable(true);
+    propertiesScroll->setFrameShape(QFrame::NoFrame);
+    addDock(propertiesScroll, QStringLiteral("Properties"));
+    // The elevation keeps its text at the UI font's size: a tall rack in a short dock scrolls.
+    auto* elevationScroll = new QScrollArea(this);
+    elevationScroll->setObjectName(QStringLiteral("ElevationScroll"));
+    elevationScroll->setWidget(m_elevation);
+    elevationScroll->setWidgetResizable(true);
+    elevationScroll->setFrameShape(QFrame::NoFrame);
+    elevationScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_elevationDock = addDock(elevationScroll, QStringLiteral("Rack elevation"));
     // The history shares the left side with the catalog: the right keeps three tabs, whose
     // titles fit a 1280-pixel-wide window whole.
     tabifyDockWidget(catalog, addDock(history, QStringLiteral("History"), Qt::LeftDockWidgetArea));
@@ -171,8 +185,8 @@ void MainWindow::connectViews() {
     connect(m_elevation, &views::ElevationView::statusMessage, this, status);
     connect(m_canvas, &views::FloorplanView::racksMoveRequested, ed,
             [ed](const std::vector<RackTarget>& t, int serial) { ed->moveRacks(t, serial); });
-    connect(m_canvas, &views::FloorplanView::catalogDropRequested, ed,
-            &DesignEditor::dropCatalogItem);
+    connect(m_canvas, &views::FloorplanView::catalogDropRequested, this,
+            [this](const QString& id, PointMm at) { m_wb->dropCatalogItem(id, at); });
     connect(m_canvas, &views::FloorplanView::rackActivated, this, &MainWindow::openElevation);
     connect(m_canvas, &views::FloorplanView::linkRequested, this, &MainWindow::requestLink);
     connect(m_elevation, &views::ElevationView::deviceMoveRequested, ed, &DesignEditor::moveDevice);

@@ -2,6 +2,7 @@
 
 #include "model/json/CatalogFile.h"
 #include "model/json/DesignFile.h"
+#include "model/json/EditJournal.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -21,8 +22,11 @@ const QString kOrigin = QStringLiteral("autosave.origin");
 QString autosaveName() {
     return QStringLiteral("autosave.") + DesignFile::extension();
 }
+/// An autosave, or a journal with an edit after its base: a session that only opened or
+/// saved a design, or made none, left nothing its files do not already hold.
 bool holdsWork(const QDir& dir) {
-    return dir.exists(autosaveName()) || dir.exists(kJournal);
+    return dir.exists(autosaveName()) ||
+           (dir.exists(kJournal) && EditJournal::holdsEdits(dir.filePath(kJournal)));
 }
 } // namespace
 

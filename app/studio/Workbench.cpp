@@ -13,6 +13,8 @@
 
 #include <optional>
 
+#include <set>
+
 namespace cds::studio {
 
 Workbench::Workbench(CatalogLibrary library, Options options, QObject* parent)
@@ -56,6 +58,30 @@ std::vector<RackId> Workbench::paste() {
     if (!sel.empty())
         m_selection->set(sel);
     return racks;
+}
+
+bool Workbench::dropCatalogItem(const QString& catalogId, PointMm at) {
+    std::set<RackId> racksBefore;
+    std::set<DeviceId> devicesBefore;
+    data().racks.forEach([&](RackId id, const Rack&) { racksBefore.insert(id); });
+    data().devices.forEach([&](DeviceId id, const Device&) { devicesBefore.insert(id); });
+    if (!editor()->dropCatalogItem(catalogId, at))
+        return false;
+    // What the drop made is selected, so it is labelled and its properties shown: the new
+    // rack, or the new device when it went into a rack that was there.
+    std::vector<ObjectRef> made;
+    data().racks.forEach([&](RackId id, const Rack&) {
+        if (!racksBefore.count(id))
+            made.push_back(ObjectRef::rack(id));
+    });
+    if (made.empty())
+        data().devices.forEach([&](DeviceId id, const Device&) {
+            if (!devicesBefore.count(id))
+                made.push_back(ObjectRef::device(id));
+        });
+    if (!made.empty())
+        m_selection->set(made);
+    return true;
 }
 
 void Workbench::selectAll() {

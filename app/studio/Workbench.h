@@ -37,6 +37,8 @@ public:
     void copySelection();
     /// Edit > Paste: the copied racks, selected once placed; returns their ids.
     std::vector<RackId> paste();
+    /// Drops a catalog entry at @p at (DesignEditor::dropCatalogItem) and selects what it made.
+    bool dropCatalogItem(const QString& catalogId, PointMm at);
     /// Edit > Select all: every rack.
     void selectAll();
     bool rotateSelection(); ///< 90° clockwise, in place

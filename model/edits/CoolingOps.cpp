@@ -1,6 +1,7 @@
 #include "CoolingOps.h"
 
 #include "../RackCooling.h"
+#include "../Wording.h"
 
 namespace cds::edits {
 
@@ -59,8 +60,13 @@ Result setRackCooling(const DesignData& d, const Catalog& library, const std::ve
     }
     if (changes.empty())
         return Result::refuse(QStringLiteral("The racks are already cooled like that"));
-    const QString text = product ? QStringLiteral("Set cooling product %1").arg(model)
-                                 : QStringLiteral("Set cooling");
+    // The undo text names what it changes: the rack, or how many.
+    const QString which = changes.size() == 1
+                              ? QStringLiteral("rack ") + std::get<1>(changes.front()).name
+                              : counted((long long)(changes.size()), QStringLiteral("rack"));
+    const QString text =
+        product ? QStringLiteral("Set cooling product %1 on %2").arg(model, which)
+                : QStringLiteral("Set %1 cooling on %2").arg(coolingLabel(type).toLower(), which);
     return {std::make_unique<RackCoolingEdit>(text, types.take(), std::move(changes)), {}};
 }
 

@@ -1,6 +1,7 @@
 #include "Operations.h"
 
 #include "../DesignIndex.h"
+#include "../Wording.h"
 
 #include <algorithm>
 #include <set>
@@ -11,7 +12,7 @@ namespace {
 
 /// "1 rack", "3 racks": undo texts name what they undo.
 QString counted(std::size_t n, const char* noun) {
-    return QStringLiteral("%1 %2%3").arg(n).arg(QLatin1String(noun)).arg(n == 1 ? "" : "s");
+    return cds::counted((long long)(n), QLatin1String(noun));
 }
 
 QString uniqueRackName(const DesignData& d) {

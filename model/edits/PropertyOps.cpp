@@ -46,6 +46,21 @@ Result setProjectDetails(const DesignData& d, const DesignMeta& meta) {
     return documentEdit(QStringLiteral("Project details"), before, after);
 }
 
+Result setQuoteTerms(const DesignData& d, double marginPercent, double discountPercent) {
+    if (!(marginPercent >= 0 && marginPercent <= 1000))
+        return Result::refuse(QStringLiteral("A margin is 0 to 1000 %"));
+    if (!(discountPercent >= 0 && discountPercent <= 100))
+        return Result::refuse(QStringLiteral("A discount is 0 to 100 %"));
+    const DocumentProps before = DocumentProps::of(d);
+    DocumentProps after = before;
+    after.settings.quoteMarginPercent = marginPercent;
+    after.settings.quoteDiscountPercent = discountPercent;
+    return documentEdit(QStringLiteral("Quote terms: margin %1 %, discount %2 %")
+                            .arg(marginPercent)
+                            .arg(discountPercent),
+                        before, after);
+}
+
 Result setPriceOverride(const DesignData& d, const QString& catalogId, double usd,
                         const QString& note) {
     const DocumentProps before = DocumentProps::of(d);

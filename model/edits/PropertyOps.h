@@ -19,6 +19,9 @@ Result editDevice(const DesignData& d, DeviceId id, const Device& after, const Q
 Result editLink(const DesignData& d, LinkId id, const Link& after, const QString& text);
 /// Customer, project, site, author, revision, date, notes.
 Result setProjectDetails(const DesignData& d, const DesignMeta& after);
+/// The quote workbook's margin on list price and discount, in percent (0-1000 and 0-100, as
+/// the file accepts); out of range is refused.
+Result setQuoteTerms(const DesignData& d, double marginPercent, double discountPercent);
 /// The price of @p catalogId in this design; @p usd < 0 removes the override.
 Result setPriceOverride(const DesignData& d, const QString& catalogId, double usd,
                         const QString& note);

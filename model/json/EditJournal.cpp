@@ -340,6 +340,23 @@ void EditJournal::stop(bool remove) {
         removeInBackground(m_file.fileName());
 }
 
+bool EditJournal::holdsEdits(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false; // gone: nothing to restore from it
+    const QByteArray head = f.read(4096);
+    const qsizetype eol = head.indexOf('\n');
+    json::Json header;
+    FileError err;
+    if (eol < 0 ||
+        !json::parse(std::string_view(head.constData(), std::size_t(eol)), path, header, err) ||
+        !header.is_object() || header.value("journal", 0) != kJournalVersion ||
+        !header.value("baseBytes", json::Json()).is_number_unsigned())
+        return true;
+    const auto baseSize = header["baseBytes"].get<std::uint64_t>();
+    return std::uint64_t(f.size()) > std::uint64_t(eol) + 1 + baseSize;
+}
+
 EditJournal::Recovery EditJournal::recover(const QString& path) {
     Recovery r;
     QByteArray all;

@@ -58,6 +58,10 @@ public:
     };
     /// Rebuilds the design from a journal file.
     static Recovery recover(const QString& path);
+    /// Whether the journal at @p path holds anything after its base (an edit, or a line torn
+    /// by a crash), read from its header and size alone. A file that is not a journal of this
+    /// version is said to hold edits, so nothing is thrown away unread.
+    static bool holdsEdits(const QString& path);
 
 private:
     void track();

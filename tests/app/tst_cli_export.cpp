@@ -118,6 +118,31 @@ private Q_SLOTS:
         const QByteArray svg = f.readAll();
         QVERIFY(svg.contains("R01") && svg.contains("N01") && svg.contains("dgx01"));
     }
+    /// The width in a PNG's header (IHDR, big-endian at byte 16); -1 when not a PNG.
+    static int pngWidth(const QString& path) {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return -1;
+        const QByteArray h = f.read(24);
+        if (h.size() < 24 || !h.startsWith("\x89PNG"))
+            return -1;
+        const auto b = [&](int i) { return int(static_cast<unsigned char>(h[i])); };
+        return (b(16) << 24) | (b(17) << 16) | (b(18) << 8) | b(19);
+    }
+    /// Issue 35: a floorplan PNG at the width a slide needs.
+    void floorplanPngAtAWidth() {
+        if (!CDS_CLI_DRAWS)
+            QSKIP("this CLI is built without the GUI (the sanitizer build)");
+        const QString out = m_tmp.filePath(QStringLiteral("plan.png"));
+        Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format=png"),
+                     QStringLiteral("-o"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(pngWidth(out) >= 1920);
+        r = cli({QStringLiteral("export"), example(), QStringLiteral("--format=png"),
+                 QStringLiteral("--width"), QStringLiteral("3000"), QStringLiteral("-o"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(pngWidth(out), 3000);
+    }
     void badCommandLinesExit2_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QByteArray>("message");
@@ -141,6 +166,17 @@ private Q_SLOTS:
         QTest::newRow("bad scale")
             << QStringList{"export", ex, "--format", "png", "--scale", "big", "-o", ok}
             << QByteArray("--scale");
+        QTest::newRow("bad width")
+            << QStringList{"export", ex, "--format", "png", "--width", "wide", "-o", ok}
+            << QByteArray("--width 'wide'");
+        QTest::newRow("width and scale")
+            << QStringList{"export", ex,        "--format", "png", "--width",
+                           "2000",   "--scale", "80",       "-o",  ok}
+            << QByteArray("give one");
+        QTest::newRow("width of racks")
+            << QStringList{"export", ex,        "--format", "png", "--view",
+                           "racks",  "--width", "2000",     "-o",  ok}
+            << QByteArray("--width applies");
         QTest::newRow("missing file")
             << QStringList{"export", "/nonexistent.cds.json", "--format", "slurm", "-o", ok}
             << QByteArray("nonexistent.cds.json");

@@ -3,6 +3,7 @@
 #include "EditChecks.h"
 #include "TestDesigns.h"
 
+#include "model/Wording.h"
 #include "model/edits/Operations.h"
 #include "model/json/DesignFile.h"
 
@@ -24,6 +25,15 @@ const Catalog& library() {
 class TestOperations : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    /// Counts read right in every text a user sees (issue 35: "1 errors", "1 racks").
+    void countsAgreeWithTheirNouns() {
+        QCOMPARE(counted(1, QStringLiteral("rack")), QStringLiteral("1 rack"));
+        QCOMPARE(counted(0, QStringLiteral("GPU")), QStringLiteral("0 GPUs"));
+        QCOMPARE(counted(2, QStringLiteral("switch")), QStringLiteral("2 switches"));
+        QCOMPARE(counted(3, QStringLiteral("bus")), QStringLiteral("3 buses"));
+        QCOMPARE(counted(2, QStringLiteral("chassis"), QStringLiteral("chassis")),
+                 QStringLiteral("2 chassis"));
+    }
     void droppedRackBringsItsCatalogEntryInsideTheEdit() {
         Design design(test::smallCluster());
         const QString type = QStringLiteral("rack-48u-800x1200");

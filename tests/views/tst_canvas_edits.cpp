@@ -7,6 +7,7 @@
 
 #include "model/RackGeometry.h"
 #include "model/analysis/LiveAnalysis.h"
+#include "model/metrics/Metrics.h"
 #include "views/SelectionModel.h"
 #include "views/floorplan/CableBundleItem.h"
 #include "views/floorplan/FloorplanScene.h"
@@ -18,6 +19,8 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDragMoveEvent>
+#include <QDropEvent>
 #include <QGraphicsItem>
 #include <QImage>
 #include <QMimeData>
@@ -27,6 +30,7 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include <cmath>
 #include <set>
 
 using namespace cds;
@@ -75,10 +79,74 @@ private Q_SLOTS:
         QCOMPARE(DesignFile::toBytes(r.data), after);
     }
 
+    /// Issue 35: an empty hall says what to do first; the hint goes with the first rack and
+    /// comes back with File > New.
+    void anEmptyHallShowsAHint() {
+        auto w = openStudio(m_tmp.path());
+        QVERIFY(w->canvas()->emptyHallHint().isEmpty()); // the example has racks
+        w->workbench().document()->newDesign();
+        QVERIFY(w->canvas()->emptyHallHint().contains(QStringLiteral("Generate cluster")));
+        QVERIFY(w->canvas()->emptyHallHint().contains(QStringLiteral("Catalog")));
+        // It is drawn: the middle of the viewport is not the plain floor.
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        const QImage shown = w->canvas()->viewport()->grab().toImage();
+        const QPoint mid = shown.rect().center();
+        bool ink = false;
+        for (int y = mid.y() - 20; y < mid.y() + 20 && !ink; ++y)
+            for (int x = mid.x() - 150; x < mid.x() + 150 && !ink; ++x)
+                ink = qGray(shown.pixel(x, y)) < 100;
+        QVERIFY(ink);
+        Q_EMIT w->canvas()->catalogDropRequested(QStringLiteral("rack-48u-800x1200"), {4800, 3900});
+        QVERIFY(w->canvas()->emptyHallHint().isEmpty());
+    }
+
+    /// Issue 35: a rack dragged in from the catalog shows its outline at scale, snapped to the
+    /// tiles, and drops where the outline was; the new rack is selected.
+    void aDraggedRackShowsItsFootprint() {
+        auto w = openStudio(m_tmp.path());
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        views::FloorplanView* view = w->canvas();
+        QMimeData mime;
+        mime.setData(views::catalogMimeType(), "rack-48u-800x1200");
+        mime.setData(views::footprintMimeType(), "800x1200");
+        const QPoint at = view->mapFromScene(QPointF(4800, 3900));
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(view->viewport(), &enter);
+        QDragMoveEvent move(at, Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(view->viewport(), &move);
+        const QRectF ghost = view->dropGhost();
+        QCOMPARE(ghost.size(), QSizeF(800, 1200));
+        const double tile = w->workbench().design()->data().hall.tileMm;
+        QCOMPARE(std::fmod(ghost.left(), tile), 0.0);
+        QCOMPARE(std::fmod(ghost.top(), tile), 0.0);
+        QVERIFY(ghost.contains(QPointF(4800, 3900)) ||
+                QLineF(ghost.center(), QPointF(4800, 3900)).length() < tile);
+        QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(view->viewport(), &drop);
+        QVERIFY(view->dropGhost().isEmpty());
+        const DesignData& d = w->workbench().design()->data();
+        const std::vector<RackId> selected = w->workbench().selection()->racks();
+        QCOMPARE(selected.size(), std::size_t(1));
+        const Rack& r = d.racks[selected.front()];
+        QCOMPARE(QPointF(r.centre.x, r.centre.y), ghost.center());
+    }
+
     void dropThroughTheCanvasSignal() {
         auto w = openStudio(m_tmp.path());
         Q_EMIT w->canvas()->catalogDropRequested(QStringLiteral("rack-48u-800x1200"), {4800, 3900});
-        QCOMPARE(w->workbench().design()->data().racks.size(), std::size_t(3));
+        const DesignData& d = w->workbench().design()->data();
+        QCOMPARE(d.racks.size(), std::size_t(3));
+        // Issue 35: the dropped rack is selected (so labelled and in the properties).
+        const std::vector<RackId> selected = w->workbench().selection()->racks();
+        QCOMPARE(selected.size(), std::size_t(1));
+        QCOMPARE(d.catalog[d.racks[selected.front()].type].id, QStringLiteral("rack-48u-800x1200"));
+        QVERIFY(w->scene()->rackItem(selected.front())->isSelected());
+        QCOMPARE(w->properties()->heading(),
+                 QStringLiteral("Rack ") + d.racks[selected.front()].name);
     }
 
     void paletteFiltersAndDragsTheCatalogId() {
@@ -96,8 +164,8 @@ private Q_SLOTS:
                         return !t->topLevelItem(g)->child(i)->isHidden();
             return false;
         };
-        QVERIFY(rowShown(QStringLiteral("NVIDIA DGX H100")));
-        QVERIFY(!rowShown(QStringLiteral("NVIDIA Quantum-2 QM9700")));
+        QVERIFY(rowShown(QStringLiteral("DGX H100\n")));
+        QVERIFY(!rowShown(QStringLiteral("Quantum-2 QM9700")));
         pal->setFilter(QStringLiteral("no such thing"));
         QCOMPARE(pal->visibleCount(), 0);
         pal->setFilter(QString());
@@ -107,13 +175,28 @@ private Q_SLOTS:
         QVERIFY2(figures.contains(QStringLiteral("8U")) &&
                      figures.contains(QStringLiteral("10.2 kW")),
                  qPrintable(figures));
+        // Issue 35: entries of a family are told apart by their first line (the model first),
+        // and the two lines of every rack entry differ from every other one's.
+        std::set<QString> rackRows;
+        QTreeWidget* palTree = pal->tree();
+        for (int g = 0; g < palTree->topLevelItemCount(); ++g)
+            for (int i = 0; i < palTree->topLevelItem(g)->childCount(); ++i) {
+                const QTreeWidgetItem* row = palTree->topLevelItem(g)->child(i);
+                const QString id = row->data(0, Qt::UserRole + 1).toString();
+                if (id.startsWith(QStringLiteral("rack-"))) {
+                    QVERIFY2(rackRows.insert(row->text(0).section(QLatin1Char('\n'), 0, 0)).second,
+                             qPrintable(row->text(0)));
+                    QVERIFY(!row->text(0).startsWith(QStringLiteral("Generic")));
+                }
+            }
+        QVERIFY(rackRows.size() >= 3);
         // The drag payload is the entry's catalog id.
         QTreeWidget* tree = pal->tree();
         QModelIndex found;
         for (int g = 0; g < tree->topLevelItemCount() && !found.isValid(); ++g)
             for (int i = 0; i < tree->topLevelItem(g)->childCount(); ++i)
                 if (tree->topLevelItem(g)->child(i)->text(0).startsWith(
-                        QStringLiteral("NVIDIA DGX H100")))
+                        QStringLiteral("DGX H100\n")))
                     found = tree->model()->index(i, 0, tree->model()->index(g, 0));
         QVERIFY(found.isValid());
         std::unique_ptr<QMimeData> mime(tree->model()->mimeData({found}));
@@ -325,14 +408,19 @@ private Q_SLOTS:
         QVERIFY(r.coolingProduct);
         QCOMPARE(w->workbench().design()->data().catalog[r.coolingProduct].id,
                  QStringLiteral("inrow-cooler-35kw"));
+        // The undo text names the product and the rack (issue 35).
         QVERIFY(w->workbench().undoStack()->undoText().startsWith(
             QStringLiteral("Set cooling product")));
+        QVERIFY2(w->workbench().undoStack()->undoText().endsWith(QStringLiteral(" on rack N01")),
+                 qPrintable(w->workbench().undoStack()->undoText()));
         QCoreApplication::processEvents();
         auto* cooling = w->properties()->findChild<QComboBox*>(QStringLiteral("rackCooling"));
         QVERIFY(cooling);
         Q_EMIT cooling->activated(int(CoolingType::RearDoorHx));
         QCOMPARE(w->workbench().design()->data().racks[n01].cooling, CoolingType::RearDoorHx);
         QVERIFY(!w->workbench().design()->data().racks[n01].coolingProduct);
+        QCOMPARE(w->workbench().undoStack()->undoText(),
+                 QStringLiteral("Set rear-door heat exchanger cooling on rack N01"));
         w->workbench().undoStack()->undo();
         w->workbench().undoStack()->undo();
         QVERIFY(!w->workbench().design()->data().racks[n01].coolingProduct);
@@ -396,6 +484,56 @@ private Q_SLOTS:
                 serverRacks.insert(v.rack);
         });
         QCOMPARE(int(serverRacks.size()), 4);
+    }
+
+    /// Issue 35: the dialog holds every choice the CLI has, and previews what they build
+    /// (the same counts the generator gives) before anything is built.
+    void generateDialogHasEveryChoiceAndPreviews() {
+        auto w = openStudio(m_tmp.path());
+        studio::GenerateDialog dlg(w->workbench().library(), w.get());
+        GenerateParams p;
+        p.gpus = 512;
+        p.serverId = QStringLiteral("nvidia-dgx-b200");
+        p.switchId = QStringLiteral("nvidia-qm9700");
+        p.suNodes = 16;
+        p.serversPerRack = 2;
+        p.hallWidthMm = 30000;
+        p.hallDepthMm = 24000;
+        p.cooling = CoolingType::RearDoorHx;
+        p.storageTb = 2000;
+        p.storageGbpsPerGpu = 8;
+        p.power = PowerBuildOptions{};
+        p.power->scheme = PowerScheme::NPlusOne;
+        p.title = QStringLiteral("Preview test");
+        dlg.setParams(p);
+        const GenerateParams q = dlg.params();
+        QCOMPARE(q.gpus, p.gpus);
+        QCOMPARE(q.serverId, p.serverId);
+        QCOMPARE(q.suNodes, 16);
+        QCOMPARE(q.serversPerRack, 2);
+        QCOMPARE(q.hallWidthMm, 30000.0);
+        QCOMPARE(q.hallDepthMm, 24000.0);
+        QVERIFY(q.cooling && *q.cooling == CoolingType::RearDoorHx);
+        QCOMPARE(q.storageTb, 2000.0);
+        QCOMPARE(q.storageGbpsPerGpu, 8.0);
+        QVERIFY(q.power && q.power->scheme == PowerScheme::NPlusOne);
+        QCOMPARE(q.title, p.title);
+        dlg.waitForPreview();
+        const GenerateResult r = generateCluster(q, w->workbench().library());
+        QVERIFY2(r.ok, qPrintable(r.error));
+        const Metrics m = computeMetrics(r.design);
+        const QString text = dlg.previewText();
+        QVERIFY2(text.contains(QStringLiteral("%1 racks").arg(m.racks)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("512 GPUs in 64 servers")), qPrintable(text));
+        QVERIFY(text.contains(QLatin1Char('$')));
+        // Nothing was built: the design is still the example.
+        QCOMPARE(w->workbench().design()->data().racks.size(), std::size_t(2));
+        p.gpus = 12;
+        dlg.setParams(p);
+        dlg.waitForPreview();
+        QVERIFY2(dlg.previewText().startsWith(QStringLiteral("Cannot build: ")) &&
+                     !dlg.previewText().contains(QStringLiteral("--")),
+                 qPrintable(dlg.previewText()));
     }
 
     void alignLeft() {

@@ -11,7 +11,10 @@
 #include "views/panels/PropertiesPanel.h"
 
 #include <QLabel>
+#include <QMenuBar>
 #include <QMouseEvent>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QUndoStack>
 
 using namespace cds;
@@ -49,6 +52,39 @@ private Q_SLOTS:
             }
         QCOMPARE(e->slotAt(QPoint(2, 300)).u, 0); // on the U numbers, not a slot
         QCOMPARE(e->summary(), QStringLiteral("R01 · 42U · 16U used · 26U free"));
+    }
+
+    /// Issue 35: the elevation's text is the UI font (as large as the menus), at 100 % and at
+    /// 150 % text size; a 1U slot holds a line of it, and a short dock scrolls instead.
+    void textReadsLikeTheMenus() {
+        const QFont before = QApplication::font();
+        for (double scale : {1.0, 1.5}) {
+            QFont f = before;
+            f.setPointSizeF(before.pointSizeF() * scale);
+            QApplication::setFont(f);
+            auto w = openStudio(m_tmp.path());
+            w->resize(1366, 768);
+            w->show();
+            QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+            w->openElevation(rackNamed(w->workbench().design()->data(), QStringLiteral("R01")));
+            QCoreApplication::processEvents();
+            views::ElevationView* e = w->elevation();
+            const QFontInfo menu(w->menuBar()->font()), text(e->font());
+            QVERIFY2(text.pixelSize() >= menu.pixelSize(),
+                     qPrintable(QStringLiteral("%1 px against the menu's %2 px at %3x")
+                                    .arg(text.pixelSize())
+                                    .arg(menu.pixelSize())
+                                    .arg(scale)));
+            QVERIFY(e->slotHeight() >= QFontMetrics(e->font()).height());
+            QCOMPARE(e->slotRect(1, 1, Face::Front).height() + 1 >=
+                         QFontMetrics(e->font()).height(),
+                     true);
+            // 42U at that size is taller than the dock of a 768-pixel window: it scrolls.
+            auto* scroll = w->findChild<QScrollArea*>(QStringLiteral("ElevationScroll"));
+            QVERIFY(scroll);
+            QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
+        }
+        QApplication::setFont(before);
     }
 
     void mountAndCollision() {

@@ -106,6 +106,29 @@ private Q_SLOTS:
         w->endSession();
     }
 
+    /// Issue 35: a session that opened a design and made no edit leaves nothing to restore,
+    /// so the next start does not ask; one edit is enough for it to ask.
+    void aSessionWithoutEditsOffersNoRestore() {
+        const QString folder = m_tmp.filePath(QStringLiteral("rec-noedit"));
+        {
+            auto w = openDocument(folder);
+            w->waitForAutosave(); // the journal's base is written and adopted
+            QVERIFY(w->journal()->isActive());
+            QVERIFY(QFile::exists(w->recovery()->journalPath()));
+            // Crash without an edit.
+        }
+        QVERIFY(!studio::RecoveryManager(folder).hasPendingRecovery());
+        {
+            auto w = openDocument(folder);
+            w->waitForAutosave();
+            QVERIFY(
+                w->editor()->dropCatalogItem(QStringLiteral("rack-42u-600x1200"), {4500, 3900}));
+            // Crash after one edit, before any autosave.
+            QVERIFY(!QFile::exists(w->recovery()->autosavePath()));
+        }
+        QVERIFY(studio::RecoveryManager(folder).hasPendingRecovery());
+    }
+
     /// Issue 36: the recovery folder and the journal hold a customer's design, so they are
     /// readable by the user only, whatever the umask.
     void recoveryFilesArePrivate() {

@@ -87,7 +87,7 @@ class TestFloorplanLabels : public QObject {
             QVERIFY2(
                 l.px >= views::FloorLabels::kMinPx,
                 qPrintable(QStringLiteral("%1: \"%2\" at %3 px").arg(where, l.text).arg(l.px)));
-            if (l.kind == Kind::RackName)
+            if (l.kind == Kind::RackName || l.kind == Kind::Callout)
                 QVERIFY2(names.contains(l.text),
                          qPrintable(QStringLiteral("%1: rack label \"%2\" is no rack's name")
                                         .arg(where, l.text)));
@@ -192,7 +192,7 @@ private Q_SLOTS:
                     int name = 0, kw = 0;
                     for (const views::FloorLabel& l : labels)
                         if (l.rack == id)
-                            (l.kind == Kind::RackName ? name : kw) += 1;
+                            (l.kind == Kind::RackName || l.kind == Kind::Callout ? name : kw) += 1;
                     withKw += kw;
                     // No kW only where a tray line crosses the rack (kW keeps off them).
                     if (kw == 0)
@@ -217,6 +217,26 @@ private Q_SLOTS:
             QVERIFY(w->grab().save(
                 QStringLiteral("%1/labels-16k-%2-zoom%3.png").arg(screenshotDir(), tag).arg(z)));
         }
+    }
+
+    /// Issue 35: a selected rack is named at any zoom: at fit zoom on a 16,384-GPU hall, where
+    /// no name fits in a rack, on a plate beside it; nothing overlaps.
+    void aSelectedRackIsNamedAtFit() {
+        auto w = open(hall16k(), QSize(1366, 768), "16k-selected");
+        views::FloorplanView* v = w->canvas();
+        const DesignData& d = w->workbench().design()->data();
+        const RackId pick = d.racks.ids()[d.racks.size() / 2];
+        w->workbench().selection()->set({ObjectRef::rack(pick)});
+        QCoreApplication::processEvents();
+        const auto& labels = v->labels();
+        const auto named =
+            std::find_if(labels.begin(), labels.end(), [&](const views::FloorLabel& l) {
+                return l.rack == pick && (l.kind == Kind::Callout || l.kind == Kind::RackName);
+            });
+        QVERIFY(named != labels.end());
+        QCOMPARE(named->text, d.racks[pick].name);
+        checkLayout(*w, QStringLiteral("fitted, one rack selected"));
+        QVERIFY(w->grab().save(QStringLiteral("%1/labels-16k-selected.png").arg(screenshotDir())));
     }
 
     /// Ctrl+F: a rack's whole name selects it and centres it with its name readable; a

@@ -4,7 +4,9 @@
 
 #include "DesignEditor.h"
 #include "ProjectDialog.h"
+#include "QuoteDialog.h"
 
+#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QUndoStack>
@@ -63,6 +65,30 @@ private Q_SLOTS:
         auto again = openStudio(m_tmp.filePath(QStringLiteral("r2")), path);
         QCOMPARE(again->workbench().design()->data().meta, m);
         QVERIFY(again->windowTitle().contains(QStringLiteral("rev C")));
+    }
+
+    /// Issue 35: the quote's margin and discount are set in the studio, as one undoable
+    /// edit, saved in the design; out of range is refused.
+    void quoteTermsInTheStudio() {
+        studio::QuoteDialog dlg(0, 0);
+        dlg.findChild<QDoubleSpinBox*>(QStringLiteral("margin"))->setValue(12.5);
+        dlg.findChild<QDoubleSpinBox*>(QStringLiteral("discount"))->setValue(150); // clamped
+        QCOMPARE(dlg.marginPercent(), 12.5);
+        QCOMPARE(dlg.discountPercent(), 100.0);
+        auto w = openStudio(m_tmp.filePath(QStringLiteral("quote")));
+        const QByteArray before = bytesOf(*w);
+        QVERIFY(w->workbench().editor()->setQuoteTerms(12.5, 5));
+        QCOMPARE(w->workbench().undoStack()->undoText(),
+                 QStringLiteral("Quote terms: margin 12.5 %, discount 5 %"));
+        QVERIFY(!w->workbench().editor()->setQuoteTerms(-1, 5));
+        QVERIFY(!w->workbench().editor()->setQuoteTerms(10, 101));
+        const QString path = m_tmp.filePath(QStringLiteral("quote.cds.json"));
+        QVERIFY(w->workbench().document()->saveTo(path));
+        auto again = openStudio(m_tmp.filePath(QStringLiteral("quote2")), path);
+        QCOMPARE(again->workbench().design()->data().settings.quoteMarginPercent, 12.5);
+        QCOMPARE(again->workbench().design()->data().settings.quoteDiscountPercent, 5.0);
+        w->workbench().undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
     }
 
 private:

@@ -7,10 +7,12 @@
 #include "model/analysis/LiveAnalysis.h"
 #include "views/SelectionModel.h"
 #include "views/floorplan/FloorplanScene.h"
+#include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/RackItem.h"
 #include "views/panels/ProblemsPanel.h"
 #include "views/panels/PropertiesPanel.h"
 
+#include <QTreeWidget>
 #include <QUndoStack>
 
 using namespace cds;
@@ -55,6 +57,64 @@ private Q_SLOTS:
         w->scene()->rackItem(n01)->setSelected(true);
         QCOMPARE(w->workbench().selection()->racks(), std::vector<RackId>{n01});
         QCOMPARE(w->properties()->heading(), QStringLiteral("Rack N01"));
+    }
+
+    /// Issue 35: at laptop width the message column keeps most of the panel, elided texts
+    /// are whole in their tooltips, and the counts say "1 error", not "1 errors".
+    void problemsReadAtLaptopWidth() {
+        auto w = openStudio(m_tmp.path());
+        const int row = overloadR01(*w);
+        QVERIFY(row >= 0);
+        views::ProblemsPanel* panel = w->problems();
+        auto* tree = panel->findChild<QTreeWidget*>();
+        QVERIFY(tree);
+        panel->resize(360, 300);
+        panel->show();
+        QCoreApplication::processEvents();
+        const int viewport = tree->viewport()->width();
+        QVERIFY2(
+            tree->columnWidth(2) * 2 >= viewport,
+            qPrintable(
+                QStringLiteral("message %1 px of %2").arg(tree->columnWidth(2)).arg(viewport)));
+        const QTreeWidgetItem* it = tree->topLevelItem(row);
+        QVERIFY(it->toolTip(2).startsWith(it->text(2)));
+        QCOMPARE(it->toolTip(3), it->text(3));
+        const FindingCounts c = countFindings(w->workbench().analysis()->findings());
+        QVERIFY(c.errors >= 1);
+        const QString errors = c.errors == 1 ? QStringLiteral("1 error, ")
+                                             : QStringLiteral("%1 errors, ").arg(c.errors);
+        QVERIFY2(panel->countsText().startsWith(errors), qPrintable(panel->countsText()));
+    }
+
+    /// Issue 35: what the panels show never resizes them, so the floorplan stays where it is
+    /// under the mouse whatever is selected.
+    void selectingNeverMovesTheFloorplan() {
+        auto w = openStudio(m_tmp.path());
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QCoreApplication::processEvents();
+        const DesignData& d = w->workbench().design()->data();
+        const QRect canvas = w->canvas()->geometry();
+        std::vector<std::vector<ObjectRef>> selections;
+        d.racks.forEach(
+            [&](RackId id, const Rack&) { selections.push_back({ObjectRef::rack(id)}); });
+        d.devices.forEach(
+            [&](DeviceId id, const Device&) { selections.push_back({ObjectRef::device(id)}); });
+        int links = 0;
+        d.links.forEach([&](LinkId id, const Link&) {
+            if (links++ < 5)
+                selections.push_back({ObjectRef::link(id)});
+        });
+        std::vector<ObjectRef> allRacks;
+        d.racks.forEach([&](RackId id, const Rack&) { allRacks.push_back(ObjectRef::rack(id)); });
+        selections.push_back(allRacks);
+        selections.push_back({});
+        for (const auto& sel : selections) {
+            w->workbench().selection()->set(sel);
+            QCoreApplication::processEvents();
+            QCOMPARE(w->canvas()->geometry(), canvas);
+        }
     }
 
     void deviceFindingSelectsItsRackAndOpensElevation() {

@@ -2,6 +2,7 @@
 
 #include "ChartStyle.h"
 #include "DashboardFormat.h"
+#include "model/Wording.h"
 #include "model/scenarios/ChartModel.h"
 
 #include "QCustomPlotInclude.h"
@@ -192,7 +193,8 @@ void BandwidthPanel::refresh() {
         m_allReduce->setToolTip(QString());
     } else {
         m_allReduce->setText(
-            QStringLiteral("%1 over %2 GPUs").arg(formatSeconds(e.seconds)).arg(e.gpus));
+            QStringLiteral("%1 over %2")
+                .arg(formatSeconds(e.seconds), counted(e.gpus, QStringLiteral("GPU"))));
         m_allReduce->setToolTip(
             QStringLiteral("%1 Gb/s per GPU, %2 µs per step, %3 switch hop%4.\n%5")
                 .arg(e.perGpuGbps, 0, 'f', 0)

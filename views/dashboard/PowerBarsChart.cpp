@@ -2,6 +2,7 @@
 
 #include "ChartStyle.h"
 #include "DashboardFormat.h"
+#include "model/Wording.h"
 #include "model/scenarios/ChartModel.h"
 
 #include "QCustomPlotInclude.h"
@@ -118,7 +119,8 @@ void PowerBarsChart::refresh() {
     m_plot->yAxis->setRange(0, top * 1.12);
     if (m_distribution) {
         m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
-        m_plot->xAxis->setLabel(QStringLiteral("%1 racks, highest load first").arg(racks.size()));
+        m_plot->xAxis->setLabel(counted((long long)(racks.size()), QStringLiteral("rack")) +
+                                QStringLiteral(", highest load first"));
         drawEnvelopes(m_order);
     } else {
         m_labelStep = 0; // fitToWidth() sets the ticker before the replot
@@ -227,15 +229,24 @@ void PowerBarsChart::fitNotes(int plotWidth) {
     if (!m_distribution)
         return;
     const int width = std::max(200, plotWidth - 16);
-    m_worstLine->setText(wrapParts(QStringLiteral("Nearest their limit (click to select): "),
+    // "click to select" is for the screen: a printed or exported chart has nothing to click.
+    m_worstLine->setText(wrapParts(m_printing
+                                       ? QStringLiteral("Nearest their limit: ")
+                                       : QStringLiteral("Nearest their limit (click to select): "),
                                    m_worstParts, m_worstLine->font(), width));
     m_envelopeLine->setText(wrapParts(QStringLiteral("Cooling envelopes, warning / max kW: "),
                                       m_envelopeParts, m_envelopeLine->font(), width));
 }
 
 void PowerBarsChart::fitRackLabels(int plotWidth) {
-    if (m_distribution || m_rackLabels.empty())
+    if (m_distribution)
         return;
+    if (m_rackLabels.empty()) {
+        // No rack: no names left over from the design shown before (File > New).
+        m_labelStep = 0;
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+        return;
+    }
     // Names side by side, never over each other and never turned on end (that would take the
     // plot's height): with too little room for all, every k-th rack is named.
     const QFontMetrics fm(m_plot->xAxis->tickLabelFont());
@@ -261,7 +272,8 @@ QString PowerBarsChart::totalsText() const {
                     .arg(formatPower(m.itMaxW / 1000), formatPower(m.facilityW / 1000))
                     .arg(m.itMaxW > 0 ? m.facilityW / m.itMaxW : 0.0, 0, 'f', 2);
     if (m.powerMissing > 0)
-        t += QStringLiteral("; %1 devices without a power figure (*)").arg(m.powerMissing);
+        t += QStringLiteral("; %1 without a power figure (*)")
+                 .arg(counted(m.powerMissing, QStringLiteral("device")));
     return t;
 }
 
@@ -310,8 +322,10 @@ void PowerBarsChart::renderChart(QPainter* painter, const QSize& size) {
     // Names, notes and legend laid out for the size drawn (a report page, an export), then
     // back for the widget.
     m_labelStep = 0;
+    m_printing = true;
     fitToWidth(size.width());
     renderPlot(m_plot, painter, size);
+    m_printing = false;
     m_labelStep = 0;
     fitToWidth(m_plot->viewport().width());
 }

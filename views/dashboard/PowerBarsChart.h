@@ -86,6 +86,7 @@ private:
     bool m_distribution = false;
     std::vector<QString> m_rackLabels; ///< per-rack mode: bar position -> name
     int m_labelStep = 0;               ///< every how many bars a name is shown (0: not set)
+    bool m_printing = false;           ///< renderChart: no on-screen hints
     QPoint m_pressPos;
 };
 

@@ -1,6 +1,7 @@
 #include "SweepChart.h"
 
 #include "ChartStyle.h"
+#include "model/Wording.h"
 #include "model/generator/Generator.h"
 #include "model/scenarios/ChartModel.h"
 
@@ -184,7 +185,7 @@ void SweepChart::showResult(const SweepResult& r) {
             label->setPositionAlignment((p.gpus == lastGpus ? Qt::AlignRight : Qt::AlignLeft) |
                                         Qt::AlignTop);
             label->setText(p.newTier ? QStringLiteral("%1 tiers").arg(p.tiers)
-                                     : QStringLiteral("%1 rows").arg(p.rows));
+                                     : counted(p.rows, QStringLiteral("row")));
             label->setColor(p.newTier ? QColor(0x80, 0x30, 0xa0) : Qt::darkGray);
             label->setFont(smallPlotFont(m_plot));
         }

@@ -14,7 +14,7 @@
 namespace cds::views {
 
 namespace {
-constexpr int kTop = 34, kBottom = 10, kLabelW = 30, kGap = 16;
+constexpr int kBottom = 10, kGap = 16;
 constexpr int kStripW = 13; // one 0U PDU in a side channel
 
 QColor deviceColour(Category c) {
@@ -38,10 +38,12 @@ ElevationView::ElevationView(Design* design, SelectionModel* selection, QWidget*
     , m_design(design)
     , m_selection(selection) {
     setAcceptDrops(true);
-    setMinimumSize(200, 200); // it scales the rack to its height: fits a 720 px screen
+    setMinimumWidth(200);
+    updateMinimumHeight();
     auto refresh = [this] {
         if (m_rack && !m_design->data().racks.contains(m_rack))
             m_rack = RackId();
+        updateMinimumHeight(); // the rack's height may have changed
         update();
     };
     connect(design, &Design::changed, this, refresh);
@@ -50,6 +52,7 @@ ElevationView::ElevationView(Design* design, SelectionModel* selection, QWidget*
 
 void ElevationView::setRack(RackId rack) {
     m_rack = rack;
+    updateMinimumHeight();
     update();
 }
 
@@ -59,21 +62,44 @@ int ElevationView::capacity() const {
 }
 
 double ElevationView::slotHeight() const {
-    return std::max(4.0, double(height() - kTop - kBottom) / capacity());
+    return std::max(4.0, double(height() - topPx() - kBottom) / capacity());
+}
+
+int ElevationView::minSlotPx() const {
+    return QFontMetrics(font()).height() + 2;
+}
+
+int ElevationView::topPx() const {
+    return 2 * QFontMetrics(font()).height() + 8; // the summary, then "Front" / "Rear"
+}
+
+int ElevationView::labelPx() const {
+    return QFontMetrics(font()).horizontalAdvance(QStringLiteral("888")) + 4;
+}
+
+void ElevationView::updateMinimumHeight() {
+    // Text never shrinks below the UI font: a tall rack in a short dock scrolls instead.
+    setMinimumHeight(topPx() + kBottom + capacity() * minSlotPx());
+}
+
+void ElevationView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange)
+        updateMinimumHeight();
+    QWidget::changeEvent(e);
 }
 
 QRect ElevationView::slotRect(int u, int h, Face face) const {
-    const int colW = (width() - kLabelW - 2 * kGap) / 2;
-    const int x = kLabelW + kGap / 2 + (face == Face::Front ? 0 : colW + kGap);
+    const int colW = (width() - labelPx() - 2 * kGap) / 2;
+    const int x = labelPx() + kGap / 2 + (face == Face::Front ? 0 : colW + kGap);
     const double sh = slotHeight();
-    const int yTop = kTop + int((capacity() - (u + h - 1)) * sh);
-    const int yBottom = kTop + int((capacity() - u + 1) * sh);
+    const int yTop = topPx() + int((capacity() - (u + h - 1)) * sh);
+    const int yBottom = topPx() + int((capacity() - u + 1) * sh);
     return {x, yTop, colW, yBottom - yTop};
 }
 
 ElevationView::Slot ElevationView::slotAt(QPoint p, int uHeight) const {
-    const int colW = (width() - kLabelW - 2 * kGap) / 2;
-    const int x0 = kLabelW + kGap / 2;
+    const int colW = (width() - labelPx() - 2 * kGap) / 2;
+    const int x0 = labelPx() + kGap / 2;
     Slot s;
     if (p.x() >= x0 && p.x() < x0 + colW)
         s.face = Face::Front;
@@ -81,7 +107,7 @@ ElevationView::Slot ElevationView::slotAt(QPoint p, int uHeight) const {
         s.face = Face::Rear;
     else
         return {};
-    const int fromTop = int((p.y() - kTop) / slotHeight());
+    const int fromTop = int((p.y() - topPx()) / slotHeight());
     const int u = capacity() - fromTop; // the U under the cursor
     if (fromTop < 0 || u < 1)
         return {};
@@ -178,11 +204,11 @@ QString ElevationView::summary() const {
 void ElevationView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), QColor(0xfa, 0xfa, 0xfb));
-    QFont f = font();
-    f.setPixelSize(12);
-    p.setFont(f);
+    // One font for every text: the UI's, so it reads like the menus at any scaling.
+    p.setFont(font());
+    const int lineH = QFontMetrics(font()).height();
     p.setPen(Qt::black);
-    p.drawText(QRect(6, 2, width() - 12, 16), Qt::AlignLeft | Qt::AlignVCenter, summary());
+    p.drawText(QRect(6, 2, width() - 12, lineH + 2), Qt::AlignLeft | Qt::AlignVCenter, summary());
     if (!m_design->data().racks.contains(m_rack))
         return;
     const DesignData& d = m_design->data();
@@ -190,20 +216,18 @@ void ElevationView::paintEvent(QPaintEvent*) {
     for (Face face : {Face::Front, Face::Rear}) {
         const QRect col = slotRect(1, cap, face);
         p.setPen(Qt::darkGray);
-        p.drawText(QRect(col.left(), 18, col.width(), 14), Qt::AlignCenter,
+        p.drawText(QRect(col.left(), lineH + 4, col.width(), lineH + 2), Qt::AlignCenter,
                    face == Face::Front ? QStringLiteral("Front") : QStringLiteral("Rear"));
         p.fillRect(col, QColor(0x2c, 0x30, 0x36));
         p.setPen(QColor(0x48, 0x4c, 0x54));
         for (int u = 1; u <= cap; ++u)
             p.drawRect(slotRect(u, 1, face));
     }
-    QFont small = f;
-    small.setPixelSize(std::clamp(int(slotHeight() * 0.7), 6, 11));
-    p.setFont(small);
+
     p.setPen(Qt::darkGray);
     for (int u = 1; u <= cap; ++u) {
         const QRect r = slotRect(u, 1, Face::Front);
-        p.drawText(QRect(0, r.top(), kLabelW, r.height()), Qt::AlignRight | Qt::AlignVCenter,
+        p.drawText(QRect(0, r.top(), labelPx(), r.height()), Qt::AlignRight | Qt::AlignVCenter,
                    QString::number(u));
     }
     const std::vector<DeviceId> side = sideChannelDevices();

@@ -37,7 +37,11 @@ public:
     QRect zeroURect(DeviceId device) const { return zeroURect(device, sideChannelDevices()); }
     /// The header line: "R01 · 42U · 20U used · 22U free".
     QString summary() const;
-    QSize sizeHint() const override { return {360, 700}; }
+    QSize sizeHint() const override { return {360, std::max(700, minimumHeight())}; }
+    /// The height of one U in pixels: at least the UI font's line, so the text of a 1U device
+    /// reads like the menus (the view scrolls in a short dock rather than shrink it).
+    double slotHeight() const;
+    int minSlotPx() const;
 
 Q_SIGNALS:
     void deviceMoveRequested(cds::DeviceId device, int u, cds::Face face);
@@ -53,10 +57,13 @@ protected:
     void dragMoveEvent(QDragMoveEvent* e) override;
     void dragLeaveEvent(QDragLeaveEvent* e) override;
     void dropEvent(QDropEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
 private:
     int capacity() const;
-    double slotHeight() const;
+    int topPx() const;   ///< the header lines above the U slots
+    int labelPx() const; ///< the U numbers' column
+    void updateMinimumHeight();
     /// The rack's 0U devices that go in side channels, in drawing order (by name).
     std::vector<DeviceId> sideChannelDevices() const;
     /// Side-channel strips per side of a face: how far rack-mounted gear is inset.

@@ -183,6 +183,37 @@ struct Layout {
         }
     }
 
+    /// A selected rack's name: inside it as any rack's, else on a plate beside it (above,
+    /// below, right, left), over other racks if need be but never over another label.
+    void selectedLabel(RackId id, const Rack& rack) {
+        const std::size_t before = out.size();
+        rackLabels(id, rack);
+        if (out.size() > before)
+            return;
+        const RectMm f = footprint(*in.design, rack);
+        const QRectF r = in.mm2px.mapRect(QRectF(f.x, f.y, f.w, f.h));
+        if (!r.intersects(in.viewPx))
+            return;
+        const double px = FloorLabels::kNameMaxPx;
+        const QSizeF size(bold.width(rack.name) * px + 4 * kPad, bold.height() * px + kPad);
+        const double cx = r.center().x() - size.width() / 2,
+                     cy = r.center().y() - size.height() / 2;
+        for (const QPointF at :
+             {QPointF(cx, r.top() - size.height() - 3), QPointF(cx, r.bottom() + 3),
+              QPointF(r.right() + 3, cy), QPointF(r.left() - size.width() - 3, cy)}) {
+            const QRectF box(at, size);
+            if (!in.viewPx.contains(box) || !free(box))
+                continue;
+            FloorLabel l;
+            l.text = rack.name;
+            l.px = px;
+            l.box = box;
+            l.rack = id;
+            place(l, FloorLabel::Kind::Callout);
+            return;
+        }
+    }
+
     /// A label of @p text at the first of @p spots (its top-left corner) that lies in the
     /// view, off every rack and every label.
     bool placeAt(const QString& text, const Measure& m, double px,
@@ -252,8 +283,19 @@ std::vector<FloorLabel> FloorLabels::layout(const Input& in) {
         if (r.intersects(in.viewPx))
             l.racks.take(r);
     });
+    std::vector<RackId> named;
+    if (in.selected.size() <= kMaxCallouts)
+        for (RackId id : in.selected)
+            if (const Rack* rack = d.racks.find(id)) {
+                l.selectedLabel(id, *rack);
+                named.push_back(id);
+            }
+    std::sort(named.begin(), named.end());
     std::vector<std::pair<RackId, const Rack*>> racks;
-    d.racks.forEach([&](RackId id, const Rack& rack) { racks.emplace_back(id, &rack); });
+    d.racks.forEach([&](RackId id, const Rack& rack) {
+        if (!std::binary_search(named.begin(), named.end(), id))
+            racks.emplace_back(id, &rack);
+    });
     for (const auto& [id, rack] : racks)
         l.rackLabels(id, *rack);
     for (const Row& row : d.hall.rows)
@@ -274,9 +316,11 @@ void FloorLabels::paint(QPainter& p, const std::vector<FloorLabel>& labels, cons
     p.save();
     p.setRenderHint(QPainter::TextAntialiasing, true);
     for (const FloorLabel& l : labels) {
+        // Rack names and rows bold; the callout is a rack name on its plate.
         QFont f = base;
         f.setPixelSize(std::max(1, int(l.px)));
-        f.setBold(l.kind == FloorLabel::Kind::RackName || l.kind == FloorLabel::Kind::Row);
+        f.setBold(l.kind == FloorLabel::Kind::RackName || l.kind == FloorLabel::Kind::Row ||
+                  l.kind == FloorLabel::Kind::Callout);
         p.setFont(f);
         switch (l.kind) {
         case FloorLabel::Kind::Row:
@@ -288,6 +332,12 @@ void FloorLabels::paint(QPainter& p, const std::vector<FloorLabel>& labels, cons
             break;
         case FloorLabel::Kind::RackKw:
             p.setPen(QColor(0x30, 0x34, 0x3a));
+            break;
+        case FloorLabel::Kind::Callout:
+            p.setPen(QPen(QColor(0x1e, 0x5a, 0xc8), 1.5));
+            p.setBrush(QColor(255, 255, 255, 235));
+            p.drawRoundedRect(l.box, 3, 3);
+            p.setPen(Qt::black);
             break;
         default:
             p.setPen(Qt::black);

@@ -6,6 +6,7 @@
 #include "CableBundleItem.h"
 #include "FloorplanScene.h"
 #include "RackItem.h"
+#include "model/Design.h"
 #include "views/render/CableStyle.h"
 
 #include <QAction>
@@ -47,6 +48,10 @@ FloorplanView::FloorplanView(FloorplanScene* scene, QWidget* parent)
     // Any item repainted (a rack moved or recoloured, cables changed): place the labels again.
     connect(scene, &QGraphicsScene::changed, this, [this] { m_labelsDirty = true; });
     connect(scene, &FloorplanScene::coloringChanged, this, [this] { m_labelsDirty = true; });
+    connect(scene, &QGraphicsScene::selectionChanged, this, [this] {
+        m_labelsDirty = true; // the selected racks are named first
+        viewport()->update();
+    });
     setTool(Tool::Select);
 }
 
@@ -259,15 +264,38 @@ void FloorplanView::dragEnterEvent(QDragEnterEvent* e) {
 }
 
 void FloorplanView::dragMoveEvent(QDragMoveEvent* e) {
-    if (e->mimeData()->hasFormat(catalogMimeType()))
-        e->acceptProposedAction();
+    if (!e->mimeData()->hasFormat(catalogMimeType()))
+        return;
+    e->acceptProposedAction();
+    // A rack entry carries its footprint: its outline at scale follows the mouse, snapped as
+    // the drop will place it.
+    const QList<QByteArray> wd = e->mimeData()->data(footprintMimeType()).split('x');
+    const QRectF before = m_dropGhost;
+    if (wd.size() == 2 && wd[0].toDouble() > 0 && wd[1].toDouble() > 0)
+        m_dropGhost = snappedFootprint(m_scene->design()->data().hall.tileMm,
+                                       mapToScene(e->position().toPoint()),
+                                       QSizeF(wd[0].toDouble(), wd[1].toDouble()));
+    else
+        m_dropGhost = {};
+    if (m_dropGhost != before)
+        viewport()->update();
+}
+
+void FloorplanView::dragLeaveEvent(QDragLeaveEvent* e) {
+    m_dropGhost = {};
+    viewport()->update();
+    QGraphicsView::dragLeaveEvent(e);
 }
 
 void FloorplanView::dropEvent(QDropEvent* e) {
     if (!e->mimeData()->hasFormat(catalogMimeType()))
         return;
     const QString id = QString::fromUtf8(e->mimeData()->data(catalogMimeType()));
-    const QPointF p = mapToScene(e->position().toPoint());
+    // Where the outline was shown, else under the mouse (the edit snaps it either way).
+    const QPointF p =
+        m_dropGhost.isEmpty() ? mapToScene(e->position().toPoint()) : m_dropGhost.center();
+    m_dropGhost = {};
+    viewport()->update();
     e->acceptProposedAction();
     Q_EMIT catalogDropRequested(id, PointMm{p.x(), p.y()});
 }
@@ -352,6 +380,9 @@ void FloorplanView::updateLabels() {
     in.font = font();
     in.trays = m_scene->cables()->trayBoxes(t, visMm);
     in.reserved = legendBoxes();
+    for (QGraphicsItem* item : m_scene->selectedItems())
+        if (auto* rack = dynamic_cast<RackItem*>(item))
+            in.selected.push_back(rack->rackId());
     m_labels = FloorLabels::layout(in);
     // The counts keep off the legends too.
     m_countBoxes = in.reserved;
@@ -398,8 +429,48 @@ void FloorplanView::drawLabels(QPainter* p) {
     p->restore();
 }
 
+QString FloorplanView::emptyHallHint() const {
+    if (!m_scene->design()->data().racks.empty())
+        return {};
+    return QStringLiteral("An empty hall. Drag a rack or a server from the Catalog onto the "
+                          "floor, or generate a whole cluster with Edit > Generate cluster… "
+                          "(Ctrl+G). File > Open… (Ctrl+O) opens a design.");
+}
+
+void FloorplanView::drawEmptyHallHint(QPainter* p) {
+    const QString hint = emptyHallHint();
+    if (hint.isEmpty())
+        return;
+    p->save();
+    p->resetTransform();
+    QFont f = font(); // the UI font: it scales with the platform's text size
+    p->setFont(f);
+    const QFontMetrics fm(f);
+    const int width = std::min(viewport()->width() - 40, fm.averageCharWidth() * 48);
+    const QRect text = fm.boundingRect(QRect(0, 0, std::max(120, width), 10000),
+                                       Qt::AlignCenter | Qt::TextWordWrap, hint);
+    const int pad = fm.height() / 2 + 4;
+    QRect box = text.adjusted(-pad, -pad, pad, pad);
+    box.moveCenter(viewport()->rect().center());
+    p->setPen(QColor(0xa0, 0xa4, 0xac));
+    p->setBrush(QColor(255, 255, 255, 235));
+    p->drawRoundedRect(box, 6, 6);
+    p->setPen(palette().color(QPalette::WindowText));
+    p->drawText(box.adjusted(pad, pad, -pad, -pad), Qt::AlignCenter | Qt::TextWordWrap, hint);
+    p->restore();
+}
+
 void FloorplanView::drawForeground(QPainter* p, const QRectF&) {
     drawLabels(p);
+    if (!m_dropGhost.isEmpty()) {
+        QPen pen(QColor(0x1e, 0x5a, 0xc8), 2, Qt::DashLine);
+        pen.setCosmetic(true);
+        p->setPen(pen);
+        p->setBrush(QColor(0x1e, 0x5a, 0xc8, 40));
+        p->drawRect(m_dropGhost);
+    } else {
+        drawEmptyHallHint(p);
+    }
     m_tool->drawOverlay(p);
     if (!m_legendShown)
         return;

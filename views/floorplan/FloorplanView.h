@@ -23,6 +23,12 @@ inline QString catalogMimeType() {
     return QStringLiteral("application/x-cds-catalog-item");
 }
 
+/// MIME type of the footprint of a dragged rack entry, "WIDTHxDEPTH" in mm: the canvas draws
+/// the rack's outline at scale, snapped, under the mouse before the drop.
+inline QString footprintMimeType() {
+    return QStringLiteral("application/x-cds-footprint");
+}
+
 /// @brief The floorplan canvas: zoom (wheel, keys), pan (middle drag, arrows), the current
 /// tool, palette drops and the colour legend. Emits intents; the app turns them into edits.
 class FloorplanView : public QGraphicsView {
@@ -56,6 +62,12 @@ public:
     /// whose name starts with it) and centres it, zoomed in until its name reads. False when
     /// nothing has that name.
     bool findByName(const QString& name);
+    /// The hint drawn over an empty hall (no rack yet): what to do first. Empty when the hall
+    /// has racks.
+    QString emptyHallHint() const;
+    /// The outline (scene mm) of the rack being dragged in from the catalog, snapped to the
+    /// tiles; empty when no rack is being dragged over the floor.
+    QRectF dropGhost() const { return m_dropGhost; }
 
     // For the tools: the default QGraphicsView handling and the current drag serial.
     void baseMousePress(QMouseEvent* e) { QGraphicsView::mousePressEvent(e); }
@@ -88,6 +100,7 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dragMoveEvent(QDragMoveEvent* e) override;
+    void dragLeaveEvent(QDragLeaveEvent* e) override;
     void dropEvent(QDropEvent* e) override;
     void drawForeground(QPainter* p, const QRectF& rect) override;
     bool viewportEvent(QEvent* e) override;
@@ -115,6 +128,7 @@ private:
     void syncSceneRect();
     void drawLegend(QPainter* p);
     void drawCableLegend(QPainter* p);
+    void drawEmptyHallHint(QPainter* p);
     /// Lays the labels out again when the view or the scene changed since the last time.
     void updateLabels();
     /// The labels, then the cable counts off them (in viewport pixels).
@@ -138,6 +152,7 @@ private:
     std::vector<QRectF> m_countBoxes; ///< the legends, the labels, then the counts
     std::size_t m_placedBoxes = 0;    ///< the legends' and labels' part of m_countBoxes
     bool m_labelsDirty = true;
+    QRectF m_dropGhost;     ///< the dragged rack's snapped outline, scene mm
     QTransform m_labelsFor; ///< the viewport transform m_labels were laid out for
     QSize m_labelsSize;
 };

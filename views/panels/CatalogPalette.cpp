@@ -14,6 +14,7 @@ namespace cds::views {
 
 namespace {
 constexpr int kIdRole = Qt::UserRole + 1;
+constexpr int kFootprintRole = Qt::UserRole + 2; ///< a rack entry's QSizeF, mm
 
 /// A tree that drags the catalog id of the entry under the mouse.
 class PaletteTree final : public QTreeWidget {
@@ -26,9 +27,13 @@ protected:
             return nullptr;
         auto* m = new QMimeData;
         m->setData(catalogMimeType(), items.front()->data(0, kIdRole).toString().toUtf8());
+        const QSizeF f = items.front()->data(0, kFootprintRole).toSizeF();
+        if (!f.isEmpty())
+            m->setData(footprintMimeType(),
+                       QByteArray::number(f.width()) + 'x' + QByteArray::number(f.height()));
         return m;
     }
-    QStringList mimeTypes() const override { return {catalogMimeType()}; }
+    QStringList mimeTypes() const override { return {catalogMimeType(), footprintMimeType()}; }
 };
 
 QColor familyColour(Category c) {
@@ -102,11 +107,19 @@ QString CatalogPalette::keyFigures(const CatalogItem& it) {
         parts << QStringLiteral("%1 kW").arg(*it.powerMaxW / 1000.0, 0, 'f', 1);
     if (it.gpu)
         parts << QStringLiteral("%1x %2").arg(it.gpu->count).arg(it.gpu->model);
+    // The data ports that tell entries apart: compute or fabric, else the first that is not
+    // the BMC (head nodes differ only in their in-band ports).
+    const PortGroup* data = nullptr;
     for (const PortGroup& g : it.portGroups)
         if (g.role == PortRole::Compute || g.role == PortRole::Fabric) {
-            parts << QStringLiteral("%1x%2G").arg(g.count).arg(g.speedGbps, 0, 'f', 0);
+            data = &g;
             break;
         }
+    for (const PortGroup& g : it.portGroups)
+        if (!data && g.role != PortRole::Oob)
+            data = &g;
+    if (data)
+        parts << QStringLiteral("%1x%2G").arg(data->count).arg(data->speedGbps, 0, 'f', 0);
     if (it.media)
         parts << QStringLiteral("%1G, %2 m")
                      .arg(it.media->speedGbps, 0, 'f', 0)
@@ -126,11 +139,16 @@ void CatalogPalette::rebuild() {
         for (const CatalogItem& it : m_library->items()) {
             if (it.category != cat)
                 continue;
-            auto* row = new QTreeWidgetItem(group, {it.vendor + QLatin1Char(' ') + it.model +
-                                                    QLatin1Char('\n') + keyFigures(it)});
+            // What tells entries apart comes first: the model, then its figures; the vendor
+            // (long for generic classes) last, where eliding it loses the least.
+            auto* row = new QTreeWidgetItem(group, {it.model + QLatin1Char('\n') + keyFigures(it) +
+                                                    QStringLiteral(" · ") + it.vendor});
             row->setData(0, kIdRole, it.id);
+            if (it.rack)
+                row->setData(0, kFootprintRole, QSizeF(it.rack->widthMm, it.rack->depthMm));
             row->setIcon(0, familyIcon(cat));
-            row->setToolTip(0, it.id + QStringLiteral("\n") + it.description +
+            row->setToolTip(0, it.vendor + QLatin1Char(' ') + it.model + QLatin1Char('\n') + it.id +
+                                   QLatin1Char('\n') + it.description +
                                    QStringLiteral("\nsource: ") + it.source);
             row->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
         }

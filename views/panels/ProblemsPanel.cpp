@@ -1,5 +1,6 @@
 #include "ProblemsPanel.h"
 
+#include "model/Wording.h"
 #include "model/analysis/LiveAnalysis.h"
 
 #include "model/Design.h"
@@ -37,7 +38,18 @@ ProblemsPanel::ProblemsPanel(Design* design, LiveAnalysis* analysis, QWidget* pa
                              QStringLiteral("Message"), QStringLiteral("Objects")});
     m_tree->setRootIsDecorated(false);
     m_tree->setUniformRowHeights(true);
-    m_tree->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    // The message is what a user reads: it takes the width, the other columns keep to a few
+    // characters (elided, whole in their tooltips), so a laptop-width panel still shows it.
+    QHeaderView* header = m_tree->header();
+    header->setStretchLastSection(false);
+    header->setMinimumSectionSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 4);
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(2, QHeaderView::Stretch);
+    const int ch = fontMetrics().horizontalAdvance(QStringLiteral("warning_"));
+    m_tree->setColumnWidth(0, ch);
+    m_tree->setColumnWidth(1, ch * 2);
+    m_tree->setColumnWidth(3, ch * 3 / 2);
+    m_tree->setTextElideMode(Qt::ElideRight);
     connect(m_tree, &QTreeWidget::itemClicked, this,
             [this](QTreeWidgetItem* it) { activateRow(m_tree->indexOfTopLevelItem(it)); });
     connect(waive, &QPushButton::clicked, this, &ProblemsPanel::waiveCurrent);
@@ -72,7 +84,11 @@ void ProblemsPanel::refresh() {
              f.waived ? f.message + QStringLiteral(" (waived: ") + f.waiverReason + QLatin1Char(')')
                       : f.message,
              names.join(QStringLiteral(", "))});
-        it->setToolTip(2, f.rule + QStringLiteral(": ") + f.threshold);
+        // Whole texts in tooltips: the columns elide them.
+        it->setToolTip(1, f.code);
+        it->setToolTip(2, it->text(2) + QStringLiteral("\n\n") + f.rule + QStringLiteral(": ") +
+                              f.threshold);
+        it->setToolTip(3, it->text(3));
         const QColor c = f.waived                          ? QColor(Qt::gray)
                          : f.severity == Severity::Error   ? QColor(0xc0, 0x30, 0x20)
                          : f.severity == Severity::Warning ? QColor(0xa0, 0x70, 0x00)
@@ -88,10 +104,10 @@ void ProblemsPanel::refresh() {
 
 QString ProblemsPanel::countsText() const {
     const FindingCounts c = countFindings(m_analysis->findings());
-    return QStringLiteral("%1 errors, %2 warnings, %3 infos, %4 waived")
-        .arg(c.errors)
-        .arg(c.warnings)
-        .arg(c.infos)
+    return QStringLiteral("%1, %2, %3, %4 waived")
+        .arg(counted(c.errors, QStringLiteral("error")),
+             counted(c.warnings, QStringLiteral("warning")),
+             counted(c.infos, QStringLiteral("info")))
         .arg(c.waived);
 }
 

@@ -73,13 +73,28 @@ bool writeDrawing(const DesignData& d, const DrawingOptions& o, const QString& p
         return writeRacksDrawing(d, o, path, png, error);
     const Metrics m = computeMetrics(d);
     const bool plan = o.drawing == Drawing::Floorplan;
-    const double ppm = o.pixelsPerMetre > 0 ? o.pixelsPerMetre : (plan ? 60.0 : 400.0);
     const double margin = 24;
+    const FloorplanRenderer fr(d, m);
+    const QRectF hall = fr.hallMm();
+    // Pixels per metre: as given; else what gives the asked width; else 60, and at least what
+    // fills a slide (a 14-rack hall at 60 px/m is a 1,000-pixel sliver).
+    const double fit =
+        (std::max(o.widthPx, kSlideWidthPx) - 2 * margin) / std::max(1.0, hall.width() / 1000);
+    const double ppm = o.pixelsPerMetre > 0 ? o.pixelsPerMetre
+                       : o.widthPx > 0      ? fit
+                       : plan               ? std::max(60.0, fit)
+                                            : 400.0;
+    if (o.widthPx > 0 && o.widthPx < 960 + 2 * margin) {
+        if (error)
+            *error = QStringLiteral("--width %1: a floorplan drawing is at least %2 px wide (its "
+                                    "title block)")
+                         .arg(o.widthPx)
+                         .arg(960 + 2 * margin);
+        return false;
+    }
     QSizeF body;
     std::function<void(QPainter&, const QRectF&)> draw;
-    const FloorplanRenderer fr(d, m);
     if (plan) {
-        const QRectF hall = fr.hallMm();
         // Room for the title band under the hall, and a width the title block reads at.
         const double hallH = hall.height() / 1000 * ppm;
         body = QSizeF(std::max(hall.width() / 1000 * ppm, 960.0),

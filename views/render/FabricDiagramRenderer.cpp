@@ -1,6 +1,7 @@
 #include "FabricDiagramRenderer.h"
 
 #include "RenderStyle.h"
+#include "model/Wording.h"
 
 #include <QPainter>
 
@@ -86,7 +87,7 @@ void FabricDiagramRenderer::paint(QPainter& p, const QRectF& target) const {
             for (const QRectF& b : boxes[i + 1])
                 p.drawLine(QPointF(a.center().x(), a.bottom()), QPointF(b.center().x(), b.top()));
         const double y = (main.top() + rowH * (double(i) + 1));
-        const QString text = QStringLiteral("%1 links").arg(between[i]);
+        const QString text = counted(between[i], QStringLiteral("link"));
         p.setFont(RenderStyle::font(px, true));
         const QRectF tag(main.left(), y - px, main.width() * 0.3, px * 2);
         p.setPen(RenderStyle::accent());

@@ -16,6 +16,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace cds::report {
@@ -26,6 +27,14 @@ namespace {
 
 QString thousands(double v, int decimals = 0) {
     return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
+}
+
+/// A power in the unit a reader takes in: kW up to 10,000 kW, MW above ("23.9 MW", not
+/// "23922 kW").
+QString powerText(double kw) {
+    if (std::abs(kw) >= 10000)
+        return QStringLiteral("%1 MW").arg(thousands(kw / 1000, 1));
+    return QStringLiteral("%1 kW").arg(thousands(kw, 1));
 }
 
 /// The largest bold font up to @p px at which @p text fits @p width.
@@ -88,7 +97,7 @@ ReportContent::ReportContent(DesignData d, QDate date)
 
 std::vector<std::pair<QString, QString>> ReportContent::summaryRows() const {
     const Metrics& m = m_analysis.metrics;
-    auto kw = [](double w) { return QStringLiteral("%1 kW").arg(thousands(w / 1000.0, 1)); };
+    auto kw = [](double w) { return powerText(w / 1000.0); };
     std::vector<std::pair<QString, QString>> rows = {
         {QStringLiteral("GPUs"), thousands(m.gpus)},
         {QStringLiteral("GPU servers"), thousands(m.servers)},
@@ -146,10 +155,10 @@ QString ReportContent::executiveSummary() const {
                           "in all.")
                .arg(thousands(m.bisectionTbps, 1), thousands(m.injectionGbpsPerGpu),
                     thousands(double(switches)), thousands(double(m_analysis.bom.cables)));
-    out << QStringLiteral("It draws %1 kW of IT power at nameplate (%2 kW at the facility, with "
-                          "PUE); the heaviest rack carries %3 kW.")
-               .arg(thousands(m.itMaxW / 1000, 1), thousands(m.facilityW / 1000, 1),
-                    thousands(m.maxRackKw, 1));
+    out << QStringLiteral("It draws %1 of IT power at nameplate (%2 at the facility, with "
+                          "PUE); the heaviest rack carries %3.")
+               .arg(powerText(m.itMaxW / 1000), powerText(m.facilityW / 1000),
+                    powerText(m.maxRackKw));
     out << QStringLiteral("The bill of materials has %1 lines and totals %2 (%3 per GPU).")
                .arg(m_analysis.bom.lines.size())
                .arg(usdExact(m.totalCostUsd), usdExact(m.costPerGpu()));
@@ -322,8 +331,8 @@ void ReportContent::paintCharts(QPainter& p, const QRectF& r) const {
              {QStringLiteral("Other"), otherW / 1000}};
     render::ChartPainter::donut(
         p, QRectF(r.left() + r.width() * 0.54, r.top(), r.width() * 0.46, r.height() * 0.6),
-        QStringLiteral("IT power by kind"), power,
-        QStringLiteral("%1 kW").arg(m_analysis.metrics.itMaxW / 1000.0, 0, 'f', 0), kw);
+        QStringLiteral("IT power by kind"), power, powerText(m_analysis.metrics.itMaxW / 1000.0),
+        kw);
 }
 
 void ReportContent::paintRackGroups(QPainter& p, const QRectF& r, std::size_t first,

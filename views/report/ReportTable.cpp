@@ -51,7 +51,8 @@ double ReportTable::row(QPainter& p, const QRectF& r, double y, const QStringLis
 }
 
 std::vector<std::pair<int, int>> ReportTable::paginate(const std::vector<double>& heights,
-                                                       double available, double headH) {
+                                                       double available, double headH,
+                                                       bool keepLastWithPrevious) {
     std::vector<std::pair<int, int>> pages;
     int first = 0;
     double used = headH;
@@ -64,6 +65,12 @@ std::vector<std::pair<int, int>> ReportTable::paginate(const std::vector<double>
         used += heights[std::size_t(i)];
     }
     pages.emplace_back(first, int(heights.size()) - first);
+    if (keepLastWithPrevious && pages.size() > 1 && pages.back().second == 1 &&
+        pages[pages.size() - 2].second > 1) {
+        --pages[pages.size() - 2].second;
+        --pages.back().first;
+        ++pages.back().second;
+    }
     return pages;
 }
 

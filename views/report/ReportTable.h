@@ -26,9 +26,12 @@ struct ReportTable {
     double row(QPainter& p, const QRectF& r, double y, const QStringList& cells, bool head,
                bool shade, const QColor& marker = {}) const;
     /// Splits rows of @p heights into pages of @p available height under a header of
-    /// @p headH: (first, count) per page, at least one (possibly empty) page.
+    /// @p headH: (first, count) per page, at least one (possibly empty) page. With
+    /// @p keepLastWithPrevious (a total row), the last row never stands alone on a page: the
+    /// row before it goes over with it.
     static std::vector<std::pair<int, int>> paginate(const std::vector<double>& heights,
-                                                     double available, double headH);
+                                                     double available, double headH,
+                                                     bool keepLastWithPrevious = false);
 };
 
 } // namespace cds::report

@@ -133,8 +133,9 @@ std::vector<ReportPage> ReportContent::tablePages(const PageOptions& o) const {
     const int lines = int(m_analysis.bom.lines.size());
     for (int i = 0; i <= lines; ++i)
         h.push_back(bomTable().rowHeight(bomCells(i), w) + (i == lines ? 3 : 0));
+    // The total never stands alone on a page: the last line goes over with it.
     const auto bomPages =
-        ReportTable::paginate(h, avail, bomTable().rowHeight(bomHeader(), w, true));
+        ReportTable::paginate(h, avail, bomTable().rowHeight(bomHeader(), w, true), true);
     for (std::size_t k = 0; k < bomPages.size(); ++k) {
         const auto [first, n] = bomPages[k];
         out.push_back(

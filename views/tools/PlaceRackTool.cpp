@@ -16,12 +16,15 @@ void PlaceRackTool::setRackType(const QString& catalogId, QSizeF footprintMm) {
         m_size = footprintMm;
 }
 
+QRectF snappedFootprint(double tileMm, QPointF cursorMm, QSizeF sizeMm) {
+    const double t = tileMm > 0 ? tileMm : 600;
+    const double x = std::round((cursorMm.x() - sizeMm.width() / 2) / t) * t;
+    const double y = std::round((cursorMm.y() - sizeMm.height() / 2) / t) * t;
+    return {x, y, sizeMm.width(), sizeMm.height()};
+}
+
 QRectF PlaceRackTool::ghost() const {
-    const double tile = m_view->floorplan()->design()->data().hall.tileMm;
-    const double t = tile > 0 ? tile : 600;
-    const double x = std::round((m_cursor.x() - m_size.width() / 2) / t) * t;
-    const double y = std::round((m_cursor.y() - m_size.height() / 2) / t) * t;
-    return {x, y, m_size.width(), m_size.height()};
+    return snappedFootprint(m_view->floorplan()->design()->data().hall.tileMm, m_cursor, m_size);
 }
 
 bool PlaceRackTool::mousePress(QMouseEvent* e) {

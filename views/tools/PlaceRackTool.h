@@ -7,6 +7,10 @@
 
 namespace cds::views {
 
+/// A rack's footprint of @p sizeMm centred near @p cursorMm, its corner snapped to the hall's
+/// tiles of @p tileMm: where the ghost of a rack being placed or dragged in is drawn.
+QRectF snappedFootprint(double tileMm, QPointF cursorMm, QSizeF sizeMm);
+
 /// @brief Places racks of the palette's current rack type with clicks, showing a ghost of
 /// the footprint snapped to the tile grid under the cursor.
 class PlaceRackTool final : public CanvasTool {

@@ -5,6 +5,8 @@
 #include "views/render/DrawingExport.h"
 #include "views/report/PdfReport.h"
 #include "views/report/PresentationView.h"
+#include "views/report/ReportContent.h"
+#include "views/report/ReportTable.h"
 
 #include <QImage>
 #include <QProcess>
@@ -98,6 +100,33 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("256")));
     }
 
+    /// Issue 35: power reads in MW above 10,000 kW ("11.2 MW", not "11200.0 kW"), in kW below.
+    void powerReadsInMegawattsAtScale() {
+        auto itPower = [](const report::ReportContent& c) {
+            for (const auto& [label, value] : c.summaryRows())
+                if (label.startsWith(QStringLiteral("IT power")))
+                    return value;
+            return QString();
+        };
+        const report::ReportContent small(test::nvl72Racks(2));
+        QVERIFY2(itPower(small).endsWith(QStringLiteral(" kW")), qPrintable(itPower(small)));
+        const report::ReportContent large(test::nvl72Racks(80));
+        QVERIFY2(large.summaryRows().size() > 0 && itPower(large).endsWith(QStringLiteral(" MW")),
+                 qPrintable(itPower(large)));
+        QVERIFY(large.executiveSummary().contains(QStringLiteral(" MW of IT power")));
+    }
+
+    /// Issue 35: the BOM's total never stands alone on its page; the last line goes with it.
+    void theTotalKeepsALineWithIt() {
+        using report::ReportTable;
+        const std::vector<double> rows{10, 10, 10, 10};
+        using Pages = std::vector<std::pair<int, int>>;
+        QCOMPARE(ReportTable::paginate(rows, 35, 5), (Pages{{0, 3}, {3, 1}}));
+        QCOMPARE(ReportTable::paginate(rows, 35, 5, true), (Pages{{0, 2}, {2, 2}}));
+        QCOMPARE(ReportTable::paginate(rows, 100, 5, true), (Pages{{0, 4}}));
+        QCOMPARE(ReportTable::paginate({10, 30}, 35, 5, true), (Pages{{0, 1}, {1, 1}}));
+    }
+
     void pdfFindingsOfOneKindShareARow() {
         test::Builder b;
         const RackId r = b.rack(QStringLiteral("R01"), 600, 600);
@@ -167,6 +196,16 @@ private Q_SLOTS:
         o.pixelsPerMetre = 5000;
         QVERIFY(!render::writeDrawing(d, o, a, true, &error));
         QVERIFY2(error.contains(QStringLiteral("--scale")), qPrintable(error));
+        // Issue 35: by default a small hall fills a full-HD slide; a width sets the scale.
+        o.pixelsPerMetre = 0;
+        QVERIFY2(render::writeDrawing(d, o, a, true, &error), qPrintable(error));
+        QCOMPARE(QImage(a).width(), render::kSlideWidthPx);
+        o.widthPx = 2560;
+        QVERIFY2(render::writeDrawing(d, o, b, true, &error), qPrintable(error));
+        QCOMPARE(QImage(b).width(), 2560);
+        o.widthPx = 400;
+        QVERIFY(!render::writeDrawing(d, o, a, true, &error));
+        QVERIFY2(error.contains(QStringLiteral("--width 400")), qPrintable(error));
     }
 
     void presentationStepsWithTheKeyboard() {
