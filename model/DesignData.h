@@ -230,6 +230,12 @@ struct DesignSettings {
     /// What the room's air cooling (CRAH / in-row units) can remove, kW; 0: not specified,
     /// and the room is not checked.
     double roomAirCoolingKw = 0;
+    /// Failure domains (model/resilience): a single element whose failure loses more GPUs
+    /// than this is reported (resilience.blast-radius); 0: one scalable unit.
+    int blastRadiusGpus = 0;
+    /// The training job the reliability figures are for (`stats` reliability); 0: the whole
+    /// cluster, as the advisor sizes a run on a design by default.
+    int resilienceJobGpus = 0;
     static std::array<CoolingEnvelope, kCoolingTypeCount> defaultCooling();
     /// The same settings with every invariant the file format requires (warnKw <= maxKw).
     DesignSettings normalized() const;

@@ -47,10 +47,10 @@ set(allowed
   "model/rules: model model/fabric model/metrics model/power model/site"
   "model/rules/fabric: model model/rules model/fabric model/cabling model/metrics"
   "model/analysis: model model/rules model/fabric model/cabling model/metrics model/power model/site"
-  "model/resilience: model model/fabric model/cabling model/metrics model/power model/site model/analysis"
+  "model/resilience: model model/rules model/fabric model/cabling model/metrics model/power model/site model/analysis"
   "model/scenarios: model model/analysis model/edits model/fabric model/generator model/metrics"
   "model/export: model model/json model/rules model/fabric model/cabling model/metrics model/analysis model/power model/site model/resilience"
-  "model/advisor: model model/json model/fabric model/generator model/metrics model/analysis"
+  "model/advisor: model model/json model/fabric model/generator model/metrics model/analysis model/resilience"
   "views: model model/rules model/analysis"
   "views/render: model model/fabric model/cabling model/metrics"
   "views/floorplan: views views/tools views/render model model/analysis model/rules model/fabric model/cabling model/metrics"
@@ -61,7 +61,7 @@ set(allowed
   "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json"
   "app: model"
   "app/export: model model/export model/metrics views/dashboard views/render"
-  "app/cli: app app/export model model/advisor model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules model/scenarios"
+  "app/cli: app app/export model model/advisor model/resilience model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules model/scenarios"
   "app/studio: app app/export model model/analysis model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/report views/tools"
 )
 

@@ -42,6 +42,7 @@ int runCatalog(const QStringList& args);
 int runGenerate(const QStringList& args);
 int runExport(const QStringList& args);
 int runAdvise(const QStringList& args);
+int runImpact(const QStringList& args);
 
 /// The application object for this command line: a QGuiApplication (offscreen when there
 /// is no display) only for exports that draw (pdf, svg, png), so the other commands never

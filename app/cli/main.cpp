@@ -29,6 +29,8 @@ const std::array kCommands = {
             &runExport},
     Command{"advise", "size training or serving, the size guide (advise train|infer|guide)",
             &runAdvise},
+    Command{"impact", "what breaks if this fails (--fail ID[,ID...] | --n-1 [--kind KIND])",
+            &runImpact},
 };
 
 void usage(QTextStream& s) {

@@ -4,6 +4,7 @@
 #include "../cabling/TrayFill.h"
 #include "../json/Json.h"
 #include "../power/PowerFlow.h"
+#include "../resilience/Reliability.h"
 #include "Csv.h"
 
 #include <cmath>
@@ -149,6 +150,18 @@ QByteArray statsJson(const DesignData& d, const Metrics& m, const PowerAnalysis*
                      {"length_m", round2(trays.lengthM)},
                      {"max_fill_pct", round2(trays.maxFillPct)}};
     addPower(j, d, m, power ? *power : analyzePower(d, m));
+    const Reliability rel = reliabilityOf(d, m);
+    j["reliability"] = {{"interruptions_per_day", round3(rel.interruptionsPerDay)},
+                        {"job_mtbf_hours",
+                         {{"cluster", round2(rel.clusterMtbfHours)},
+                          {"job", round2(rel.jobMtbfHours)},
+                          {"job_gpus", rel.jobGpus}}},
+                        {"checkpoint_interval_min", round2(rel.checkpointIntervalMin)},
+                        {"checkpoint_gb", round2(rel.checkpointGb)},
+                        {"checkpoint_write_s", round2(rel.checkpointWriteS)},
+                        {"checkpoint_to", str(rel.checkpointPath)},
+                        {"restart_min", round2(rel.restartMin)},
+                        {"goodput_pct", round2(rel.goodputPct)}};
     return bytes(j);
 }
 

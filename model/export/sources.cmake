@@ -2,6 +2,7 @@
 target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Csv.h
   ${CMAKE_CURRENT_LIST_DIR}/Reports.cpp ${CMAKE_CURRENT_LIST_DIR}/Reports.h
+  ${CMAKE_CURRENT_LIST_DIR}/FailureDomains.cpp ${CMAKE_CURRENT_LIST_DIR}/FailureDomains.h
   ${CMAKE_CURRENT_LIST_DIR}/CablingSchedule.cpp ${CMAKE_CURRENT_LIST_DIR}/CablingSchedule.h
   ${CMAKE_CURRENT_LIST_DIR}/NetBoxExport.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxExport.h
   ${CMAKE_CURRENT_LIST_DIR}/NetBoxChoices.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxChoices.h

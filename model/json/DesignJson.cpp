@@ -111,7 +111,7 @@ void readSettings(DesignData& d, const Json& s) {
                      {"cooling", "cableSlackM", "trayHeightAboveRackMm", "maxRackWeightKg",
                       "energyUsdPerKwh", "quoteMarginPercent", "quoteDiscountPercent",
                       "trayFillLimitPct", "inletClass", "airDeltaTF", "liquidAirSharePct",
-                      "roomAirCoolingKw"});
+                      "roomAirCoolingKw", "blastRadiusGpus", "resilienceJobGpus"});
     d.settings = DesignSettings{};
     if (const Json* c = optionalMember(s, "cooling")) {
         std::string cp = child(p, "cooling");
@@ -149,6 +149,8 @@ void readSettings(DesignData& d, const Json& s) {
     d.settings.liquidAirSharePct =
         optNumber(s, "liquidAirSharePct", p, 0, 100, d.settings.liquidAirSharePct);
     d.settings.roomAirCoolingKw = optNumber(s, "roomAirCoolingKw", p, 0, 1e6, 0);
+    d.settings.blastRadiusGpus = int(optNumber(s, "blastRadiusGpus", p, 0, 1e7, 0));
+    d.settings.resilienceJobGpus = int(optNumber(s, "resilienceJobGpus", p, 0, 1e7, 0));
     if (const Json* f = optionalMember(s, "trayFillLimitPct")) {
         const std::string fp = child(p, "trayFillLimitPct");
         requireObject(*f, fp);
@@ -261,6 +263,10 @@ void writeHead(OJson& doc, const DesignData& d) {
     doc["settings"]["airDeltaTF"] = d.settings.airDeltaTF;
     doc["settings"]["liquidAirSharePct"] = d.settings.liquidAirSharePct;
     doc["settings"]["roomAirCoolingKw"] = d.settings.roomAirCoolingKw;
+    if (d.settings.blastRadiusGpus > 0) // written only when set: older files keep their bytes
+        doc["settings"]["blastRadiusGpus"] = d.settings.blastRadiusGpus;
+    if (d.settings.resilienceJobGpus > 0)
+        doc["settings"]["resilienceJobGpus"] = d.settings.resilienceJobGpus;
     doc["fabrics"] = OJson::array();
     for (const Fabric& f : d.fabrics)
         doc["fabrics"].push_back({{"name", str(f.name)},

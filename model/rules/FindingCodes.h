@@ -48,6 +48,10 @@ inline const QString kRackUOverflow = QStringLiteral("rack.u-overflow");
 inline const QString kRackUOverlap = QStringLiteral("rack.u-overlap");
 inline const QString kRackWeightLimit = QStringLiteral("rack.weight-limit");
 
+inline const QString kResilienceBlastRadius = QStringLiteral("resilience.blast-radius");
+inline const QString kResilienceCduNoSpare = QStringLiteral("resilience.cdu-no-spare");
+inline const QString kResilienceSharedUpstream = QStringLiteral("resilience.shared-upstream");
+
 inline const QString kSwitchPortExhaustion = QStringLiteral("switch.port-exhaustion");
 
 inline const QString kTrayFill = QStringLiteral("tray.fill");

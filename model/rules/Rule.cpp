@@ -54,6 +54,7 @@ const RuleRegistry& RuleRegistry::builtin() {
         registerFoundationRules(r);
         registerFabricRules(r);
         registerPowerRules(r);
+        registerResilienceRules(r);
         return r;
     }();
     return reg;

@@ -56,8 +56,9 @@ private:
 
 /// Built-in rule sets, registered explicitly (static registrars vanish from static libs).
 void registerFoundationRules(RuleRegistry& r);
-void registerFabricRules(RuleRegistry& r); // model/rules/fabric
-void registerPowerRules(RuleRegistry& r);  // PowerChainRules.cpp
+void registerFabricRules(RuleRegistry& r);     // model/rules/fabric
+void registerPowerRules(RuleRegistry& r);      // PowerChainRules.cpp
+void registerResilienceRules(RuleRegistry& r); // model/resilience
 
 /// Runs every rule of @p rules and marks the findings the design waives.
 std::vector<Finding> runChecks(const DesignData& d,
