@@ -82,14 +82,21 @@ private:
 
 } // namespace
 
-FailureModel::FailureModel(const DesignData& d, bool network)
+FailureModel::FailureModel(const DesignData& d, bool network, const DesignIndex* index)
     : m_d(d)
     , m_power(d) {
     addDevices();
     if (network)
         addLinks();
-    addRacks();
-    addDomains();
+    if (index) {
+        addRacks(*index);
+    } else {
+        const DesignIndex own(d);
+        addRacks(own);
+    }
+    m_nvswitchDomain.assign(m_rackOf.size(), -1);
+    if (network)
+        addDomains();
 }
 
 FailureModel::~FailureModel() = default;
@@ -155,9 +162,8 @@ void FailureModel::addLinks() {
     });
 }
 
-void FailureModel::addRacks() {
+void FailureModel::addRacks(const DesignIndex& index) {
     m_racks.assign(m_d.racks.capacity(), {});
-    const DesignIndex index(m_d);
     m_d.racks.forEach([&](RackId rid, const Rack& r) {
         RackInfo& ri = m_racks[rid.value()];
         ri.live = true;
@@ -210,7 +216,6 @@ void FailureModel::addDomains() {
             multiInRack[rackOf(nd.nodes.front().value())].push_back(m_domains.size());
         m_domains.push_back(std::move(dom));
     }
-    m_nvswitchDomain.assign(m_rackOf.size(), -1);
     m_d.devices.forEach([&](DeviceId id, const Device& v) {
         if (m_d.typeOf(v).tray != TrayKind::NvlinkSwitch)
             return;

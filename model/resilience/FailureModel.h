@@ -14,6 +14,8 @@
 
 namespace cds {
 
+class DesignIndex;
+
 /// @brief One thing that can fail: a rack, a device (server, switch, NVLink switch tray, PDU,
 /// CDU...), one feed of a rack (all its PDUs), a rack's cooling product, a cable tray, an
 /// element of the power chain (UpstreamPower).
@@ -42,9 +44,11 @@ enum class CoolingNeed : std::uint8_t {
 /// passes over them (Impact.h).
 class FailureModel {
 public:
-    /// @p network false: power and cooling only (what loses GPUs), without the fabric's links
-    /// and trays; cheaper, for the rules.
-    explicit FailureModel(const DesignData& d, bool network = true);
+    /// @p network false: power and cooling only (what loses GPUs), without the fabric's links,
+    /// trays and NVLink domains; cheaper, for the rules.
+    /// @p index: the design's index when the caller has one (the rules), else built here.
+    explicit FailureModel(const DesignData& d, bool network = true,
+                          const DesignIndex* index = nullptr);
     ~FailureModel();
     FailureModel(const FailureModel&) = delete;
     FailureModel& operator=(const FailureModel&) = delete;
@@ -132,7 +136,7 @@ public:
 private:
     void addDevices();
     void addLinks();
-    void addRacks();
+    void addRacks(const DesignIndex& index);
     void addDomains();
     const DesignData& m_d;
     UpstreamPower m_power;

@@ -98,7 +98,7 @@ Reliability reliabilityFor(const ReliabilityInputs& in) {
     if (m <= 0)
         return r;
     // Daly 2006, "A higher order estimate of the optimum checkpoint interval for restart
-    // dumps" (Future Generation Computer Systems 22(3)): Young 1974's 1974's sqrt(2 delta M) with
+    // dumps" (Future Generation Computer Systems 22(3)): Young's (1974) sqrt(2 delta M) with
     // higher-order terms.
     const double x = delta / (2 * m);
     const double tau =

@@ -2,6 +2,7 @@
 // without a spare, and a single element that loses more GPUs than the design allows.
 #include "BlastRadius.h"
 
+#include "../RackCooling.h"
 #include "../rules/FindingCodes.h"
 #include "../rules/Rule.h"
 
@@ -21,6 +22,21 @@ QString someNames(const QStringList& names, int n = 5) {
 
 /// A rack whose A and B feeds meet in one element of the power chain, whose failure alone
 /// leaves both dead (a battery's minutes of ride-through do not count as a supply).
+/// A CDU on the floor, or a rack cooled through its own in-rack CDU.
+bool hasCdus(const DesignData& d) {
+    bool found = false;
+    d.racks.forEach([&](RackId, const Rack& r) {
+        found =
+            found || (r.coolingProduct && d.catalog.contains(r.coolingProduct) &&
+                      coolingTypeServed(d.catalog[r.coolingProduct]) == CoolingType::DirectLiquid);
+    });
+    d.devices.forEach([&](DeviceId, const Device& v) {
+        const CatalogItem& t = d.typeOf(v);
+        found = found || (t.category == Category::Cooling && t.coolingType == QLatin1String("cdu"));
+    });
+    return found;
+}
+
 class SharedUpstreamRule final : public Rule {
 public:
     QString name() const override { return QStringLiteral("SharedUpstreamRule"); }
@@ -29,7 +45,7 @@ public:
         const DesignData& d = ctx.design;
         if (d.power.isEmpty())
             return; // no chain above the PDUs: the feeds meet nowhere in the design
-        const FailureModel m(d, false);
+        const FailureModel m(d, false, &ctx.index);
         for (const PowerElementLoss& l : powerElementLosses(m)) {
             if (l.shared.empty())
                 continue;
@@ -66,7 +82,9 @@ public:
     QString name() const override { return QStringLiteral("CduNoSpareRule"); }
     QStringList codes() const override { return {codes::kResilienceCduNoSpare}; }
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override {
-        const FailureModel m(ctx.design, false);
+        if (!hasCdus(ctx.design))
+            return; // no CDU on the floor nor in a rack: nothing to spare
+        const FailureModel m(ctx.design, false, &ctx.index);
         ImpactCalculator calc(m);
         Finding plant{codes::kResilienceCduNoSpare,
                       Severity::Warning,
@@ -135,7 +153,7 @@ public:
     QStringList codes() const override { return {codes::kResilienceBlastRadius}; }
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override {
         const DesignData& d = ctx.design;
-        const FailureModel m(d, false);
+        const FailureModel m(d, false, &ctx.index);
         ImpactCalculator calc(m);
         const bool set = d.settings.blastRadiusGpus > 0;
         const int limit = set ? d.settings.blastRadiusGpus : scalableUnitGpus(d);

@@ -15,6 +15,7 @@
 #include "model/json/DesignFile.h"
 #include "model/metrics/Bom.h"
 #include "model/metrics/Metrics.h"
+#include "model/resilience/Sweep.h"
 #include "model/rules/Rule.h"
 #include "model/rules/fabric/FabricRules.h"
 
@@ -49,6 +50,34 @@ template <typename F> double medianMs(int runs, F&& f) {
     }
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
+}
+
+/// Failure impact (model/resilience): one leaf's failure on a built failure model, as the
+/// studio's "what if" would ask it, and the N-1 sweep over every leaf and spine with the
+/// model built, as `impact --n-1 --kind leaf,spine` runs it after loading.
+void benchImpact(const DesignData& d, int gpus) {
+    QElapsedTimer t;
+    t.start();
+    const FailureModel fm(d);
+    ImpactCalculator calc(fm);
+    line(gpus, "failure model and healthy impact", ms(t), "ms");
+    const auto leaves = fm.elementsOfKind(QStringLiteral("leaf"));
+    if (leaves.empty())
+        return;
+    line(gpus, "impact of one leaf (median of 7)",
+         medianMs(7, [&] { (void)calc.run({leaves.front()}); }), "ms",
+         gpus >= 100000  ? 100
+         : gpus >= 16384 ? 16
+                         : 0);
+    t.restart();
+    const FailureModel sweepModel(d);
+    ImpactCalculator sweepCalc(sweepModel);
+    QString why;
+    const auto s = sweepN1(sweepCalc, {QStringLiteral("leaf"), QStringLiteral("spine")}, &why);
+    line(gpus,
+         qPrintable(QStringLiteral("impact --n-1 over %1 leaves and spines")
+                        .arg(s ? s->entries.size() : 0)),
+         ms(t), "ms", gpus >= 16384 && gpus < 100000 ? 2000 : 0);
 }
 
 int benchSize(const Catalog& lib, int gpus, const QString& outDir) {
@@ -101,6 +130,8 @@ int benchSize(const Catalog& lib, int gpus, const QString& outDir) {
     Metrics m;
     line(gpus, "metrics with BOM (median of 7)", medianMs(kRuns, [&] { m = computeMetrics(d); }),
          "ms");
+
+    benchImpact(d, gpus);
 
     if (qEnvironmentVariableIsSet("CDS_BENCH_RULES")) { // where validation time goes
         line(gpus, "  index", medianMs(kRuns, [&] { const DesignIndex index(d); }), "ms");
