@@ -451,7 +451,6 @@ Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId&
     if (const Json* f = optionalMember(r, "feeds")) {
         std::string fp = child(rp, "feeds");
         requireObject(*f, fp);
-        requireKnownKeys(*f, fp, {"count", "kwPerFeed", "a", "b"});
         rack.feeds.count = int(optInteger(*f, "count", fp, 0, 16, 2));
         rack.feeds.kwPerFeed = optNumber(*f, "kwPerFeed", fp, 0, 1000, 0);
         for (const char* side : {"a", "b"}) {
@@ -464,6 +463,8 @@ Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId&
                                  "power element " + std::to_string(el.value()) + " does not exist");
             (side[0] == 'a' ? rack.feeds.a : rack.feeds.b) = el;
         }
+        // After the feeds' values, so a feed naming a missing element is reported as that.
+        requireKnownKeys(*f, fp, {"count", "kwPerFeed", "a", "b"});
     }
     return rack;
 }
