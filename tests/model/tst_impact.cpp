@@ -321,6 +321,29 @@ private Q_SLOTS:
         QVERIFY(names);
     }
 
+    /// NVL72 racks (issue #33's trays): an NVLink switch tray breaks its rack's domain and
+    /// degrades the domain's GPUs; a compute tray loses its own GPUs and breaks the domain.
+    void nvlinkSwitchTrayBreaksItsDomain() {
+        const DesignData d = generated(576, PowerScheme::TwoN, QStringLiteral("nvidia-gb200-nvl72"),
+                                       QStringLiteral("nvidia-q3400"));
+        const FailureModel m(d);
+        ImpactCalculator calc(m);
+        QCOMPARE(calc.healthy().nvlinkDomainsBroken, 0);
+        const auto trays = m.elementsOfKind(QStringLiteral("nvlink-switch"));
+        QCOMPARE(int(trays.size()), 8 * 9); // 8 racks of 9 NVLink switch trays
+        const ImpactResult r = calc.run({trays.front()});
+        QCOMPARE(r.nvlinkDomainsBroken, 1);
+        QCOMPARE(r.gpusLost, 0);
+        QCOMPARE(r.gpusDegraded, 72);
+        const RackId rack = d.devices[DeviceId(trays.front().id)].rack;
+        for (DeviceId s : r.serversDegraded)
+            QCOMPARE(d.devices[s].rack, rack);
+        const FailureModel::Server& host = m.servers().front();
+        const ImpactResult lost = calc.run({device(host.device)});
+        QCOMPARE(lost.gpusLost, host.gpus);
+        QCOMPARE(lost.nvlinkDomainsBroken, 1);
+    }
+
     /// resilience.cdu-no-spare: a liquid-cooled design's CDU plant without its spare.
     void cduNoSpareFires() {
         DesignData d = generated(576, PowerScheme::TwoN, QStringLiteral("nvidia-gb200-nvl72"),
