@@ -31,7 +31,8 @@ message(STATUS "layering ok: ${n} files under model/")
 #   scenarios/, export/ and advisor/ consume.
 #   power/, site/ and resilience/ are the rooms the next concepts take (power chain, several
 #   halls, failure domains); their rows are here before their first file.
-#   In views/, floorplan/ and tools/ are one canvas (the view owns its tools).
+#   In views/, floorplan/ and tools/ are one canvas (the view owns its tools); power/ is the
+#   power chain's one-line diagram (the studio's view and the report's page share it); the floorplan reads model/power to light the racks an element feeds.
 #   app/ wires them: the studio and the CLI share app/export (the export table) and the app
 #   root (the heap); neither reaches into the other.
 set(allowed
@@ -53,16 +54,17 @@ set(allowed
   "model/advisor: model model/json model/fabric model/generator model/metrics model/analysis model/resilience"
   "views: model model/rules model/analysis"
   "views/render: model model/fabric model/cabling model/metrics"
-  "views/floorplan: views views/tools views/render model model/analysis model/rules model/fabric model/cabling model/metrics"
+  "views/floorplan: views views/tools views/render model model/analysis model/rules model/fabric model/cabling model/metrics model/power"
   "views/tools: views views/floorplan model model/edits"
   "views/elevation: views views/floorplan model"
   "views/panels: views views/floorplan model model/analysis model/rules model/export model/advisor model/fabric model/cabling model/metrics"
-  "views/report: views/render model model/analysis model/rules model/export model/metrics"
+  "views/power: views views/render model model/analysis model/power model/metrics"
+  "views/report: views/render views/power model model/analysis model/rules model/export model/metrics"
   "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json"
   "app: model"
   "app/export: model model/export model/metrics views/dashboard views/render"
   "app/cli: app app/export model model/advisor model/resilience model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules model/scenarios"
-  "app/studio: app app/export model model/analysis model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/report views/tools"
+  "app/studio: app app/export model model/analysis model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/power views/report views/tools"
 )
 
 set(known "")

@@ -23,6 +23,7 @@
 #include "views/panels/CatalogPalette.h"
 #include "views/panels/ProblemsPanel.h"
 #include "views/panels/PropertiesPanel.h"
+#include "views/power/PowerView.h"
 #include "views/tools/PlaceRackTool.h"
 
 #include <QCloseEvent>
@@ -35,6 +36,8 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
+
+#include <algorithm>
 
 namespace cds::studio {
 
@@ -155,6 +158,16 @@ void MainWindow::buildDashboard() {
     dashboard->pages()->addTab(advisorScroll, QStringLiteral("Advisor"));
     m_layoutDocks = {findChild<QDockWidget*>(QStringLiteral("CatalogDock")),
                      findChild<QDockWidget*>(QStringLiteral("PropertiesDock")), dock};
+    buildPowerView(dock);
+}
+
+void MainWindow::buildPowerView(QDockWidget* dashboard) {
+    // Under the floorplan, tabbed with the dashboard: the diagram runs left to right across
+    // the window's width, and the racks an element feeds light up on the floor above it.
+    m_power = new views::PowerView(m_wb->design(), m_wb->analysis(), m_wb->selection(), this);
+    m_powerDock = addDock(m_power, QStringLiteral("Power chain"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(dashboard, m_powerDock);
+    dashboard->raise();
 }
 
 void MainWindow::buildMenus() {
@@ -259,8 +272,21 @@ void MainWindow::openElevation(RackId rack) {
     m_elevationDock->raise();
 }
 
+void MainWindow::openPowerView() {
+    m_powerDock->show();
+    m_powerDock->raise();
+}
+
 void MainWindow::revealObjects(const std::vector<ObjectRef>& objects) {
+    // A power finding: its element in the diagram (shown first, so it scrolls into view).
+    const bool power = std::any_of(objects.begin(), objects.end(), [](const ObjectRef& o) {
+        return o.kind == ObjectRef::Kind::PowerElement;
+    });
+    if (power)
+        openPowerView();
     m_wb->selection()->set(objects);
+    if (power)
+        return;
     const DesignData& d = m_wb->design()->data();
     for (const ObjectRef& o : objects) {
         RackId rack;

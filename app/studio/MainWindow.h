@@ -15,6 +15,7 @@ class CatalogPalette;
 class ElevationView;
 class FloorplanScene;
 class FloorplanView;
+class PowerView;
 class ProblemsPanel;
 class PropertiesPanel;
 } // namespace cds::views
@@ -29,8 +30,8 @@ class ViewActions;
 class Workbench;
 
 /// @brief The studio window: it assembles the floorplan canvas in the middle, the catalog,
-/// properties, problems, rack elevation, history and dashboard docks, the action sets that
-/// make its menus and toolbar, and the status totals. What the studio does lives in the
+/// properties, problems, rack elevation, history, dashboard and power chain docks, the action sets
+/// that make its menus and toolbar, and the status totals. What the studio does lives in the
 /// Workbench (window-free) and the action sets; the window is their WindowHost.
 class MainWindow : public QMainWindow, public WindowHost {
     Q_OBJECT
@@ -47,6 +48,8 @@ public:
     views::PropertiesPanel* properties() const { return m_properties; }
     views::ProblemsPanel* problems() const { return m_problems; }
     views::CatalogPalette* palette() const { return m_palette; }
+    /// The power chain's one-line diagram, tabbed with the dashboard.
+    views::PowerView* powerView() const { return m_power; }
     FileActions* fileActions() const { return m_file; }
     ViewActions* viewActions() const { return m_view; }
     /// The canvas tools, the Cables panel and the Cables and Hall menus.
@@ -63,6 +66,8 @@ public:
     void closeWindow() override { close(); }
 
     void openElevation(RackId rack);
+    /// Brings the power chain's diagram to the front.
+    void openPowerView();
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -72,6 +77,7 @@ private:
     void showReopened();
     void buildDocks();
     void buildDashboard();
+    void buildPowerView(QDockWidget* dashboard);
     void buildMenus();
     void connectViews();
     void connectDocument();
@@ -87,7 +93,9 @@ private:
     views::PropertiesPanel* m_properties = nullptr;
     views::ProblemsPanel* m_problems = nullptr;
     views::CatalogPalette* m_palette = nullptr;
+    views::PowerView* m_power = nullptr;
     QDockWidget* m_elevationDock = nullptr;
+    QDockWidget* m_powerDock = nullptr;
     /// Sized on first start: the left, right and bottom docks.
     std::array<QDockWidget*, 3> m_layoutDocks{};
     QLabel* m_totals = nullptr;

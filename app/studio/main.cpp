@@ -4,6 +4,8 @@
 #include "MainWindow.h"
 #include "Workbench.h"
 
+#include "views/floorplan/FloorplanView.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFile>
@@ -42,6 +44,14 @@ int main(int argc, char** argv) {
                             QStringLiteral("save a PNG of the window once it is drawn, then quit"),
                             QStringLiteral("PNG"));
     cli.addOption(shot);
+    QCommandLineOption powerView(QStringLiteral("power-view"),
+                                 QStringLiteral("bring the power chain's diagram to the front"));
+    cli.addOption(powerView);
+    QCommandLineOption select(
+        QStringLiteral("select"),
+        QStringLiteral("select the power chain element, rack or device named NAME"),
+        QStringLiteral("NAME"));
+    cli.addOption(select);
     cli.addPositionalArgument(QStringLiteral("FILE"),
                               QStringLiteral("design to open (*.cds.json)"));
     cli.process(app);
@@ -61,11 +71,22 @@ int main(int argc, char** argv) {
     // A crash leaves the autosave behind: offer it before opening anything else.
     if (!w.fileActions()->offerRecovery() && !cli.positionalArguments().isEmpty())
         w.workbench().document()->openFile(cli.positionalArguments().front());
+    if (cli.isSet(powerView))
+        w.openPowerView();
+    if (cli.isSet(select)) {
+        const cds::DesignData& d = w.workbench().design()->data();
+        const cds::PowerElementId e = d.power.findByName(cli.value(select));
+        if (e.isValid())
+            w.revealObjects({cds::ObjectRef::powerElement(e)});
+        else if (!w.canvas()->findByName(cli.value(select)))
+            std::fprintf(stderr, "cluster-studio: nothing is named \"%s\"\n",
+                         qPrintable(cli.value(select)));
+    }
     if (cli.isSet(shot)) {
         const QString png = cli.value(shot);
         // Show reviewers the elevation as well as the floor.
         const auto racks = w.workbench().design()->data().racks.ids();
-        if (!racks.empty())
+        if (!racks.empty() && !cli.isSet(select))
             w.openElevation(racks.front());
         QTimer::singleShot(1500, &w, [&w, png] {
             const bool ok = w.grab().save(png);

@@ -31,6 +31,9 @@ public:
     const Metrics& metrics() const { return m_result->metrics; }
     const std::vector<RackPower>& rackPower() const { return m_result->rackPower; }
     const std::vector<Finding>& findings() const { return m_result->findings; }
+    /// The power chain's loads (normal and N-1), and the design they belong to (null: none).
+    const PowerAnalysis& power() const { return m_result->power; }
+    const DesignData* data() const { return m_data; }
     const AllReduceEstimate& allReduce() const { return m_allReduce; }
     /// All-reduce time against allReduceMessageSizes() for @p algorithm (empty: no fabric).
     const std::vector<AllReducePoint>& allReduceCurve(AllReduceAlgorithm algorithm) const {

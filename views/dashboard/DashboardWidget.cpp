@@ -5,6 +5,7 @@
 #include "CostBreakdownChart.h"
 #include "OpticsChart.h"
 #include "PowerBarsChart.h"
+#include "PowerChainChart.h"
 #include "SweepChart.h"
 #include "model/scenarios/ChartModel.h"
 
@@ -22,6 +23,7 @@ DashboardWidget::DashboardWidget(cds::LiveAnalysis* analysis, QWidget* parent)
     , m_power(new PowerBarsChart(m_model))
     , m_bandwidth(new BandwidthPanel(m_model))
     , m_optics(new OpticsChart(m_model))
+    , m_powerChain(new PowerChainChart(m_model))
     , m_sweep(new SweepChart(m_model))
     , m_scenarios(new ScenarioPanel(m_model))
     , m_tabs(new QTabWidget(this)) {
@@ -35,6 +37,7 @@ DashboardWidget::DashboardWidget(cds::LiveAnalysis* analysis, QWidget* parent)
     m_tabs->addTab(overview, QStringLiteral("Overview"));
     m_tabs->addTab(m_bandwidth, QStringLiteral("Bandwidth"));
     m_tabs->addTab(m_optics, QStringLiteral("Optics"));
+    m_tabs->addTab(m_powerChain, QStringLiteral("Power chain"));
     m_tabs->addTab(m_sweep, QStringLiteral("What-if sweep"));
     m_tabs->addTab(m_scenarios, QStringLiteral("Scenarios"));
     auto* lay = new QVBoxLayout(this);
@@ -50,11 +53,12 @@ void DashboardWidget::refresh() {
     m_power->refresh();
     m_bandwidth->refresh();
     m_optics->refresh();
+    m_powerChain->refresh();
     // ScenarioPanel listens to the model itself; the sweep changes only when run.
 }
 
 std::vector<ExportableChart*> DashboardWidget::charts() const {
-    return {m_cost, m_power, m_bandwidth, m_optics, m_sweep};
+    return {m_cost, m_power, m_bandwidth, m_optics, m_powerChain, m_sweep};
 }
 
 bool DashboardWidget::exportCharts(const QString& folder, const QString& format, const QSize& size,

@@ -23,11 +23,13 @@ class CostBreakdownChart;
 class OpticsChart;
 class ExportableChart;
 class PowerBarsChart;
+class PowerChainChart;
 class SweepChart;
 
 /// @brief The live dashboard over one ChartModel, which follows the studio's LiveAnalysis
 /// (<= ~10 Hz): an Overview page with the cost breakdown beside the power chart, then pages
-/// for bandwidth, the what-if sweep and scenarios.
+/// for bandwidth, optics, the power chain's utilisation per tier, the what-if sweep and
+/// scenarios.
 /// The main window docks it and connects rackActivated to its selection.
 class DashboardWidget : public QWidget {
     Q_OBJECT
@@ -39,9 +41,11 @@ public:
     PowerBarsChart* powerChart() const { return m_power; }
     BandwidthPanel* bandwidthPanel() const { return m_bandwidth; }
     OpticsChart* opticsChart() const { return m_optics; }
+    PowerChainChart* powerChainChart() const { return m_powerChain; }
     SweepChart* sweepChart() const { return m_sweep; }
     ScenarioPanel* scenarioPanel() const { return m_scenarios; }
-    /// The pages: Overview (cost and power), Bandwidth, Optics, What-if sweep, Scenarios.
+    /// The pages: Overview (cost and power), Bandwidth, Optics, Power chain, What-if sweep,
+    /// Scenarios.
     QTabWidget* pages() const { return m_tabs; }
 
     /// Every chart that exports (PNG/SVG here, and the PDF report through renderChart).
@@ -70,6 +74,7 @@ private:
     PowerBarsChart* m_power;
     BandwidthPanel* m_bandwidth;
     OpticsChart* m_optics;
+    PowerChainChart* m_powerChain;
     SweepChart* m_sweep;
     ScenarioPanel* m_scenarios;
     QTabWidget* m_tabs;

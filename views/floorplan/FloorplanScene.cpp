@@ -7,8 +7,10 @@
 #include "RackTooltip.h"
 #include "model/RackGeometry.h"
 #include "model/analysis/LiveAnalysis.h"
+#include "model/power/PowerTopology.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace cds::views {
 
@@ -171,7 +173,17 @@ void FloorplanScene::pushSelectionToModel() {
 std::vector<ObjectRef> FloorplanScene::racksShownFor(const std::vector<ObjectRef>& sel) const {
     const DesignData& d = m_design->data();
     std::vector<ObjectRef> racks;
+    std::optional<PowerTopology> power; // built only when an element of the chain is selected
     for (const ObjectRef& o : sel) {
+        if (o.kind == ObjectRef::Kind::PowerElement &&
+            d.power.elements.contains(PowerElementId(o.id))) {
+            // An element of the power chain shows as every rack it feeds, through any tier.
+            if (!power)
+                power.emplace(d);
+            for (RackId r : power->racksServedBy(PowerElementId(o.id)))
+                racks.push_back(ObjectRef::rack(r));
+            continue;
+        }
         if (o.kind == ObjectRef::Kind::Rack && d.racks.contains(RackId(o.id))) {
             racks.push_back(o);
         } else if (o.kind == ObjectRef::Kind::Device) {

@@ -1,6 +1,7 @@
 #include "ReportContent.h"
 
 #include "FloorplanSheets.h"
+#include "PowerChainPages.h"
 
 #include "model/export/Reports.h"
 #include "model/rules/Rule.h"
@@ -452,6 +453,8 @@ std::vector<ReportPage> ReportContent::pages(const PageOptions& o) const {
                        render::FabricDiagramRenderer(m_d, m_analysis.metrics).paint(p, r);
                    },
                    {}});
+    std::vector<ReportPage> power = powerChainPages(m_d, m_analysis, o.body);
+    std::move(power.begin(), power.end(), std::back_inserter(out));
     out.push_back({ReportPage::Kind::Charts,
                    QStringLiteral("Power and load"),
                    [this](QPainter& p, const QRectF& r) { paintCharts(p, r); },

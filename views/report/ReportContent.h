@@ -26,6 +26,7 @@ struct ReportPage {
         FloorplanSheet,
         Racks,
         Fabric,
+        PowerChain,
         Charts,
         Bom,
         Findings
@@ -82,7 +83,8 @@ public:
     void setChartHook(ChartHook h) { m_chartHook = std::move(h); }
 
     /// Pages in report order: cover, executive summary, floorplan overview and row sheets,
-    /// elevations (one per configuration), fabric, charts, BOM and findings.
+    /// elevations (one per configuration), fabric, the power chain's one-line diagram (when
+    /// the design has a chain), charts, BOM and findings.
     std::vector<ReportPage> pages(const PageOptions& o = {}) const;
 
     void paintCover(QPainter& p, const QRectF& r) const;

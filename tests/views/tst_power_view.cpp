@@ -1,0 +1,310 @@
+// The power view (issue #29): the one-line diagram drawn from the model, its loads against
+// PowerFlow, its links with the floorplan (an element lights its racks, a rack its way up),
+// the dashboard's power chain chart and the report's diagram pages.
+#include "StudioFixture.h"
+
+#include "model/analysis/LiveAnalysis.h"
+#include "model/generator/Generator.h"
+#include "model/power/PowerTopology.h"
+#include "views/SelectionModel.h"
+#include "views/dashboard/DashboardWidget.h"
+#include "views/dashboard/PowerChainChart.h"
+#include "views/floorplan/FloorplanScene.h"
+#include "views/floorplan/RackItem.h"
+#include "views/power/PowerDiagramPainter.h"
+#include "views/power/PowerItems.h"
+#include "views/power/PowerScene.h"
+#include "views/power/PowerView.h"
+#include "views/render/RenderStyle.h"
+#include "views/report/ReportContent.h"
+
+#include <QGraphicsView>
+
+#include <algorithm>
+
+using namespace cds;
+using namespace cds::test;
+
+namespace {
+
+DesignData generated(int gpus, PowerScheme scheme, const QString& server = {}, bool dc = false) {
+    GenerateParams p;
+    p.gpus = gpus;
+    if (!server.isEmpty())
+        p.serverId = server;
+    p.power->scheme = scheme;
+    p.power->dc800 = dc;
+    GenerateResult r = generateCluster(p, bundled().catalog());
+    if (!r.ok)
+        qFatal("generate: %s", qPrintable(r.error));
+    return std::move(r.design);
+}
+
+const DesignData& generated16k() {
+    static const DesignData d = generated(16384, PowerScheme::TwoN);
+    return d;
+}
+
+QString saved(const DesignData& d, const QString& path) {
+    QString error;
+    if (!DesignFile::save(d, path, &error))
+        qFatal("cannot save %s: %s", qPrintable(path), qPrintable(error));
+    return path;
+}
+
+std::vector<RackId> selectedRacks(const views::FloorplanScene& s, const DesignData& d) {
+    std::vector<RackId> out;
+    d.racks.forEach([&](RackId id, const Rack&) {
+        if (s.rackItem(id)->isSelected())
+            out.push_back(id);
+    });
+    return out;
+}
+
+PowerElementId firstOfKind(const DesignData& d, PowerKind k) {
+    PowerElementId found;
+    d.power.elements.forEach([&](PowerElementId id, const PowerElement& e) {
+        if (!found && e.kind == k)
+            found = id;
+    });
+    return found;
+}
+
+} // namespace
+
+class TestPowerView : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+
+    std::unique_ptr<studio::MainWindow> open(const DesignData& d, const QString& name) {
+        auto w = openStudio(m_tmp.path(), saved(d, m_tmp.filePath(name)));
+        w->workbench().analysis()->runNow();
+        return w;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { initStudioTests(); }
+
+    /// One box per element, each inside the scene, none overlapping another, each showing the
+    /// loads PowerFlow computed for it.
+    void oneItemPerElementWithItsLoads() {
+        auto w = open(generated(1024, PowerScheme::TwoN), QStringLiteral("small.cds.json"));
+        const DesignData& d = w->workbench().design()->data();
+        views::PowerScene* s = w->powerView()->scene();
+        int items = 0;
+        std::vector<QRectF> rects;
+        for (QGraphicsItem* it : s->items())
+            if (it->type() == views::PowerNodeItem::Type) {
+                ++items;
+                rects.push_back(it->boundingRect());
+            }
+        QCOMPARE(items, int(d.power.elements.size()));
+        for (std::size_t i = 0; i < rects.size(); ++i) {
+            QVERIFY(s->sceneRect().contains(rects[i]));
+            for (std::size_t j = i + 1; j < rects.size(); ++j)
+                QVERIFY(!rects[i].adjusted(3, 3, -3, -3).intersects(rects[j]));
+        }
+        const PowerAnalysis& a = w->workbench().analysis()->result().power;
+        QCOMPARE(int(a.elements.size()), items);
+        for (const ElementFlow& f : a.elements) {
+            QVERIFY(s->nodeItem(f.id));
+            const QString tip = s->nodeItem(f.id)->toolTip();
+            QVERIFY2(tip.contains(QString::number(f.normalPct(), 'f', 0) + QStringLiteral(" %")),
+                     qPrintable(tip));
+            QVERIFY2(tip.contains(QString::number(f.worstPct(), 'f', 0) + QStringLiteral(" %")),
+                     qPrintable(tip));
+            if (const PowerElement* failed = d.power.elements.find(f.worstFailure))
+                QVERIFY2(tip.contains(failed->name + QStringLiteral(" out of service")),
+                         qPrintable(tip));
+        }
+        // 2N: two bands, side A and side B, each element in its side's band.
+        const views::PowerDiagramLayout& l = s->layout();
+        QCOMPARE(int(l.bands.size()), 2);
+        QCOMPARE(l.bands[0].title, QStringLiteral("Side A"));
+        for (const views::PowerNode& n : l.nodes)
+            QCOMPARE(l.bands[std::size_t(n.band)].title,
+                     QStringLiteral("Side ") + d.power.elements[n.id].group);
+        // Sources in the first column, the elements feeding racks in the last one.
+        const views::PowerNode* util = l.find(d.power.findByName(QStringLiteral("UTIL-A")));
+        QVERIFY(util);
+        QCOMPARE(util->column, 0);
+        const views::PowerNode* bus = l.find(firstOfKind(d, PowerKind::Busway));
+        QCOMPARE(bus->column, int(l.columnTitles.size()) - 2); // before the racks column
+        QVERIFY(!bus->racks.empty());
+        QVERIFY(w->powerView()->summary().contains(QStringLiteral("Power chain 2N")));
+    }
+
+    /// A busway selected in the diagram selects exactly the racks it feeds on the floorplan;
+    /// a UPS every rack below it; the selection model holds the element.
+    void elementSelectsItsRacksOnTheFloor() {
+        auto w = open(generated(1024, PowerScheme::TwoN), QStringLiteral("links.cds.json"));
+        const DesignData& d = w->workbench().design()->data();
+        views::PowerScene* s = w->powerView()->scene();
+        const PowerElementId bus = firstOfKind(d, PowerKind::Busway);
+        std::vector<RackId> fed;
+        d.racks.forEach([&](RackId id, const Rack& r) {
+            if (r.feeds.a == bus || r.feeds.b == bus)
+                fed.push_back(id);
+        });
+        QVERIFY(!fed.empty());
+        QVERIFY(fed.size() < d.racks.size());
+        s->clearSelection();
+        s->nodeItem(bus)->setSelected(true);
+        QCOMPARE(w->workbench().selection()->objects(),
+                 std::vector<ObjectRef>{ObjectRef::powerElement(bus)});
+        QCOMPARE(selectedRacks(*w->scene(), d), fed);
+        // The floorplan's own selection sync keeps the element selected.
+        QCOMPARE(w->workbench().selection()->objects(),
+                 std::vector<ObjectRef>{ObjectRef::powerElement(bus)});
+        const PowerElementId ups = d.power.findByName(QStringLiteral("UPS-A1"));
+        w->workbench().selection()->set({ObjectRef::powerElement(ups)});
+        QVERIFY(s->nodeItem(ups)->isSelected());
+        QVERIFY(!s->nodeItem(bus)->isSelected());
+        QCOMPARE(selectedRacks(*w->scene(), d), PowerTopology(d).racksServedBy(ups));
+        // Its supplies light up as its path; nothing of side B does.
+        QVERIFY(s->onPath(d.power.findByName(QStringLiteral("TX-A1"))));
+        QVERIFY(!s->onPath(d.power.findByName(QStringLiteral("UPS-B1"))));
+    }
+
+    /// A rack selected on the floor lights its way up on both feeds, to both utilities, and
+    /// nothing else; clearing the selection clears the path.
+    void rackLightsItsPathUp() {
+        auto w = open(generated(1024, PowerScheme::TwoN), QStringLiteral("path.cds.json"));
+        const DesignData& d = w->workbench().design()->data();
+        views::PowerScene* s = w->powerView()->scene();
+        const RackId rack = d.racks.ids().front();
+        w->scene()->clearSelection();
+        w->scene()->rackItem(rack)->setSelected(true);
+        const auto up = rackUpstream(d, rack);
+        QVERIFY(!up[0].empty() && !up[1].empty());
+        int lit = 0;
+        d.power.elements.forEach([&](PowerElementId id, const PowerElement&) {
+            const bool expected = std::count(up[0].begin(), up[0].end(), id) +
+                                      std::count(up[1].begin(), up[1].end(), id) >
+                                  0;
+            QCOMPARE(s->onPath(id), expected);
+            lit += s->onPath(id);
+        });
+        QVERIFY(s->onPath(d.power.findByName(QStringLiteral("UTIL-A"))));
+        QVERIFY(s->onPath(d.power.findByName(QStringLiteral("UTIL-B"))));
+        QVERIFY(lit < int(d.power.elements.size()));
+        // Nothing in the diagram is selected: a rack is not an element.
+        QVERIFY(s->selectedItems().isEmpty());
+        w->workbench().selection()->clear();
+        QVERIFY(std::none_of(s->path().begin(), s->path().end(), [](char c) { return c; }));
+    }
+
+    /// A power finding activated in the Problems panel brings the diagram forward with its
+    /// element selected.
+    void powerFindingRevealsItsElement() {
+        DesignData d = generated(256, PowerScheme::TwoN);
+        const PowerElementId ups = d.power.findByName(QStringLiteral("UPS-A1"));
+        d.power.elements[ups].capacity = 50; // far below its racks' half: element-overload
+        auto w = open(d, QStringLiteral("overload.cds.json"));
+        w->revealObjects({ObjectRef::powerElement(ups)});
+        QVERIFY(w->powerView()->scene()->nodeItem(ups)->isSelected());
+        QVERIFY(w->powerView()->isVisible() || !w->isVisible());
+        const ElementFlow* f = w->workbench().analysis()->result().power.find(ups);
+        QVERIFY(f && f->normalPct() > 100);
+        QCOMPARE(views::utilisationColour(f->normalPct()), render::RenderStyle::error());
+    }
+
+    /// The example has no chain: the view says so and draws nothing.
+    void noChainNoDiagram() {
+        auto w = openStudio(m_tmp.path());
+        QVERIFY(w->powerView()->scene()->layout().isEmpty());
+        QVERIFY(w->powerView()->summary().contains(QStringLiteral("no power chain")));
+        QVERIFY(w->powerView()->scene()->items().size() <= 1);
+    }
+
+    /// At 16,384 GPUs every element still has its box, none overlapping, within about a
+    /// screen's width (it scrolls down, not across).
+    void largeDesignLaysOutInBands() {
+        const DesignData& d = generated16k();
+        const views::PowerDiagramLayout l = views::layoutPowerDiagram(d);
+        QCOMPARE(l.nodes.size(), d.power.elements.size());
+        QVERIFY2(l.size.width() < 1366 / 0.8, qPrintable(QString::number(l.size.width())));
+        for (std::size_t i = 0; i < l.nodes.size(); ++i)
+            for (std::size_t j = i + 1; j < l.nodes.size(); ++j)
+                QVERIFY(!l.nodes[i].rect.intersects(l.nodes[j].rect));
+    }
+
+    /// The report's summary form: elements feeding racks from the same supplies become one
+    /// box when there are more than three (N+1: every busway of a system draws from all its
+    /// UPS modules), and the racks they feed are all still counted.
+    void likeLeavesGroupIntoOneBox() {
+        const DesignData d = generated(1024, PowerScheme::NPlusOne);
+        const views::PowerDiagramLayout full = views::layoutPowerDiagram(d);
+        const views::PowerDiagramLayout g = views::layoutPowerDiagram(d, 3);
+        int leaves = 0, fullLeaves = 0;
+        std::size_t racks = 0, fullRacks = 0;
+        for (const views::PowerNode& n : g.nodes)
+            if (!n.racks.empty()) {
+                ++leaves;
+                racks += n.racks.size();
+                QVERIFY(n.members.size() > 3);
+            }
+        for (const views::PowerNode& n : full.nodes)
+            if (!n.racks.empty()) {
+                ++fullLeaves;
+                fullRacks += n.racks.size();
+            }
+        QCOMPARE(leaves, int(g.bands.size())); // one box of busways per N+1 system
+        QVERIFY(fullLeaves > 2 * leaves);
+        std::size_t fed = 0;
+        d.racks.forEach([&](RackId, const Rack& r) { fed += r.feeds.a.isValid() ? 1 : 0; });
+        QCOMPARE(racks, fed); // each rack once: its A and B busways are in one box
+        QVERIFY(fullRacks >= racks);
+    }
+
+    /// The dashboard's power chain chart: one row per kind present, its bars the highest
+    /// normal and worst N-1 utilisation PowerFlow gives that kind.
+    void chartMatchesPowerFlow() {
+        auto w = open(generated(1024, PowerScheme::NPlusOne), QStringLiteral("chart.cds.json"));
+        const DesignData& d = w->workbench().design()->data();
+        auto* dash = w->findChild<views::DashboardWidget*>();
+        QVERIFY(dash);
+        views::PowerChainChart* c = dash->powerChainChart();
+        c->refresh();
+        QVERIFY(c->title().startsWith(QStringLiteral("Power chain N+1")));
+        const PowerAnalysis& a = w->workbench().analysis()->result().power;
+        QVERIFY(!c->categories().isEmpty());
+        for (int row = 0; row < c->categories().size(); ++row) {
+            double normal = 0, worst = 0;
+            int count = 0;
+            for (const ElementFlow& f : a.elements)
+                if (d.power.elements[f.id].kind == c->kindAt(row)) {
+                    normal = std::max(normal, f.normalPct());
+                    worst = std::max(worst, f.worstPct());
+                    ++count;
+                }
+            QVERIFY(count > 0);
+            QCOMPARE(c->utilisation(0, row), normal);
+            QCOMPARE(c->utilisation(1, row), worst);
+            QVERIFY(c->categories()[row].endsWith(QStringLiteral("(%1)").arg(count)));
+        }
+        const auto charts = dash->charts();
+        QVERIFY(std::find(charts.begin(), charts.end(), c) != charts.end());
+    }
+
+    /// The report gains the one-line diagram: a page for a small chain, a few for a large
+    /// one (busways summed up per UPS), none without a chain.
+    void reportHasDiagramPages() {
+        auto count = [](const DesignData& d) {
+            const report::ReportContent content(d);
+            const auto pages = content.pages();
+            return int(std::count_if(pages.begin(), pages.end(), [](const report::ReportPage& p) {
+                return p.kind == report::ReportPage::Kind::PowerChain;
+            }));
+        };
+        QCOMPARE(count(generated(1024, PowerScheme::TwoN)), 1);
+        const int large = count(generated16k());
+        QVERIFY2(large >= 2 && large <= 10, qPrintable(QString::number(large)));
+        LoadResult r = DesignFile::load(examplePath());
+        QVERIFY(r.ok);
+        QCOMPARE(count(r.data), 0);
+    }
+};
+
+QTEST_MAIN(TestPowerView)
+#include "tst_power_view.moc"

@@ -1,0 +1,129 @@
+#include "PowerView.h"
+
+#include "PowerDiagramPainter.h"
+#include "PowerScene.h"
+
+#include <QGraphicsView>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cds::views {
+
+namespace {
+
+QString swatch(const QColor& c, const QString& text) {
+    return QStringLiteral("<span style=\"color:%1\">■</span>&nbsp;%2").arg(c.name(), text);
+}
+
+} // namespace
+
+PowerView::PowerView(Design* design, LiveAnalysis* analysis, SelectionModel* selection,
+                     QWidget* parent)
+    : QWidget(parent)
+    , m_scene(new PowerScene(design, analysis, selection, this))
+    , m_view(new QGraphicsView(m_scene, this))
+    , m_summary(new QLabel(this))
+    , m_key(new QLabel(this)) {
+    setObjectName(QStringLiteral("PowerView"));
+    m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setDragMode(QGraphicsView::NoDrag);
+    m_view->viewport()->installEventFilter(this);
+    m_view->setBackgroundBrush(Qt::white);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setWordWrap(true);
+    m_key->setTextFormat(Qt::RichText);
+    m_key->setText(swatch(utilisationColour(50), QStringLiteral("up to 90 %")) +
+                   QStringLiteral("&nbsp;&nbsp;") +
+                   swatch(utilisationColour(95), QStringLiteral("90–100 %")) +
+                   QStringLiteral("&nbsp;&nbsp;") +
+                   swatch(utilisationColour(120), QStringLiteral("overloaded")) +
+                   QStringLiteral("&nbsp;&nbsp;· upper bar normal, lower bar worst N-1"));
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(6, 2, 6, 2);
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_key);
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->setSpacing(0);
+    lay->addLayout(top);
+    lay->addWidget(m_view, 1);
+    connect(m_scene, &PowerScene::refreshed, this, [this] {
+        updateSummary();
+        fitWidth();
+    });
+    connect(m_scene, &PowerScene::focusRequested, this,
+            [this](const QRectF& r) { m_view->ensureVisible(r, 40, 30); });
+    updateSummary();
+}
+
+QString PowerView::summary() const {
+    return m_summary->text();
+}
+
+void PowerView::updateSummary() {
+    const DesignData& d = m_scene->data();
+    const PowerAnalysis& a = m_scene->power();
+    const bool empty = m_scene->layout().isEmpty();
+    m_view->setVisible(!empty);
+    m_key->setVisible(!empty);
+    if (empty) {
+        m_summary->setText(QStringLiteral(
+            "This design has no power chain. Generate one with a power redundancy "
+            "(cluster-studio-cli generate --power-redundancy 2N, --it-mw or --site-mw)."));
+        return;
+    }
+    QLocale c = QLocale::c();
+    c.setNumberOptions({});
+    QStringList parts;
+    parts << QStringLiteral("Power chain %1").arg(d.power.schemeLabel());
+    parts << QStringLiteral("%1 elements").arg(c.toString(qlonglong(d.power.elements.size())));
+    parts << QStringLiteral("utility %1 kVA").arg(c.toString(a.utilityKva, 'f', 0));
+    parts << QStringLiteral("highest normal %1 %").arg(c.toString(a.maxNormalPct, 'f', 0));
+    const PowerElement* at = d.power.elements.find(a.worstElement);
+    const PowerElement* failed = d.power.elements.find(a.worstFailure);
+    if (at && failed)
+        parts << QStringLiteral("worst N-1 %1 % (%2 with %3 out)")
+                     .arg(c.toString(a.worstN1Pct, 'f', 0), at->name, failed->name);
+    else
+        parts << QStringLiteral("worst N-1 %1 %").arg(c.toString(a.worstN1Pct, 'f', 0));
+    if (a.racksLostWorst > 0)
+        parts << QStringLiteral("%1 racks lost by one failure").arg(a.racksLostWorst);
+    m_summary->setText(parts.join(QStringLiteral(" · ")));
+}
+
+void PowerView::fitWidth() {
+    // The whole width on screen, down to 80 % (text stays 8 px and more), until the user zooms.
+    const double sceneW = m_scene->sceneRect().width();
+    if (m_userZoomed || sceneW <= 0)
+        return;
+    const double next = std::clamp((m_view->viewport()->width() - 2) / sceneW, 0.8, 1.0);
+    const double now = m_view->transform().m11();
+    if (std::abs(next - now) > 1e-3)
+        m_view->setTransform(QTransform::fromScale(next, next));
+}
+
+bool PowerView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitWidth();
+    if (watched == m_view->viewport() && event->type() == QEvent::Wheel) {
+        auto* w = static_cast<QWheelEvent*>(event);
+        if (w->modifiers() & Qt::ControlModifier) {
+            const double f = std::pow(1.0015, w->angleDelta().y());
+            const double now = m_view->transform().m11();
+            const double next = std::clamp(now * f, 0.25, 2.5);
+            m_view->setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+            m_view->scale(next / now, next / now);
+            m_userZoomed = true;
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace cds::views
