@@ -16,6 +16,7 @@
 #include "model/edits/PathwayOps.h"
 #include "views/SelectionModel.h"
 #include "views/dashboard/DashboardWidget.h"
+#include "views/dashboard/PowerChainChart.h"
 #include "views/elevation/ElevationView.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/FloorplanView.h"
@@ -33,6 +34,7 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
@@ -158,16 +160,18 @@ void MainWindow::buildDashboard() {
     dashboard->pages()->addTab(advisorScroll, QStringLiteral("Advisor"));
     m_layoutDocks = {findChild<QDockWidget*>(QStringLiteral("CatalogDock")),
                      findChild<QDockWidget*>(QStringLiteral("PropertiesDock")), dock};
-    buildPowerView(dock);
+    buildPowerView(dashboard);
 }
 
-void MainWindow::buildPowerView(QDockWidget* dashboard) {
-    // Under the floorplan, tabbed with the dashboard: the diagram runs left to right across
-    // the window's width, and the racks an element feeds light up on the floor above it.
+void MainWindow::buildPowerView(views::DashboardWidget* dashboard) {
+    // A page of the dashboard, after its power chart (as the advisor is one): under the
+    // floorplan and across the window's width, so the racks an element feeds light up on the
+    // floor above the diagram, and no second tab bar takes height from the charts.
     m_power = new views::PowerView(m_wb->design(), m_wb->analysis(), m_wb->selection(), this);
-    m_powerDock = addDock(m_power, QStringLiteral("Power chain"), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(dashboard, m_powerDock);
-    dashboard->raise();
+    m_dashboard = dashboard;
+    QTabWidget* pages = dashboard->pages();
+    pages->insertTab(pages->indexOf(dashboard->powerChainChart()) + 1, m_power,
+                     QStringLiteral("Power chain"));
 }
 
 void MainWindow::buildMenus() {
@@ -273,8 +277,10 @@ void MainWindow::openElevation(RackId rack) {
 }
 
 void MainWindow::openPowerView() {
-    m_powerDock->show();
-    m_powerDock->raise();
+    QDockWidget* dock = m_layoutDocks[2];
+    dock->show();
+    dock->raise();
+    m_dashboard->pages()->setCurrentWidget(m_power);
 }
 
 void MainWindow::revealObjects(const std::vector<ObjectRef>& objects) {

@@ -12,6 +12,7 @@ class QLabel;
 
 namespace cds::views {
 class CatalogPalette;
+class DashboardWidget;
 class ElevationView;
 class FloorplanScene;
 class FloorplanView;
@@ -30,7 +31,8 @@ class ViewActions;
 class Workbench;
 
 /// @brief The studio window: it assembles the floorplan canvas in the middle, the catalog,
-/// properties, problems, rack elevation, history, dashboard and power chain docks, the action sets
+/// properties, problems, rack elevation, history and dashboard docks (the dashboard with the
+/// power chain's diagram as a page), the action sets
 /// that make its menus and toolbar, and the status totals. What the studio does lives in the
 /// Workbench (window-free) and the action sets; the window is their WindowHost.
 class MainWindow : public QMainWindow, public WindowHost {
@@ -48,7 +50,7 @@ public:
     views::PropertiesPanel* properties() const { return m_properties; }
     views::ProblemsPanel* problems() const { return m_problems; }
     views::CatalogPalette* palette() const { return m_palette; }
-    /// The power chain's one-line diagram, tabbed with the dashboard.
+    /// The power chain's one-line diagram, a page of the dashboard.
     views::PowerView* powerView() const { return m_power; }
     FileActions* fileActions() const { return m_file; }
     ViewActions* viewActions() const { return m_view; }
@@ -66,7 +68,7 @@ public:
     void closeWindow() override { close(); }
 
     void openElevation(RackId rack);
-    /// Brings the power chain's diagram to the front.
+    /// Brings the dashboard and its power chain page to the front.
     void openPowerView();
 
 protected:
@@ -77,7 +79,7 @@ private:
     void showReopened();
     void buildDocks();
     void buildDashboard();
-    void buildPowerView(QDockWidget* dashboard);
+    void buildPowerView(views::DashboardWidget* dashboard);
     void buildMenus();
     void connectViews();
     void connectDocument();
@@ -94,8 +96,8 @@ private:
     views::ProblemsPanel* m_problems = nullptr;
     views::CatalogPalette* m_palette = nullptr;
     views::PowerView* m_power = nullptr;
+    views::DashboardWidget* m_dashboard = nullptr;
     QDockWidget* m_elevationDock = nullptr;
-    QDockWidget* m_powerDock = nullptr;
     /// Sized on first start: the left, right and bottom docks.
     std::array<QDockWidget*, 3> m_layoutDocks{};
     QLabel* m_totals = nullptr;

@@ -7,6 +7,7 @@
 #include "model/generator/Generator.h"
 #include "model/power/PowerTopology.h"
 #include "views/SelectionModel.h"
+#include "views/dashboard/ChartExport.h"
 #include "views/dashboard/DashboardWidget.h"
 #include "views/dashboard/PowerChainChart.h"
 #include "views/floorplan/FloorplanScene.h"
@@ -18,7 +19,9 @@
 #include "views/render/RenderStyle.h"
 #include "views/report/ReportContent.h"
 
+#include <QDir>
 #include <QGraphicsView>
+#include <QImage>
 
 #include <algorithm>
 
@@ -285,6 +288,12 @@ private Q_SLOTS:
         }
         const auto charts = dash->charts();
         QVERIFY(std::find(charts.begin(), charts.end(), c) != charts.end());
+        // For review: the chart as it exports (build/<dir>/tests/views/power-review).
+        const QString dir =
+            QCoreApplication::applicationDirPath() + QStringLiteral("/power-review");
+        QDir().mkpath(dir);
+        QVERIFY(
+            views::chartImage(*c, QSize(900, 320)).save(dir + QStringLiteral("/power-chain.png")));
     }
 
     /// The report gains the one-line diagram: a page for a small chain, a few for a large

@@ -37,7 +37,7 @@ DashboardWidget::DashboardWidget(cds::LiveAnalysis* analysis, QWidget* parent)
     m_tabs->addTab(overview, QStringLiteral("Overview"));
     m_tabs->addTab(m_bandwidth, QStringLiteral("Bandwidth"));
     m_tabs->addTab(m_optics, QStringLiteral("Optics"));
-    m_tabs->addTab(m_powerChain, QStringLiteral("Power chain"));
+    m_tabs->addTab(m_powerChain, QStringLiteral("Power utilisation"));
     m_tabs->addTab(m_sweep, QStringLiteral("What-if sweep"));
     m_tabs->addTab(m_scenarios, QStringLiteral("Scenarios"));
     auto* lay = new QVBoxLayout(this);

@@ -44,8 +44,8 @@ public:
     PowerChainChart* powerChainChart() const { return m_powerChain; }
     SweepChart* sweepChart() const { return m_sweep; }
     ScenarioPanel* scenarioPanel() const { return m_scenarios; }
-    /// The pages: Overview (cost and power), Bandwidth, Optics, Power chain, What-if sweep,
-    /// Scenarios.
+    /// The pages: Overview (cost and power), Bandwidth, Optics, Power utilisation, What-if
+    /// sweep, Scenarios (the studio adds its power chain diagram and the advisor).
     QTabWidget* pages() const { return m_tabs; }
 
     /// Every chart that exports (PNG/SVG here, and the PDF report through renderChart).

@@ -63,8 +63,10 @@ void PowerChainChart::refresh() {
 
     QChart* chart = m_view->chart();
     chart->removeAllSeries();
-    for (QAbstractAxis* ax : chart->axes())
+    for (QAbstractAxis* ax : chart->axes()) { // released by the chart: ours to delete
         chart->removeAxis(ax);
+        delete ax;
+    }
     auto* normal = new QBarSet(QStringLiteral("Normal operation, % of rating"));
     auto* worst = new QBarSet(QStringLiteral("Worst N-1, % of rating"));
     normal->setColor(QColor(0x5b, 0x9b, 0xd5));
@@ -77,14 +79,17 @@ void PowerChainChart::refresh() {
         *worst << it->worstPct;
         top = std::max(top, it->worstPct);
     }
-    names = categories();
-    std::reverse(names.begin(), names.end());
+    for (auto it = m_tiers.rbegin(); it != m_tiers.rend(); ++it)
+        names << QStringLiteral("%1 (%2): %3 % · N-1 %4 %")
+                     .arg(powerKindLabel(it->kind))
+                     .arg(it->count)
+                     .arg(c.toString(it->normalPct, 'f', 0), c.toString(it->worstPct, 'f', 0));
     auto* series = new QHorizontalBarSeries;
     series->append(normal);
     series->append(worst);
-    series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value %"));
-    series->setLabelsPrecision(3);
+    series->setBarWidth(0.85);
+    // The figures go in the tier's label: bar labels land in the corner when the chart is
+    // rendered at another size (export, report), and overlap on thin bars.
     chart->addSeries(series);
     auto* y = new QBarCategoryAxis;
     y->append(names);

@@ -52,7 +52,9 @@ QColor utilisationColour(double pct) {
 }
 
 QString powerCapacityText(const PowerElement& e) {
-    const QString unit = ratedInKva(e.kind) ? QStringLiteral(" kVA") : QStringLiteral(" kW");
+    QString unit = ratedInKva(e.kind) ? QStringLiteral(" kVA") : QStringLiteral(" kW");
+    if (e.outputVdc > 0) // a DC power rack: its output voltage matters as much as its rating
+        unit += QStringLiteral(" · %1 V DC").arg(number(e.outputVdc));
     if (e.units > 1)
         return QStringLiteral("%1 × %2%3").arg(e.units).arg(number(e.capacity / e.units), unit);
     return number(e.capacity) + unit;
@@ -168,8 +170,9 @@ void PowerDiagramPainter::paintNode(QPainter& p, const PowerNode& n, PowerNodeSt
     p.setFont(RenderStyle::font(11.5, true));
     const QString cap = powerCapacityText(*e);
     const QFontMetricsF bold(p.font());
+    const double capW = QFontMetricsF(RenderStyle::font(10)).horizontalAdvance(cap) + 8;
     p.drawText(QRectF(x, r.top() + 3, w, 15), Qt::AlignLeft | Qt::AlignVCenter,
-               bold.elidedText(title, Qt::ElideMiddle, w - 80));
+               bold.elidedText(title, Qt::ElideMiddle, w - capW));
     p.setFont(RenderStyle::font(10));
     p.setPen(RenderStyle::muted());
     p.drawText(QRectF(x, r.top() + 3, w, 15), Qt::AlignRight | Qt::AlignVCenter, cap);

@@ -33,6 +33,9 @@ PowerView::PowerView(Design* design, LiveAnalysis* analysis, SelectionModel* sel
     m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setDragMode(QGraphicsView::NoDrag);
+    // The width the diagram is fitted to must not change with the scale: a vertical bar that
+    // came and went with the height would refit it forever.
+    m_view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     m_view->viewport()->installEventFilter(this);
     m_view->setBackgroundBrush(Qt::white);
     m_summary->setTextFormat(Qt::PlainText);

@@ -42,20 +42,24 @@ std::vector<double> cuts(const PowerDiagramLayout& l, double pageHeight) {
 
 } // namespace
 
-std::vector<ReportPage> powerChainPages(const DesignData& d, const Analysis& a, QSizeF body) {
+std::vector<ReportPage> powerChainPages(const DesignData& d, const Analysis& a, QSizeF body,
+                                        bool onePage) {
     auto layout = std::make_shared<PowerDiagramLayout>(views::layoutPowerDiagram(d));
     if (layout->isEmpty())
         return {};
     const double title = 44; // the scheme line and the key over the diagram
     auto scaleOf = [&](const PowerDiagramLayout& l) {
-        return std::min(1.0, body.width() / l.size.width());
+        const double across = std::min(1.0, body.width() / l.size.width());
+        return onePage ? std::min(across, (body.height() - title) / l.size.height()) : across;
     };
     auto pageHeight = [&](const PowerDiagramLayout& l) {
         return (body.height() - title) / scaleOf(l) - M::kMargin - M::kHeaderHeight;
     };
-    if (layout->size.height() > 2 * pageHeight(*layout))
+    if (onePage || layout->size.height() > 2 * pageHeight(*layout))
         *layout = views::layoutPowerDiagram(d, 3);
-    const std::vector<double> at = cuts(*layout, pageHeight(*layout));
+    const std::vector<double> at =
+        onePage ? std::vector<double>{M::kMargin + M::kHeaderHeight, layout->size.height()}
+                : cuts(*layout, pageHeight(*layout));
     const double scale = scaleOf(*layout);
     const PowerAnalysis* power = &a.power;
     std::vector<ReportPage> out;
@@ -76,7 +80,7 @@ std::vector<ReportPage> powerChainPages(const DesignData& d, const Analysis& a, 
             const QString figures =
                 QStringLiteral("Scheme %1 · utility %2 kVA · highest load in normal operation "
                                "%3 % · worst N-1 %4 %")
-                    .arg(d.power.schemeLabel(), QString::number(power->utilityKva, 'f', 0),
+                    .arg(d.power.schemeLabel(), usdExact(power->utilityKva).mid(1),
                          QString::number(power->maxNormalPct, 'f', 0),
                          QString::number(power->worstN1Pct, 'f', 0)) +
                 (worst && failed

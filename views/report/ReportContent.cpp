@@ -453,7 +453,7 @@ std::vector<ReportPage> ReportContent::pages(const PageOptions& o) const {
                        render::FabricDiagramRenderer(m_d, m_analysis.metrics).paint(p, r);
                    },
                    {}});
-    std::vector<ReportPage> power = powerChainPages(m_d, m_analysis, o.body);
+    std::vector<ReportPage> power = powerChainPages(m_d, m_analysis, o.body, !o.floorplanSheets);
     std::move(power.begin(), power.end(), std::back_inserter(out));
     out.push_back({ReportPage::Kind::Charts,
                    QStringLiteral("Power and load"),
