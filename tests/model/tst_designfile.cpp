@@ -39,6 +39,23 @@ class TestDesignFile : public QObject {
         QVERIFY2(e.line > 0, qPrintable(e.toString()));
     }
 private Q_SLOTS:
+    /// The bundled examples are at this version and canonical: they open without a migration
+    /// note, and saving one unchanged writes the same bytes.
+    void examplesAreCurrentAndCanonical() {
+        const QDir dir(QStringLiteral(CDS_SOURCE_DIR "/resources/examples"));
+        const QStringList files = dir.entryList({QStringLiteral("*.cds.json")});
+        QVERIFY(files.size() >= 3);
+        for (const QString& name : files) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray bytes = f.readAll();
+            const LoadResult r = DesignFile::loadFromBytes(bytes, name);
+            QVERIFY2(r.ok, qPrintable(name));
+            QCOMPARE(r.fileFormatVersion, kDesignFormatVersion);
+            QVERIFY2(r.notes.isEmpty(), qPrintable(name + QLatin1Char(' ') + r.notes.join(u'|')));
+            QVERIFY2(DesignFile::toBytes(r.data) == bytes, qPrintable(name));
+        }
+    }
     void saveTwiceGivesIdenticalBytes() {
         const DesignData d = test::smallCluster();
         QCOMPARE(DesignFile::toBytes(d), DesignFile::toBytes(d));
