@@ -89,6 +89,11 @@ PowerElement readElement(const DesignData& d, const Json& v, const std::string& 
             r[i] = number((*a)[i], child(ap, i), i < 2 ? -kMaxCoordMm : 1, kMaxCoordMm);
         e.area = RectMm{r[0], r[1], r[2], r[3]};
     }
+    // After the values, so a wrong value is named as that; a capacity in the other unit
+    // (capacityKw on a transformer) is an unknown key, with the right one suggested.
+    requireKnownKeys(v, ep,
+                     {"id", "name", "kind", "type", cap, "units", "efficiencyPct", "upstream",
+                      "group", "outputVdc", "area"});
     return e;
 }
 
@@ -206,6 +211,9 @@ void readPower(DesignData& d, const Json& v) {
             order.push_back(id);
         }
     }
+    requireKnownKeys(v, p,
+                     {"scheme", "blocks", "powerFactor", "itBudgetKw", "siteBudgetKw",
+                      "transientPct", "strandedPct", "elements"});
     checkLinks(c, order);
     d.power = std::move(c);
 }

@@ -236,6 +236,19 @@ private Q_SLOTS:
         QTest::newRow("unknown scheme")
             << QByteArray("\"scheme\": \"2N\"") << QByteArray("\"scheme\": \"3N\"")
             << QStringLiteral("/power/scheme") << QStringLiteral("2N") << false;
+        // Nothing in the chain changes without a word (issue 36): a typo is refused.
+        QTest::newRow("typo in the chain")
+            << QByteArray("\"strandedPct\"") << QByteArray("\"strandedPc\"")
+            << QStringLiteral("/power/strandedPc") << QStringLiteral("did you mean \"strandedPct\"")
+            << false;
+        QTest::newRow("typo in an element")
+            << QByteArray("\"group\": \"A\"") << QByteArray("\"grup\": \"A\"")
+            << QStringLiteral("/power/elements/0/grup") << QStringLiteral("did you mean \"group\"")
+            << false;
+        QTest::newRow("capacity in the wrong unit")
+            << QByteArray("\"upstream\": [],") << QByteArray("\"upstream\": [], \"capacityKw\": 1,")
+            << QStringLiteral("/power/elements/0/capacityKw") << QStringLiteral("capacityKva")
+            << false;
     }
     void badChainNamesTheFilePlace() {
         QFETCH(QByteArray, from);
