@@ -268,9 +268,11 @@ void PowerBarsChart::fitRackLabels(int plotWidth) {
 
 QString PowerBarsChart::totalsText() const {
     const Metrics& m = m_model->metrics();
+    // No load, no PUE: "0.00" would read as a figure.
+    const QString pue =
+        m.itMaxW > 0 ? QString::number(m.facilityW / m.itMaxW, 'f', 2) : QStringLiteral("n/a");
     QString t = QStringLiteral("Power per rack · IT %1, facility %2 (PUE %3)")
-                    .arg(formatPower(m.itMaxW / 1000), formatPower(m.facilityW / 1000))
-                    .arg(m.itMaxW > 0 ? m.facilityW / m.itMaxW : 0.0, 0, 'f', 2);
+                    .arg(formatPower(m.itMaxW / 1000), formatPower(m.facilityW / 1000), pue);
     if (m.powerMissing > 0)
         t += QStringLiteral("; %1 without a power figure (*)")
                  .arg(counted(m.powerMissing, QStringLiteral("device")));

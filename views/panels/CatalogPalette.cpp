@@ -137,7 +137,9 @@ void CatalogPalette::rebuild() {
         group->setIcon(0, familyIcon(cat));
         group->setFlags(Qt::ItemIsEnabled);
         for (const CatalogItem& it : m_library->items()) {
-            if (it.category != cat)
+            // A rack-scale system's trays come with their system: one dropped alone would be
+            // a host without its NVLink domain.
+            if (it.category != cat || it.tray != TrayKind::None)
                 continue;
             // What tells entries apart comes first: the model, then its figures; the vendor
             // (long for generic classes) last, where eliding it loses the least.

@@ -83,6 +83,8 @@ private Q_SLOTS:
         w.powerChart()->plot()->replot();
         QCOMPARE(w.powerChart()->barCount(int(PowerStatus::Ok)), 0);
         QCOMPARE(ticks(), 0);
+        QVERIFY2(w.powerChart()->totalsText().contains(QStringLiteral("(PUE n/a)")),
+                 qPrintable(w.powerChart()->totalsText()));
     }
 
     void manyRacksShowASortedDistribution() {
