@@ -50,6 +50,8 @@ std::vector<const Finding*> withCode(const std::vector<Finding>& fs, const QStri
             out.push_back(&f);
     return out;
 }
+/// The pointers point into the vector: a temporary's findings would dangle.
+std::vector<const Finding*> withCode(std::vector<Finding>&& fs, const QString& code) = delete;
 
 int gpusIn(const DesignData& d, RackId rack) {
     int n = 0;
@@ -311,7 +313,8 @@ private Q_SLOTS:
         DesignData d = h100k();
         const RackId rack = firstGpuRack(d);
         d.racks[rack].feeds.b = d.racks[rack].feeds.a;
-        const auto moved = withCode(analyze(d).findings, codes::kResilienceSharedUpstream);
+        const Analysis after = analyze(d);
+        const auto moved = withCode(after.findings, codes::kResilienceSharedUpstream);
         QVERIFY(!moved.empty());
         bool names = false;
         for (const Finding* f : moved)
@@ -348,12 +351,14 @@ private Q_SLOTS:
     void cduNoSpareFires() {
         DesignData d = generated(576, PowerScheme::TwoN, QStringLiteral("nvidia-gb200-nvl72"),
                                  QStringLiteral("nvidia-q3400"));
-        QVERIFY(withCode(analyze(d).findings, codes::kResilienceCduNoSpare).empty());
+        const Analysis withSpare = analyze(d);
+        QVERIFY(withCode(withSpare.findings, codes::kResilienceCduNoSpare).empty());
         const FailureModel before(d);
         QVERIFY(before.plantCdus().size() >= 2);
         const DeviceId spare(before.plantCdus().back());
         d.devices.take(spare);
-        const auto found = withCode(analyze(d).findings, codes::kResilienceCduNoSpare);
+        const Analysis withoutSpare = analyze(d);
+        const auto found = withCode(withoutSpare.findings, codes::kResilienceCduNoSpare);
         QCOMPARE(int(found.size()), 1);
         QVERIFY(found.front()->message.contains(QLatin1String("no spare")));
         // And the impact agrees: one CDU now stops the loop's racks.
@@ -367,7 +372,8 @@ private Q_SLOTS:
     void blastRadiusFires() {
         DesignData d = generated(1024, PowerScheme::Single);
         d.settings.blastRadiusGpus = maxRackGpus(d);
-        const auto found = withCode(analyze(d).findings, codes::kResilienceBlastRadius);
+        const Analysis single = analyze(d);
+        const auto found = withCode(single.findings, codes::kResilienceBlastRadius);
         QVERIFY(!found.empty());
         bool busway = false;
         for (const Finding* f : found) {
@@ -378,7 +384,8 @@ private Q_SLOTS:
         // The clean 2N design with the same limit: rear doors stop one rack each, no more.
         DesignData clean = h100k();
         clean.settings.blastRadiusGpus = maxRackGpus(clean);
-        QVERIFY(withCode(analyze(clean).findings, codes::kResilienceBlastRadius).empty());
+        const Analysis twoN = analyze(clean);
+        QVERIFY(withCode(twoN.findings, codes::kResilienceBlastRadius).empty());
     }
 };
 
