@@ -61,6 +61,10 @@ private Q_SLOTS:
                                     << "topology.yaml" << QByteArray("# Slurm topology.yaml");
         QTest::newRow("kubernetes") << "kubernetes"
                                     << "k8s/kueue-topology.yaml" << QByteArray("# Kueue");
+        QTest::newRow("ip-plan") << "ip-plan"
+                                 << "plan.csv" << QByteArray("kind,device,interface,address,");
+        QTest::newRow("ip-plan as json") << "ip-plan"
+                                         << "plan.json" << QByteArray("{\n  \"formatVersion\": 1");
     }
     void everyFormatWrites() {
         QFETCH(QString, format);
@@ -190,6 +194,26 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(message), r.err.constData());
         QVERIFY(!QFile::exists(m_tmp.filePath(QStringLiteral("x.out"))));
+    }
+    void ipPlanPoolTooSmallExits2AndWritesNothing() {
+        QFile f(example());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray text = f.readAll();
+        QVERIFY(text.contains("\"roomAirCoolingKw\""));
+        text.replace("\"roomAirCoolingKw\"",
+                     "\"addressing\": {\"management\": \"10.32.0.0/30\"}, \"roomAirCoolingKw\"");
+        const QString design = m_tmp.filePath(QStringLiteral("small-pool.cds.json"));
+        QFile out(design);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        const QString plan = m_tmp.filePath(QStringLiteral("small-pool.csv"));
+        const Run r = cli({QStringLiteral("export"), design, QStringLiteral("--format"),
+                           QStringLiteral("ip-plan"), QStringLiteral("-o"), plan});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("management pool 10.32.0.0/30 holds 0 /29 rack subnets"),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(plan));
     }
     void bomXlsxWritesAWorkbook() {
         const QString out = m_tmp.filePath(QStringLiteral("bom.xlsx"));
