@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AddressPools.h"
 #include "Catalog.h"
 #include "Geometry.h"
 #include "Ids.h"
@@ -236,6 +237,8 @@ struct DesignSettings {
     /// The training job the reliability figures are for (`stats` reliability); 0: the whole
     /// cluster, as the advisor sizes a run on a design by default.
     int resilienceJobGpus = 0;
+    /// The pools and ASN scheme of the IP plan (`export --format ip-plan`, model/addressing).
+    AddressPools addressing;
     static std::array<CoolingEnvelope, kCoolingTypeCount> defaultCooling();
     /// The same settings with every invariant the file format requires (warnKw <= maxKw).
     DesignSettings normalized() const;

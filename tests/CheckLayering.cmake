@@ -28,7 +28,7 @@ message(STATUS "layering ok: ${n} files under model/")
 #   metrics/: the figures derived from a design (BOM, power, cost, bandwidth);
 #   fabric/: the logical fabric and its algebra; generator/: plan, place, wire, route;
 #   rules/ judge; analysis/ runs them; edits/ are the user's operations;
-#   scenarios/, export/ and advisor/ consume.
+#   scenarios/, export/ and advisor/ consume; addressing/ is the IP plan the exports write.
 #   power/, site/ and resilience/ are the rooms the next concepts take (power chain, several
 #   halls, failure domains); their rows are here before their first file.
 #   In views/, floorplan/ and tools/ are one canvas (the view owns its tools); power/ is the
@@ -41,6 +41,7 @@ set(allowed
   "model/edits: model"
   "model/cabling: model"
   "model/site: model"
+  "model/addressing: model"
   "model/metrics: model model/cabling"
   "model/power: model model/site model/metrics"
   "model/fabric: model model/metrics"
@@ -50,7 +51,7 @@ set(allowed
   "model/analysis: model model/rules model/fabric model/cabling model/metrics model/power model/site"
   "model/resilience: model model/rules model/fabric model/cabling model/metrics model/power model/site model/analysis"
   "model/scenarios: model model/analysis model/edits model/fabric model/generator model/metrics"
-  "model/export: model model/json model/rules model/fabric model/cabling model/metrics model/analysis model/power model/site model/resilience"
+  "model/export: model model/json model/rules model/fabric model/cabling model/metrics model/analysis model/power model/site model/resilience model/addressing"
   "model/advisor: model model/json model/fabric model/generator model/metrics model/analysis model/resilience"
   "views: model model/rules model/analysis"
   "views/render: model model/fabric model/cabling model/metrics"
@@ -64,7 +65,7 @@ set(allowed
   "app: model"
   "app/export: model model/export model/metrics views/dashboard views/render"
   "app/cli: app app/export model model/advisor model/resilience model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules model/scenarios"
-  "app/studio: app app/export model model/analysis model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/power views/report views/tools"
+  "app/studio: app app/export model model/addressing model/analysis model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/power views/report views/tools"
 )
 
 set(known "")

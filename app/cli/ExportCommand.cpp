@@ -73,8 +73,8 @@ int runExport(const QStringList& args) {
          QStringLiteral("One of: %1.").arg(exports::exportFormats().join(QStringLiteral(", "))),
          QStringLiteral("FORMAT")});
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                 QStringLiteral("Output file (netbox, kubernetes, monitoring: output folder). "
-                                "Required."),
+                 QStringLiteral("Output file (netbox, kubernetes, monitoring: output folder; "
+                                "ip-plan: CSV, or JSON when PATH ends in .json). Required."),
                  QStringLiteral("PATH")});
     p.addOption({QStringLiteral("view"), QStringLiteral("svg/png: floorplan (default) or racks."),
                  QStringLiteral("VIEW"), QStringLiteral("floorplan")});
@@ -93,7 +93,8 @@ int runExport(const QStringList& args) {
             QStringLiteral(
                 "Export a design: customer report (pdf), drawings (svg, png), BOM "
                 "workbook (xlsx), cabling schedule, NetBox import, Slurm topology (conf, yaml), "
-                "Kubernetes labels and Kueue topology, monitoring hand-off (Prometheus, DCGM).")))
+                "Kubernetes labels and Kueue topology, monitoring hand-off (Prometheus, DCGM), "
+                "IP address plan.")))
         return *code;
     if (p.positionalArguments().size() != 1)
         return fail(QStringLiteral("expected one FILE"));
@@ -129,7 +130,7 @@ int runExport(const QStringList& args) {
         return fail(QStringLiteral("--width applies to svg and png drawings of the floorplan"));
     if (width > 0 && p.value(QStringLiteral("scale")).toDouble() > 0)
         return fail(QStringLiteral("--width and --scale both set the scale: give one"));
-    const ExportKind kind = *exports::exportKind(format, view);
+    const ExportKind kind = *exports::exportKind(format, view, outPath);
     const exports::ExportInfo& info = exports::exportInfo(kind);
     const bool toStdout = outPath == QLatin1String("-");
     if (toStdout && !exports::isText(kind))

@@ -8,6 +8,7 @@
 #include "model/AtomicFile.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
+#include "model/export/IpPlanExport.h"
 #include "model/export/KubernetesExport.h"
 #include "model/export/MonitoringExport.h"
 #include "model/export/NetBoxExport.h"
@@ -56,6 +57,12 @@ const std::vector<ExportInfo>& exportKinds() {
         {ExportKind::Monitoring, QStringLiteral("monitoring"), QString(),
          QStringLiteral("&Monitoring hand-off (Prometheus, DCGM) (folder)…"), QString(), QString(),
          true},
+        {ExportKind::IpPlanCsv, QStringLiteral("ip-plan"), QString(),
+         QStringLiteral("&IP address plan (CSV)…"), QStringLiteral("CSV (*.csv)"),
+         QStringLiteral(".csv")},
+        {ExportKind::IpPlanJson, QStringLiteral("ip-plan"), QString(),
+         QStringLiteral("IP address plan (&JSON)…"), QStringLiteral("JSON (*.json)"),
+         QStringLiteral(".json")},
     };
     return kinds;
 }
@@ -82,9 +89,19 @@ std::optional<ExportKind> exportKind(const QString& format, const QString& view)
     return std::nullopt;
 }
 
+std::optional<ExportKind> exportKind(const QString& format, const QString& view,
+                                     const QString& path) {
+    for (const ExportInfo& i : exportKinds())
+        if (i.format == format && (i.view.isEmpty() || i.view == view) && !i.suffix.isEmpty() &&
+            path.endsWith(i.suffix, Qt::CaseInsensitive))
+            return i.kind;
+    return exportKind(format, view);
+}
+
 bool isText(ExportKind kind) {
     return kind == ExportKind::BomCsv || kind == ExportKind::CablingCsv ||
-           kind == ExportKind::Slurm || kind == ExportKind::SlurmYaml;
+           kind == ExportKind::Slurm || kind == ExportKind::SlurmYaml ||
+           kind == ExportKind::IpPlanCsv || kind == ExportKind::IpPlanJson;
 }
 
 std::optional<QByteArray> exportText(const DesignData& d, ExportKind kind, QString* error) {
@@ -93,6 +110,10 @@ std::optional<QByteArray> exportText(const DesignData& d, ExportKind kind, QStri
         return bomCsv(d, computeBom(d));
     case ExportKind::CablingCsv:
         return cablingCsv(d);
+    case ExportKind::IpPlanCsv:
+        return ipPlanCsv(d, error);
+    case ExportKind::IpPlanJson:
+        return ipPlanJson(d, error);
     case ExportKind::Slurm:
     case ExportKind::SlurmYaml: {
         const SlurmTopology t = kind == ExportKind::Slurm ? slurmTopology(d) : slurmTopologyYaml(d);

@@ -28,6 +28,8 @@ enum class ExportKind : std::uint8_t {
     SlurmYaml,  ///< topology.yaml for Slurm 25.05+ (tree and NVLink blocks)
     Kubernetes, ///< a folder of node labels and a Kueue Topology
     Monitoring, ///< a folder: Prometheus scrape config, file_sd targets, GPU Operator values
+    IpPlanCsv,  ///< the IP plan (model/addressing), one row per address
+    IpPlanJson,
 };
 
 struct ExportInfo {
@@ -50,6 +52,10 @@ QStringList exportFormats();
 /// The kind `export --format @p format --view @p view` names (the view matters only for the
 /// drawings); nullopt when none does.
 std::optional<ExportKind> exportKind(const QString& format, const QString& view);
+/// As exportKind(), where one format has several files (ip-plan as CSV or JSON): the kind
+/// whose suffix @p path ends with, else the first.
+std::optional<ExportKind> exportKind(const QString& format, const QString& view,
+                                     const QString& path);
 
 struct ExportOptions {
     double pixelsPerMetre = 0; ///< drawings: 0 is the drawing's default

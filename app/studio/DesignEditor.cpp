@@ -109,6 +109,10 @@ bool DesignEditor::setQuoteTerms(double marginPercent, double discountPercent) {
     return take(edits::setQuoteTerms(m_design->data(), marginPercent, discountPercent));
 }
 
+bool DesignEditor::setAddressing(const AddressPools& pools) {
+    return take(edits::setAddressing(m_design->data(), pools));
+}
+
 bool DesignEditor::setPriceOverride(const QString& catalogId, double usd, const QString& note) {
     return take(edits::setPriceOverride(m_design->data(), catalogId, usd, note));
 }

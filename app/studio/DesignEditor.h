@@ -62,6 +62,7 @@ public:
     /// Customer, project, site, author, revision, date, notes: one undoable step.
     bool setProjectDetails(const DesignMeta& after);
     bool setQuoteTerms(double marginPercent, double discountPercent);
+    bool setAddressing(const AddressPools& pools);
     bool setPriceOverride(const QString& catalogId, double usd, const QString& note);
     bool waive(const QString& findingKey, const QString& reason);
     bool unwaive(const QString& findingKey);

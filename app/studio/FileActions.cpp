@@ -4,6 +4,7 @@
 #include "ExportActions.h"
 #include "MenuAction.h"
 #include "ProjectDialog.h"
+#include "AddressingDialog.h"
 #include "QuoteDialog.h"
 #include "RecentFiles.h"
 #include "WindowHost.h"
@@ -42,6 +43,7 @@ QMenu* FileActions::addTo(QMenuBar* bar, ExportActions& exports) {
         file, QStringLiteral("Save &as…"), this, [this] { saveAs(); }, QKeySequence::SaveAs);
     addMenuAction(file, QStringLiteral("Project &details…"), this, [this] { showProjectDialog(); });
     addMenuAction(file, QStringLiteral("&Quote terms…"), this, [this] { showQuoteDialog(); });
+    addMenuAction(file, QStringLiteral("Address poo&ls…"), this, [this] { showAddressingDialog(); });
     exports.addTo(file);
     file->addSeparator();
     addMenuAction(
@@ -116,6 +118,12 @@ void FileActions::showQuoteDialog() {
     QuoteDialog dlg(s.quoteMarginPercent, s.quoteDiscountPercent, m_host.dialogParent());
     if (dlg.exec() == QDialog::Accepted)
         m_wb.editor()->setQuoteTerms(dlg.marginPercent(), dlg.discountPercent());
+}
+
+void FileActions::showAddressingDialog() {
+    AddressingDialog dlg(m_wb.design()->data(), m_host.dialogParent());
+    if (dlg.exec() == QDialog::Accepted)
+        m_wb.editor()->setAddressing(dlg.pools());
 }
 
 void FileActions::addRecent(const QString& path) {

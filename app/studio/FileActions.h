@@ -34,6 +34,7 @@ private:
     void openDialog();
     void showProjectDialog();
     void showQuoteDialog();
+    void showAddressingDialog();
     void addRecent(const QString& path);
     void rebuildRecentMenu();
     QMenu* m_recentMenu = nullptr;

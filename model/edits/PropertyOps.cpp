@@ -61,6 +61,16 @@ Result setQuoteTerms(const DesignData& d, double marginPercent, double discountP
                         before, after);
 }
 
+Result setAddressing(const DesignData& d, const AddressPools& pools) {
+    const QString problem = addressPoolsProblem(pools);
+    if (!problem.isEmpty())
+        return Result::refuse(problem.left(1).toUpper() + problem.mid(1));
+    const DocumentProps before = DocumentProps::of(d);
+    DocumentProps after = before;
+    after.settings.addressing = pools;
+    return documentEdit(QStringLiteral("Address pools"), before, after);
+}
+
 Result setPriceOverride(const DesignData& d, const QString& catalogId, double usd,
                         const QString& note) {
     const DocumentProps before = DocumentProps::of(d);

@@ -22,6 +22,10 @@ Result setProjectDetails(const DesignData& d, const DesignMeta& after);
 /// The quote workbook's margin on list price and discount, in percent (0-1000 and 0-100, as
 /// the file accepts); out of range is refused.
 Result setQuoteTerms(const DesignData& d, double marginPercent, double discountPercent);
+/// The IP plan's pools and ASN scheme (settings.addressing); refused when pools overlap or
+/// the ASN base is out of range. Whether the pools hold the design is the plan's question
+/// (model/addressing), asked by the dialog and the export.
+Result setAddressing(const DesignData& d, const AddressPools& pools);
 /// The price of @p catalogId in this design; @p usd < 0 removes the override.
 Result setPriceOverride(const DesignData& d, const QString& catalogId, double usd,
                         const QString& note);

@@ -111,7 +111,7 @@ void readSettings(DesignData& d, const Json& s) {
                      {"cooling", "cableSlackM", "trayHeightAboveRackMm", "maxRackWeightKg",
                       "energyUsdPerKwh", "quoteMarginPercent", "quoteDiscountPercent",
                       "trayFillLimitPct", "inletClass", "airDeltaTF", "liquidAirSharePct",
-                      "roomAirCoolingKw", "blastRadiusGpus", "resilienceJobGpus"});
+                      "roomAirCoolingKw", "blastRadiusGpus", "resilienceJobGpus", "addressing"});
     d.settings = DesignSettings{};
     if (const Json* c = optionalMember(s, "cooling")) {
         std::string cp = child(p, "cooling");
@@ -151,6 +151,8 @@ void readSettings(DesignData& d, const Json& s) {
     d.settings.roomAirCoolingKw = optNumber(s, "roomAirCoolingKw", p, 0, 1e6, 0);
     d.settings.blastRadiusGpus = int(optNumber(s, "blastRadiusGpus", p, 0, 1e7, 0));
     d.settings.resilienceJobGpus = int(optNumber(s, "resilienceJobGpus", p, 0, 1e7, 0));
+    if (const Json* a = optionalMember(s, "addressing"))
+        d.settings.addressing = readAddressing(*a, child(p, "addressing"));
     if (const Json* f = optionalMember(s, "trayFillLimitPct")) {
         const std::string fp = child(p, "trayFillLimitPct");
         requireObject(*f, fp);
@@ -267,6 +269,8 @@ void writeHead(OJson& doc, const DesignData& d) {
         doc["settings"]["blastRadiusGpus"] = d.settings.blastRadiusGpus;
     if (d.settings.resilienceJobGpus > 0)
         doc["settings"]["resilienceJobGpus"] = d.settings.resilienceJobGpus;
+    if (d.settings.addressing != AddressPools{})
+        doc["settings"]["addressing"] = writeAddressing(d.settings.addressing);
     doc["fabrics"] = OJson::array();
     for (const Fabric& f : d.fabrics)
         doc["fabrics"].push_back({{"name", str(f.name)},

@@ -30,6 +30,10 @@ void readScenarios(DesignData& d, const Json& list);
 OJson writePower(const DesignData& d);
 void readPower(DesignData& d, const Json& v);
 
+/// settings.addressing (AddressingJson.cpp): written only when not the defaults.
+OJson writeAddressing(const AddressPools& a);
+AddressPools readAddressing(const Json& v, const std::string& ptr);
+
 OJson writePathway(PathwayId id, const Pathway& p);
 OJson writeRack(const DesignData& d, RackId id, const Rack& r);
 OJson writeDevice(const DesignData& d, DeviceId id, const Device& v);

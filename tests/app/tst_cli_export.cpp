@@ -64,6 +64,11 @@ private Q_SLOTS:
         QTest::newRow("monitoring") << "monitoring"
                                     << "mon/prometheus.yml" << QByteArray("# Prometheus");
     }
+        QTest::newRow("ip-plan") << "ip-plan"
+                                 << "plan.csv" << QByteArray("kind,device,interface,address,");
+        QTest::newRow("ip-plan as json") << "ip-plan"
+                                         << "plan.json" << QByteArray("{\n  \"formatVersion\": 1");
+    }
     void everyFormatWrites() {
         QFETCH(QString, format);
         QFETCH(QString, file);
@@ -219,6 +224,26 @@ private Q_SLOTS:
                  QStringLiteral("monitoring")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("-o PATH is required"), r.err.constData());
+    }
+    void ipPlanPoolTooSmallExits2AndWritesNothing() {
+        QFile f(example());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray text = f.readAll();
+        QVERIFY(text.contains("\"roomAirCoolingKw\""));
+        text.replace("\"roomAirCoolingKw\"",
+                     "\"addressing\": {\"management\": \"10.32.0.0/30\"}, \"roomAirCoolingKw\"");
+        const QString design = m_tmp.filePath(QStringLiteral("small-pool.cds.json"));
+        QFile out(design);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        const QString plan = m_tmp.filePath(QStringLiteral("small-pool.csv"));
+        const Run r = cli({QStringLiteral("export"), design, QStringLiteral("--format"),
+                           QStringLiteral("ip-plan"), QStringLiteral("-o"), plan});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("management pool 10.32.0.0/30 holds 0 /29 rack subnets"),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(plan));
     }
     void bomXlsxWritesAWorkbook() {
         const QString out = m_tmp.filePath(QStringLiteral("bom.xlsx"));

@@ -35,9 +35,9 @@ private Q_SLOTS:
     }
     void formatsAreTheCommandLineContract() {
         // README "Exports": the --format values of `cluster-studio-cli export`, in this order.
-        const QStringList documented = {"pdf",         "svg",       "png",   "xlsx",
-                                        "cabling-csv", "netbox",    "slurm", "slurm-yaml",
-                                        "kubernetes",  "monitoring"};
+        const QStringList documented = {"pdf",        "svg",        "png",    "xlsx",
+                                        "cabling-csv", "netbox",     "slurm",  "slurm-yaml",
+                                        "kubernetes",  "monitoring", "ip-plan"};
         QCOMPARE(exports::exportFormats(), documented);
     }
     void everyKindHasOneName() {
@@ -46,8 +46,10 @@ private Q_SLOTS:
             QCOMPARE(i.folder, i.filter.isEmpty()); // a folder has no file dialog filter
             if (i.format.isEmpty())
                 continue;
-            const std::optional<ExportKind> k = exports::exportKind(
-                i.format, i.view.isEmpty() ? QStringLiteral("floorplan") : i.view);
+            // The output's suffix picks between kinds of one format (ip-plan: CSV or JSON).
+            const std::optional<ExportKind> k =
+                exports::exportKind(i.format, i.view.isEmpty() ? QStringLiteral("floorplan") : i.view,
+                                    QStringLiteral("out") + i.suffix);
             QVERIFY2(k && *k == i.kind, qPrintable(i.format + QLatin1Char(' ') + i.view));
         }
         QVERIFY(!exports::exportKind(QStringLiteral("docx"), QString()));
