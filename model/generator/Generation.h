@@ -124,7 +124,7 @@ private:
 
     const GenerateParams& m_p;
     const Catalog& m_lib;
-    const Progress& m_progress;
+    Progress m_progress; // a copy: a caller may pass a temporary ({}, a lambda)
     GenerateResult m_r;
     DesignData m_d;
     const CatalogItem* m_server = nullptr;
