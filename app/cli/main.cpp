@@ -25,7 +25,8 @@ const std::array kCommands = {
     Command{"generate", "generate a complete cluster design (--gpus N ... -o FILE)", &runGenerate},
     Command{"catalog", "list the vendor catalog (catalog list [--json])", &runCatalog},
     Command{"export",
-            "pdf|svg|png|xlsx|cabling-csv|netbox|slurm|slurm-yaml|kubernetes|ip-plan (--format, -o PATH)",
+            "pdf|svg|png|xlsx|cabling-csv|netbox|slurm|slurm-yaml|kubernetes|ip-plan (--format, -o "
+            "PATH)",
             &runExport},
     Command{"advise", "size training or serving, the size guide (advise train|infer|guide)",
             &runAdvise},

@@ -45,19 +45,19 @@ AddressingDialog::AddressingDialog(const DesignData& design, QWidget* parent)
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setWordWrap(true);
     form->addRow(m_status);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel |
-                                             QDialogButtonBox::RestoreDefaults,
-                                         this);
+    auto* buttons = new QDialogButtonBox(
+        QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults, this);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(buttons->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, this, [this] {
-        const AddressPools defaults;
-        for (int i = 0; i < kAddressPoolCount; ++i)
-            m_prefix[std::size_t(i)]->setText(defaults.pools[std::size_t(i)].toString());
-        m_scheme->setCurrentIndex(int(defaults.asnScheme));
-        m_asnBase->setText(QString::number(defaults.asnBase));
-    });
+    connect(buttons->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, this,
+            [this] {
+                const AddressPools defaults;
+                for (int i = 0; i < kAddressPoolCount; ++i)
+                    m_prefix[std::size_t(i)]->setText(defaults.pools[std::size_t(i)].toString());
+                m_scheme->setCurrentIndex(int(defaults.asnScheme));
+                m_asnBase->setText(QString::number(defaults.asnBase));
+            });
     showProblem();
     resize(520, sizeHint().height());
 }
@@ -87,10 +87,11 @@ QString AddressingDialog::problem() const {
 void AddressingDialog::showProblem() {
     const QString why = read();
     m_status->setProperty("problem", why);
-    m_status->setText(why.isEmpty() ? QStringLiteral("Private ranges: RFC 1918 addresses, "
-                                                     "RFC 6996 ASNs from 4200000000.")
-                                    : QStringLiteral("<span style='color:#b00020'>%1</span>")
-                                          .arg(why.toHtmlEscaped()));
+    m_status->setText(
+        why.isEmpty()
+            ? QStringLiteral("Private ranges: RFC 1918 addresses, "
+                             "RFC 6996 ASNs from 4200000000.")
+            : QStringLiteral("<span style='color:#b00020'>%1</span>").arg(why.toHtmlEscaped()));
 }
 
 void AddressingDialog::accept() {

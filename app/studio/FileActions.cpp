@@ -1,10 +1,10 @@
 #include "FileActions.h"
 
+#include "AddressingDialog.h"
 #include "DesignEditor.h"
 #include "ExportActions.h"
 #include "MenuAction.h"
 #include "ProjectDialog.h"
-#include "AddressingDialog.h"
 #include "QuoteDialog.h"
 #include "RecentFiles.h"
 #include "WindowHost.h"
@@ -43,7 +43,8 @@ QMenu* FileActions::addTo(QMenuBar* bar, ExportActions& exports) {
         file, QStringLiteral("Save &as…"), this, [this] { saveAs(); }, QKeySequence::SaveAs);
     addMenuAction(file, QStringLiteral("Project &details…"), this, [this] { showProjectDialog(); });
     addMenuAction(file, QStringLiteral("&Quote terms…"), this, [this] { showQuoteDialog(); });
-    addMenuAction(file, QStringLiteral("Address poo&ls…"), this, [this] { showAddressingDialog(); });
+    addMenuAction(file, QStringLiteral("Address poo&ls…"), this,
+                  [this] { showAddressingDialog(); });
     exports.addTo(file);
     file->addSeparator();
     addMenuAction(

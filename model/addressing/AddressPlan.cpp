@@ -1,6 +1,5 @@
 #include "AddressPlan.h"
 
-
 #include <QLocale>
 
 #include <algorithm>
@@ -66,7 +65,8 @@ QString shortfall(AddressPool pool, const Ipv4Prefix& p, std::uint64_t blocks, i
                           "larger holds them")
         .arg(addressPoolLabel(pool), p.toString(), c.toString(qulonglong(blocks)),
              slash(blockLength), what, c.toString(qulonglong(needed)),
-             c.toString(qulonglong(needed - blocks)), fits < 0 ? QStringLiteral("/0") : slash(fits));
+             c.toString(qulonglong(needed - blocks)),
+             fits < 0 ? QStringLiteral("/0") : slash(fits));
 }
 
 /// Blocks of 2^(32-@p length) addresses @p pool has room for.
@@ -208,8 +208,8 @@ void planRacks(const DesignData& d, AddressPlan& plan, AddressPool which,
     const Ipv4Prefix& pool = plan.pools.pool(which);
     const std::uint64_t room = racks.empty() ? 0 : blocksIn(pool, length);
     if (racks.size() > room) {
-        plan.error = shortfall(which, pool, room, length, racks.size(),
-                               QStringLiteral("rack subnets"));
+        plan.error =
+            shortfall(which, pool, room, length, racks.size(), QStringLiteral("rack subnets"));
         return;
     }
     auto& out = which == AddressPool::Management ? plan.management : plan.bmc;
@@ -226,6 +226,19 @@ void planRacks(const DesignData& d, AddressPlan& plan, AddressPool which,
 }
 
 } // namespace
+
+QString addressWithLength(std::uint32_t address, int length) {
+    return QStringLiteral("%1/%2").arg(ipv4ToString(address)).arg(length);
+}
+
+int firstPortOfRole(const DesignData& d, const Device& v, PortRole role) {
+    const CatalogItem& t = d.typeOf(v);
+    const int n = t.logicalPortCount(v.breakout);
+    for (int i = 0; i < n; ++i)
+        if (const std::optional<LogicalPort> p = t.logicalPort(v.breakout, i); p && p->role == role)
+            return i;
+    return -1;
+}
 
 bool isRoutedFabric(const Fabric& f) {
     return f.technology == Technology::Ethernet && f.kind != FabricKind::Oob;

@@ -37,11 +37,11 @@ struct RackSubnet {
 /// @brief Everything the plan assigns, in the order the exports write it.
 struct AddressPlan {
     AddressPools pools;
-    std::vector<P2pSubnet> links;         ///< by fabric, then link id
-    std::vector<SwitchAddress> switches;  ///< by fabric, core first, then spines, then leaves
-    std::vector<RackSubnet> management;   ///< racks holding hosts, in rack order
-    std::vector<RackSubnet> bmc;          ///< racks holding devices with a BMC/OOB port
-    int managementPrefixLength = 0;       ///< every rack's management subnet size, 0: none
+    std::vector<P2pSubnet> links;        ///< by fabric, then link id
+    std::vector<SwitchAddress> switches; ///< by fabric, core first, then spines, then leaves
+    std::vector<RackSubnet> management;  ///< racks holding hosts, in rack order
+    std::vector<RackSubnet> bmc;         ///< racks holding devices with a BMC/OOB port
+    int managementPrefixLength = 0;      ///< every rack's management subnet size, 0: none
     int bmcPrefixLength = 0;
     /// Why there is no plan: pools that overlap, or a pool too small for the design with the
     /// shortfall and the size that would do. Empty when the plan is complete.
@@ -51,6 +51,13 @@ struct AddressPlan {
 /// True for a fabric whose links are routed (layer 3): Ethernet compute, storage and in-band
 /// networks. InfiniBand is not IP-routed, and the out-of-band network is switched per rack.
 bool isRoutedFabric(const Fabric& f);
+
+/// "10.0.0.1/31": an address with its subnet's length, as interfaces carry it.
+QString addressWithLength(std::uint32_t address, int length);
+
+/// The logical port of @p v an address of @p role goes on (its first in-band or OOB port), or
+/// -1 when its type has none.
+int firstPortOfRole(const DesignData& d, const Device& v, PortRole role);
 
 /// The plan for @p d from d.settings.addressing.
 AddressPlan addressPlan(const DesignData& d);

@@ -11,21 +11,6 @@ namespace {
 
 using OJson = nlohmann::ordered_json;
 
-/// The name of @p dev's first logical port of @p role, or @p fallback when it has none.
-QString firstPortName(const DesignData& d, const Device& dev, PortRole role, PortNames& names,
-                      const QString& fallback) {
-    const CatalogItem& t = d.typeOf(dev);
-    const int n = t.logicalPortCount(dev.breakout);
-    for (int i = 0; i < n; ++i)
-        if (const std::optional<LogicalPort> p = t.logicalPort(dev.breakout, i); p && p->role == role)
-            return names.name(dev, i);
-    return fallback;
-}
-
-QString cidr(std::uint32_t address, int length) {
-    return QStringLiteral("%1/%2").arg(ipv4ToString(address)).arg(length);
-}
-
 QString rackName(const DesignData& d, const Device& v) {
     return v.rack.isValid() ? d.racks[v.rack].name : QString();
 }
@@ -42,9 +27,13 @@ struct Named {
 
     QString device(DeviceId id) const { return d.devices[id].name; }
     QString port(PortRef p) { return ports.name(d.devices[p.device], p.port); }
+    /// The device's first port of @p role, or "bmc" / "inband" when its type has none.
     QString mgmtPort(DeviceId id, PortRole role) {
-        return firstPortName(d, d.devices[id], role, ports,
-                             role == PortRole::Oob ? QStringLiteral("bmc") : QStringLiteral("inband"));
+        const Device& v = d.devices[id];
+        const int port = firstPortOfRole(d, v, role);
+        if (port >= 0)
+            return ports.name(v, port);
+        return role == PortRole::Oob ? QStringLiteral("bmc") : QStringLiteral("inband");
     }
 };
 
@@ -54,8 +43,9 @@ void csvLinks(const AddressPlan& plan, Named& n, QString& out) {
     for (const P2pSubnet& s : plan.links) {
         const Link& l = n.d.links[s.link];
         out += csv::row({QStringLiteral("p2p"), n.device(s.upper.device), n.port(s.upper),
-                         cidr(s.prefix.network, 31), s.prefix.toString(), n.device(s.lower.device),
-                         n.port(s.lower), cidr(s.prefix.network + 1, 31), QString(),
+                         addressWithLength(s.prefix.network, 31), s.prefix.toString(),
+                         n.device(s.lower.device), n.port(s.lower),
+                         addressWithLength(s.prefix.network + 1, 31), QString(),
                          rackName(n.d, n.d.devices[s.upper.device]), fabricName(n.d, l.fabric)});
     }
 }
@@ -64,30 +54,30 @@ void csvSwitches(const AddressPlan& plan, Named& n, QString& out) {
     for (const SwitchAddress& s : plan.switches) {
         const Device& v = n.d.devices[s.device];
         out += csv::row({QStringLiteral("loopback"), v.name, QLatin1String(kLoopback),
-                         cidr(s.loopback, 32), Ipv4Prefix{s.loopback, 32}.toString(), QString(),
-                         QString(), QString(), QString::number(s.asn), rackName(n.d, v),
+                         addressWithLength(s.loopback, 32), Ipv4Prefix{s.loopback, 32}.toString(),
+                         QString(), QString(), QString(), QString::number(s.asn), rackName(n.d, v),
                          fabricName(n.d, v.fabric)});
     }
 }
 
-void csvRacks(const std::vector<RackSubnet>& subnets, const QString& kind, PortRole role,
-              Named& n, QString& out) {
+void csvRacks(const std::vector<RackSubnet>& subnets, const QString& kind, PortRole role, Named& n,
+              QString& out) {
     for (const RackSubnet& s : subnets) {
         const QString rack = n.d.racks[s.rack].name;
         out += csv::row({kind + QStringLiteral("-gateway"), QString(), QString(),
-                         cidr(s.gateway, s.prefix.length), s.prefix.toString(), QString(),
-                         QString(), QString(), QString(), rack, QString()});
+                         addressWithLength(s.gateway, s.prefix.length), s.prefix.toString(),
+                         QString(), QString(), QString(), QString(), rack, QString()});
         for (const auto& [device, address] : s.devices)
             out += csv::row({kind, n.device(device), n.mgmtPort(device, role),
-                             cidr(address, s.prefix.length), s.prefix.toString(), QString(),
-                             QString(), QString(), QString(), rack, QString()});
+                             addressWithLength(address, s.prefix.length), s.prefix.toString(),
+                             QString(), QString(), QString(), QString(), rack, QString()});
     }
 }
 
 OJson end(Named& n, PortRef p, std::uint32_t address) {
     return {{"device", n.device(p.device).toStdString()},
             {"interface", n.port(p).toStdString()},
-            {"address", cidr(address, 31).toStdString()}};
+            {"address", addressWithLength(address, 31).toStdString()}};
 }
 
 OJson jsonRacks(const std::vector<RackSubnet>& subnets, PortRole role, Named& n) {
@@ -95,9 +85,10 @@ OJson jsonRacks(const std::vector<RackSubnet>& subnets, PortRole role, Named& n)
     for (const RackSubnet& s : subnets) {
         OJson devices = OJson::array();
         for (const auto& [device, address] : s.devices)
-            devices.push_back({{"device", n.device(device).toStdString()},
-                               {"interface", n.mgmtPort(device, role).toStdString()},
-                               {"address", cidr(address, s.prefix.length).toStdString()}});
+            devices.push_back(
+                {{"device", n.device(device).toStdString()},
+                 {"interface", n.mgmtPort(device, role).toStdString()},
+                 {"address", addressWithLength(address, s.prefix.length).toStdString()}});
         list.push_back({{"rack", n.d.racks[s.rack].name.toStdString()},
                         {"prefix", s.prefix.toString().toStdString()},
                         {"gateway", ipv4ToString(s.gateway).toStdString()},
@@ -129,7 +120,7 @@ OJson jsonPlan(const AddressPlan& plan, Named& n) {
         switches.push_back({{"device", v.name.toStdString()},
                             {"fabric", fabricName(n.d, v.fabric).toStdString()},
                             {"tier", tierKey(v.tier).toStdString()},
-                            {"loopback", cidr(s.loopback, 32).toStdString()},
+                            {"loopback", addressWithLength(s.loopback, 32).toStdString()},
                             {"asn", s.asn}});
     }
     return {{"formatVersion", 1},
@@ -150,11 +141,11 @@ std::optional<QByteArray> ipPlanCsv(const DesignData& d, QString* error) {
         return std::nullopt;
     }
     Named n{d};
-    QString out = csv::row({QStringLiteral("kind"), QStringLiteral("device"),
-                            QStringLiteral("interface"), QStringLiteral("address"),
-                            QStringLiteral("prefix"), QStringLiteral("peer_device"),
-                            QStringLiteral("peer_interface"), QStringLiteral("peer_address"),
-                            QStringLiteral("asn"), QStringLiteral("rack"), QStringLiteral("fabric")});
+    QString out = csv::row(
+        {QStringLiteral("kind"), QStringLiteral("device"), QStringLiteral("interface"),
+         QStringLiteral("address"), QStringLiteral("prefix"), QStringLiteral("peer_device"),
+         QStringLiteral("peer_interface"), QStringLiteral("peer_address"), QStringLiteral("asn"),
+         QStringLiteral("rack"), QStringLiteral("fabric")});
     csvLinks(plan, n, out);
     csvSwitches(plan, n, out);
     csvRacks(plan.management, QStringLiteral("management"), PortRole::Inband, n, out);

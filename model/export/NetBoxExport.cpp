@@ -6,6 +6,7 @@
 #include "CablingSchedule.h"
 #include "Csv.h"
 #include "NetBoxChoices.h"
+#include "NetBoxIpam.h"
 #include "NetBoxLibrary.h"
 #include "NetBoxPower.h"
 
@@ -247,6 +248,7 @@ QByteArray readmeText(const QString& site, const QString& location, const QStrin
             "   orange, out-of-band grey). A twin-port cable is one NetBox cable per link.\n")
             .arg(site, location);
     r += QString::fromUtf8(netboxPowerReadme());
+    r += QString::fromUtf8(netboxIpamReadme());
     r += QStringLiteral("\n## Beside the community devicetype-library\n\n"
                         "A type whose manufacturer and model the library holds either is the "
                         "library's (same slug,\npower port and interface names) or has a model "
@@ -428,6 +430,12 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     e.powerPanelsCsv = power.panelsCsv;
     e.powerFeedsCsv = power.feedsCsv;
     e.powerCablesCsv = power.cablesCsv;
+    const NetBoxIpamFiles ipam = netboxIpam(d, site);
+    e.loopbacksCsv = ipam.loopbacksCsv;
+    e.rirsCsv = ipam.rirsCsv;
+    e.asnsCsv = ipam.asnsCsv;
+    e.prefixesCsv = ipam.prefixesCsv;
+    e.ipAddressesCsv = ipam.addressesCsv;
     QStringList libraryNotes;
     std::map<QString, QString> manufacturers; // name -> slug
     for (TypeId t : b.used) {
@@ -440,6 +448,10 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     for (const QString& note : b.laneNotes)
         e.warnings << note;
     e.warnings << power.warnings;
+    if (!ipam.error.isEmpty())
+        e.warnings << QStringLiteral("No IPAM files (13 to 17): %1; widen the pool under File > "
+                                     "Address pools")
+                          .arg(ipam.error);
 
     QString mf = csv::row({QStringLiteral("name"), QStringLiteral("slug")});
     for (const auto& [name, slug] : manufacturers)
@@ -477,6 +489,12 @@ std::vector<std::pair<QString, QByteArray>> netboxFiles(const NetBoxExport& e) {
                                {QStringLiteral("10-power-panels.csv"), e.powerPanelsCsv},
                                {QStringLiteral("11-power-feeds.csv"), e.powerFeedsCsv},
                                {QStringLiteral("12-power-cables.csv"), e.powerCablesCsv}});
+    if (!e.rirsCsv.isEmpty())
+        files.insert(files.end(), {{QStringLiteral("13-loopbacks.csv"), e.loopbacksCsv},
+                                   {QStringLiteral("14-rirs.csv"), e.rirsCsv},
+                                   {QStringLiteral("15-asns.csv"), e.asnsCsv},
+                                   {QStringLiteral("16-prefixes.csv"), e.prefixesCsv},
+                                   {QStringLiteral("17-ip-addresses.csv"), e.ipAddressesCsv}});
     return files;
 }
 

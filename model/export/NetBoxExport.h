@@ -30,6 +30,9 @@ struct NetBoxExport {
     QByteArray powerFeedsCsv;  ///< Power > Power Feeds > Import: one per rack PDU
     /// Connections > Cables > Import: feeds to PDU inlets, PSUs to PDU outlets.
     QByteArray powerCablesCsv;
+    /// The IP plan in NetBox's IPAM (see NetBoxIpam.h): loopback interfaces, RIR, ASNs,
+    /// prefixes and IP addresses. Empty when the plan cannot be made (a warning says why).
+    QByteArray loopbacksCsv, rirsCsv, asnsCsv, prefixesCsv, ipAddressesCsv;
     /// Where the export departs from the catalog (an interface type NetBox lacks, a PSU layout
     /// the catalog does not give), one sentence each; also listed in the README.
     QStringList warnings;

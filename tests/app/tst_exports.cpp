@@ -35,7 +35,7 @@ private Q_SLOTS:
     }
     void formatsAreTheCommandLineContract() {
         // README "Exports": the --format values of `cluster-studio-cli export`, in this order.
-        const QStringList documented = {"pdf",        "svg",        "png",    "xlsx",
+        const QStringList documented = {"pdf",         "svg",        "png",    "xlsx",
                                         "cabling-csv", "netbox",     "slurm",  "slurm-yaml",
                                         "kubernetes",  "monitoring", "ip-plan"};
         QCOMPARE(exports::exportFormats(), documented);
@@ -47,9 +47,9 @@ private Q_SLOTS:
             if (i.format.isEmpty())
                 continue;
             // The output's suffix picks between kinds of one format (ip-plan: CSV or JSON).
-            const std::optional<ExportKind> k =
-                exports::exportKind(i.format, i.view.isEmpty() ? QStringLiteral("floorplan") : i.view,
-                                    QStringLiteral("out") + i.suffix);
+            const std::optional<ExportKind> k = exports::exportKind(
+                i.format, i.view.isEmpty() ? QStringLiteral("floorplan") : i.view,
+                QStringLiteral("out") + i.suffix);
             QVERIFY2(k && *k == i.kind, qPrintable(i.format + QLatin1Char(' ') + i.view));
         }
         QVERIFY(!exports::exportKind(QStringLiteral("docx"), QString()));

@@ -2,10 +2,12 @@
 // details through save and load.
 #include "StudioFixture.h"
 
+#include "AddressingDialog.h"
 #include "DesignEditor.h"
 #include "ProjectDialog.h"
 #include "QuoteDialog.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -87,6 +89,45 @@ private Q_SLOTS:
         auto again = openStudio(m_tmp.filePath(QStringLiteral("quote2")), path);
         QCOMPARE(again->workbench().design()->data().settings.quoteMarginPercent, 12.5);
         QCOMPARE(again->workbench().design()->data().settings.quoteDiscountPercent, 5.0);
+        w->workbench().undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+    }
+
+    /// File > Address pools…: a typo or an overlap is named as it is typed and stops OK; a
+    /// pool too small for the design keeps the dialog open naming the size that would do; the
+    /// result is one undoable edit saved under settings.addressing.
+    void addressingDialogChecksAndUndoes() {
+        auto w = openStudio(m_tmp.filePath(QStringLiteral("pools")));
+        const DesignData& d = w->workbench().design()->data();
+        QVERIFY(!d.racks.empty());
+        studio::AddressingDialog dlg(d);
+        QVERIFY(dlg.problem().isEmpty());
+        auto* mgmt = dlg.findChild<QLineEdit*>(QStringLiteral("management"));
+        QVERIFY(mgmt);
+        mgmt->setText(QStringLiteral("10.32.0.1/13"));
+        QVERIFY2(dlg.problem().contains(QLatin1String("10.32.0.0/13")), qPrintable(dlg.problem()));
+        mgmt->setText(QStringLiteral("10.0.0.0/16")); // inside the fabric link pool
+        QVERIFY2(dlg.problem().contains(QLatin1String("overlap")), qPrintable(dlg.problem()));
+        mgmt->setText(QStringLiteral("10.32.0.0/30")); // valid, but holds no rack subnet
+        QVERIFY(dlg.problem().isEmpty());
+        dlg.accept();
+        QCOMPARE(dlg.result(), int(QDialog::Rejected)); // still open
+        QVERIFY2(dlg.problem().contains(QLatin1String("or larger")), qPrintable(dlg.problem()));
+        mgmt->setText(QStringLiteral("172.16.0.0/16"));
+        dlg.findChild<QComboBox*>(QStringLiteral("asnScheme"))->setCurrentIndex(1);
+        dlg.accept();
+        QCOMPARE(dlg.result(), int(QDialog::Accepted));
+        const AddressPools pools = dlg.pools();
+        QCOMPARE(pools.pool(AddressPool::Management).toString(), QStringLiteral("172.16.0.0/16"));
+        QCOMPARE(pools.asnScheme, AsnScheme::PerSwitch);
+
+        const QByteArray before = bytesOf(*w);
+        QVERIFY(w->workbench().editor()->setAddressing(pools));
+        QCOMPARE(w->workbench().undoStack()->undoText(), QStringLiteral("Address pools"));
+        const QString path = m_tmp.filePath(QStringLiteral("pools.cds.json"));
+        QVERIFY(w->workbench().document()->saveTo(path));
+        auto again = openStudio(m_tmp.filePath(QStringLiteral("pools2")), path);
+        QCOMPARE(again->workbench().design()->data().settings.addressing, pools);
         w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
     }

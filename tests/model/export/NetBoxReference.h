@@ -40,8 +40,8 @@ struct ImportForm {
     QSet<QString> fields, required;
 };
 
-/// The power import forms' fields, as netbox/dcim/forms/bulk_import.py declares them (Meta
-/// fields; required: form fields without required=False), NetBox 4.6.8, commit
+/// The import forms' fields the bundle writes, as netbox/{dcim,ipam}/forms/bulk_import.py declare
+/// them (Meta fields; required: form fields without required=False), NetBox 4.6.8, commit
 /// 43fe81f9e833228c9869f7ddadb67e6c5f145060 (the commit netbox-choices.txt is read at).
 inline QMap<QString, ImportForm> netboxImportForms() {
     auto set = [](std::initializer_list<const char*> names) {
@@ -59,6 +59,57 @@ inline QMap<QString, ImportForm> netboxImportForms() {
                "mark_connected", "supply", "phase", "voltage", "amperage", "max_utilization",
                "tenant", "description", "owner", "comments", "tags"}),
           set({"site", "power_panel", "name", "status", "type", "supply", "phase"})}},
+        // netbox/dcim/forms/bulk_import.py InterfaceImportForm (type is a CSVChoiceField).
+        {QStringLiteral("InterfaceImportForm"),
+         {set({"device",
+               "name",
+               "label",
+               "parent",
+               "bridge",
+               "lag",
+               "type",
+               "speed",
+               "duplex",
+               "enabled",
+               "mark_connected",
+               "wwn",
+               "vdcs",
+               "mtu",
+               "mgmt_only",
+               "description",
+               "poe_mode",
+               "poe_type",
+               "mode",
+               "vlan_group",
+               "untagged_vlan",
+               "tagged_vlans",
+               "qinq_svlan",
+               "vrf",
+               "rf_role",
+               "rf_channel",
+               "rf_channel_frequency",
+               "rf_channel_width",
+               "tx_power",
+               "owner",
+               "tags"}),
+          set({"device", "name", "type"})}},
+        // netbox/ipam/forms/bulk_import.py (slug of an organizational model is required).
+        {QStringLiteral("RIRImportForm"),
+         {set({"name", "slug", "is_private", "description", "owner", "comments", "tags"}),
+          set({"name", "slug"})}},
+        {QStringLiteral("ASNImportForm"),
+         {set({"asn", "rir", "role", "tenant", "description", "owner", "comments", "tags"}),
+          set({"asn", "rir"})}},
+        {QStringLiteral("PrefixImportForm"),
+         {set({"prefix", "vrf", "tenant", "vlan_group", "vlan_site", "vlan", "status", "role",
+               "scope_type", "scope_name", "scope_id", "is_pool", "mark_utilized", "description",
+               "owner", "comments", "tags"}),
+          set({"prefix", "status"})}},
+        {QStringLiteral("IPAddressImportForm"),
+         {set({"address", "vrf", "tenant", "status", "role", "device", "virtual_machine",
+               "interface", "fhrp_group", "is_primary", "is_oob", "dns_name", "description",
+               "owner", "comments", "tags"}),
+          set({"address", "status"})}},
         {QStringLiteral("CableImportForm"),
          {set({"side_a_site",
                "side_a_device",

@@ -413,6 +413,102 @@ QStringList checkPowerCables(const Case& c, const NetBoxExport& e, const Choices
 
 } // namespace
 
+/// The IPAM files (13 to 17) against NetBox's import forms and choices, and against the rest
+/// of the bundle: every ASN's RIR, every address's device and interface exist, no address
+/// twice, both ends of each /31 addressed. Returns errors.
+QStringList checkIpam(const NetBoxExport& e, const Choices& ch) {
+    const auto forms = test::netboxImportForms();
+    QStringList errors;
+    for (const auto& [file, bytes, form] :
+         {std::tuple{"13-loopbacks.csv", &e.loopbacksCsv, "InterfaceImportForm"},
+          std::tuple{"14-rirs.csv", &e.rirsCsv, "RIRImportForm"},
+          std::tuple{"15-asns.csv", &e.asnsCsv, "ASNImportForm"},
+          std::tuple{"16-prefixes.csv", &e.prefixesCsv, "PrefixImportForm"},
+          std::tuple{"17-ip-addresses.csv", &e.ipAddressesCsv, "IPAddressImportForm"}})
+        errors << checkColumns(QLatin1String(file), *bytes, forms[QLatin1String(form)]);
+    auto notIn = [&](const QString& what, const QString& value, const char* set) {
+        if (!ch.value(QLatin1String(set)).contains(value))
+            errors << QStringLiteral("%1: '%2' not in %3").arg(what, value, QLatin1String(set));
+    };
+    // Interfaces each device has: its type's, its broken-out lanes, its loopback.
+    QMap<QString, QSet<QString>> typeIfaces, ifaces;
+    for (const auto& [path, yaml] : e.deviceTypes) {
+        const test::DeviceTypeYaml y = test::readDeviceTypeYaml(yaml);
+        const QString key = y.scalars.value(QStringLiteral("manufacturer")).text +
+                            QLatin1Char('/') + y.scalars.value(QStringLiteral("model")).text;
+        for (const auto& i : y.lists.value(QStringLiteral("interfaces")))
+            typeIfaces[key].insert(i.value(QStringLiteral("name")).text);
+    }
+    for (const auto& r : records(e.devicesCsv))
+        ifaces[r.value(QStringLiteral("name"))] =
+            typeIfaces.value(r.value(QStringLiteral("manufacturer")) + QLatin1Char('/') +
+                             r.value(QStringLiteral("device_type")));
+    for (const auto& r : records(e.interfacesCsv))
+        ifaces[r.value(QStringLiteral("device"))].insert(r.value(QStringLiteral("name")));
+    for (const auto& r : records(e.loopbacksCsv)) {
+        notIn(QStringLiteral("loopback of ") + r.value(QStringLiteral("device")),
+              r.value(QStringLiteral("type")), "InterfaceTypeChoices");
+        if (!ifaces.contains(r.value(QStringLiteral("device"))))
+            errors << QStringLiteral("loopback on unknown device %1")
+                          .arg(r.value(QStringLiteral("device")));
+        ifaces[r.value(QStringLiteral("device"))].insert(r.value(QStringLiteral("name")));
+    }
+    QSet<QString> rirs, asns, prefixes, addresses;
+    for (const auto& r : records(e.rirsCsv))
+        rirs.insert(r.value(QStringLiteral("name")));
+    for (const auto& r : records(e.asnsCsv)) {
+        const qulonglong asn = r.value(QStringLiteral("asn")).toULongLong();
+        if (!rirs.contains(r.value(QStringLiteral("rir"))) || asn < 1 || asn > 4294967295ull ||
+            asns.contains(r.value(QStringLiteral("asn"))))
+            errors << QStringLiteral("ASN %1: bad number, RIR or twice")
+                          .arg(r.value(QStringLiteral("asn")));
+        asns.insert(r.value(QStringLiteral("asn")));
+    }
+    const QString site = records(e.sitesCsv).value(0).value(QStringLiteral("name"));
+    QStringList p2p;
+    for (const auto& r : records(e.prefixesCsv)) {
+        const QString p = r.value(QStringLiteral("prefix"));
+        notIn(QStringLiteral("prefix ") + p, r.value(QStringLiteral("status")),
+              "PrefixStatusChoices");
+        if (r.value(QStringLiteral("scope_type")) != QLatin1String("dcim.site") ||
+            r.value(QStringLiteral("scope_name")) != site || prefixes.contains(p))
+            errors << QStringLiteral("prefix %1: scope not the site, or twice").arg(p);
+        prefixes.insert(p);
+        if (p.endsWith(QLatin1String("/31")))
+            p2p << p;
+    }
+    for (const auto& r : records(e.ipAddressesCsv)) {
+        const QString a = r.value(QStringLiteral("address"));
+        const QString device = r.value(QStringLiteral("device"));
+        const QString iface = r.value(QStringLiteral("interface"));
+        notIn(QStringLiteral("address ") + a, r.value(QStringLiteral("status")),
+              "IPAddressStatusChoices");
+        if (!r.value(QStringLiteral("role")).isEmpty())
+            notIn(QStringLiteral("address ") + a, r.value(QStringLiteral("role")),
+                  "IPAddressRoleChoices");
+        const QString bare = a.section(QLatin1Char('/'), 0, 0);
+        if (addresses.contains(bare))
+            errors << QStringLiteral("address %1 twice").arg(bare);
+        addresses.insert(bare);
+        if (!device.isEmpty() && !ifaces.value(device).contains(iface))
+            errors << QStringLiteral("address %1: %2 has no interface '%3'").arg(a, device, iface);
+        if ((r.value(QStringLiteral("is_oob")) == QLatin1String("true") ||
+             r.value(QStringLiteral("is_primary")) == QLatin1String("true")) &&
+            iface.isEmpty())
+            errors << QStringLiteral("address %1: primary or OOB without an interface").arg(a);
+    }
+    for (const QString& p : p2p) {
+        const QStringList o = p.section(QLatin1Char('/'), 0, 0).split(QLatin1Char('.'));
+        const QString even = p.section(QLatin1Char('/'), 0, 0);
+        const QString odd =
+            QStringList{o[0], o[1], o[2], QString::number(o[3].toInt() + 1)}.join(QLatin1Char('.'));
+        if (o.size() != 4 || o[3].toInt() % 2 != 0 || !addresses.contains(even) ||
+            !addresses.contains(odd))
+            errors << QStringLiteral("/31 %1: not both ends addressed").arg(p);
+    }
+    return errors;
+}
+
 class TestNetBoxLibrary : public QObject {
     Q_OBJECT
     Choices m_choices = test::netboxChoices();
@@ -731,6 +827,42 @@ private Q_SLOTS:
                      qPrintable(o));
         Case c{QStringLiteral("R07"), b.d};
         QVERIFY(checkPowerCables(c, e, m_choices).isEmpty());
+    }
+
+    /// Issue 34: the IP plan in NetBox's IPAM, valid against its import forms and choices,
+    /// every address on an interface the bundle creates, none twice.
+    void ipamFilesAreNetBoxs() {
+        int routed = 0, bmc = 0;
+        for (const Case& c : designs()) {
+            const NetBoxExport e = netboxExport(c.design, QStringLiteral("Lab site"));
+            QVERIFY2(!e.rirsCsv.isEmpty(), qPrintable(c.name + e.warnings.join(QLatin1Char('\n'))));
+            const QStringList errors = checkIpam(e, m_choices);
+            QVERIFY2(errors.isEmpty(), qPrintable(c.name + QStringLiteral(":\n") +
+                                                  errors.mid(0, 20).join(QLatin1Char('\n'))));
+            const std::vector<std::pair<QString, QByteArray>> files = netboxFiles(e);
+            QCOMPARE(files.back().first, QStringLiteral("17-ip-addresses.csv"));
+            routed += int(e.prefixesCsv.count("/31,"));
+            bmc += int(e.ipAddressesCsv.count(",true,BMC address"));
+            QVERIFY(e.readme.contains("17-ip-addresses.csv"));
+        }
+        QVERIFY(routed > 0);
+        QVERIFY(bmc > 0);
+        // The checker finds an address given twice and a port the device does not have.
+        const Case c = designs().front();
+        NetBoxExport e = netboxExport(c.design, QStringLiteral("lab"));
+        const QList<QByteArray> lines = e.ipAddressesCsv.split('\n');
+        e.ipAddressesCsv += lines.value(1) + '\n';
+        QVERIFY(!checkIpam(e, m_choices).filter(QStringLiteral("twice")).isEmpty());
+        // A pool too small: the bundle is written without IPAM, and the README says why.
+        DesignData small = c.design;
+        small.settings.addressing.pools[std::size_t(AddressPool::Bmc)] =
+            *Ipv4Prefix::parse(QStringLiteral("10.40.0.0/30"));
+        const NetBoxExport without = netboxExport(small, QStringLiteral("lab"));
+        QVERIFY(without.error.isEmpty());
+        QVERIFY(without.rirsCsv.isEmpty());
+        QCOMPARE(netboxFiles(without).back().first, QStringLiteral("12-power-cables.csv"));
+        QVERIFY2(without.readme.contains("No IPAM files (13 to 17): the BMC pool 10.40.0.0/30"),
+                 without.readme.constData());
     }
 
     void libraryTypesCoexist() {
