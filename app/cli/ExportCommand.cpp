@@ -33,7 +33,7 @@ int fail(const QString& message) {
     return BadInput;
 }
 
-/// A file output needs an existing folder; netbox and kubernetes make their own folder.
+/// A file output needs an existing folder; the folder exports make their own folder.
 bool parentExists(const QString& path) {
     return QFileInfo(path).absoluteDir().exists();
 }
@@ -73,7 +73,8 @@ int runExport(const QStringList& args) {
          QStringLiteral("One of: %1.").arg(exports::exportFormats().join(QStringLiteral(", "))),
          QStringLiteral("FORMAT")});
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                 QStringLiteral("Output file (netbox, kubernetes: output folder). Required."),
+                 QStringLiteral("Output file (netbox, kubernetes, monitoring: output folder). "
+                                "Required."),
                  QStringLiteral("PATH")});
     p.addOption({QStringLiteral("view"), QStringLiteral("svg/png: floorplan (default) or racks."),
                  QStringLiteral("VIEW"), QStringLiteral("floorplan")});
@@ -92,7 +93,7 @@ int runExport(const QStringList& args) {
             QStringLiteral(
                 "Export a design: customer report (pdf), drawings (svg, png), BOM "
                 "workbook (xlsx), cabling schedule, NetBox import, Slurm topology (conf, yaml), "
-                "Kubernetes labels and Kueue topology.")))
+                "Kubernetes labels and Kueue topology, monitoring hand-off (Prometheus, DCGM).")))
         return *code;
     if (p.positionalArguments().size() != 1)
         return fail(QStringLiteral("expected one FILE"));

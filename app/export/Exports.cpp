@@ -9,6 +9,7 @@
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
 #include "model/export/KubernetesExport.h"
+#include "model/export/MonitoringExport.h"
 #include "model/export/NetBoxExport.h"
 #include "model/export/Reports.h"
 #include "model/export/SlurmTopology.h"
@@ -51,6 +52,9 @@ const std::vector<ExportInfo>& exportKinds() {
          QStringLiteral("Slurm topology (*.yaml)"), QStringLiteral(".yaml")},
         {ExportKind::Kubernetes, QStringLiteral("kubernetes"), QString(),
          QStringLiteral("&Kubernetes labels and Kueue topology (folder)…"), QString(), QString(),
+         true},
+        {ExportKind::Monitoring, QStringLiteral("monitoring"), QString(),
+         QStringLiteral("&Monitoring hand-off (Prometheus, DCGM) (folder)…"), QString(), QString(),
          true},
     };
     return kinds;
@@ -107,6 +111,33 @@ std::optional<QByteArray> exportText(const DesignData& d, ExportKind kind, QStri
 
 namespace {
 
+/// The files of a folder export, or nullopt with @p problem (no path) when the design cannot
+/// be written that way.
+std::optional<std::vector<FolderFile>> folderFiles(const DesignData& d, ExportKind kind,
+                                                   const ExportOptions& options, QString* problem) {
+    switch (kind) {
+    case ExportKind::NetBox: {
+        const NetBoxExport e =
+            netboxExport(d, options.netboxSite.isEmpty() ? d.hall.name : options.netboxSite);
+        *problem = e.error;
+        return e.error.isEmpty() ? std::optional(netboxFiles(e)) : std::nullopt;
+    }
+    case ExportKind::Kubernetes: {
+        const KubernetesExport e = kubernetesExport(d);
+        *problem = e.error;
+        return e.ok ? std::optional(kubernetesFiles(e)) : std::nullopt;
+    }
+    case ExportKind::Monitoring: {
+        const MonitoringExport e = monitoringExport(d);
+        *problem = e.error;
+        return e.ok ? std::optional(monitoringFiles(e)) : std::nullopt;
+    }
+    default:
+        *problem = QStringLiteral("%1 is not a folder export").arg(exportInfo(kind).menuText);
+        return std::nullopt;
+    }
+}
+
 #ifdef CDS_HAVE_VIEWS
 bool writeDrawing(const DesignData& d, ExportKind kind, const QString& path,
                   const ExportOptions& options, QString* error) {
@@ -161,27 +192,18 @@ bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
         if (cancelled(50))
             return false;
         ok = writeBomXlsx(d, bom, path, error);
-    } else if (kind == ExportKind::NetBox) {
-        const NetBoxExport e =
-            netboxExport(d, options.netboxSite.isEmpty() ? d.hall.name : options.netboxSite);
-        if (!e.error.isEmpty()) {
+    } else if (exportInfo(kind).folder) {
+        QString problem;
+        const std::optional<std::vector<FolderFile>> files =
+            folderFiles(d, kind, options, &problem);
+        if (!files) {
             if (error)
-                *error = QStringLiteral("%1: %2").arg(path, e.error);
+                *error = QStringLiteral("%1: %2").arg(path, problem);
             return false;
         }
         if (cancelled(60))
             return false;
-        ok = writeNetBoxFolder(e, path, error);
-    } else if (kind == ExportKind::Kubernetes) {
-        const KubernetesExport e = kubernetesExport(d);
-        if (!e.ok) {
-            if (error)
-                *error = QStringLiteral("%1: %2").arg(path, e.error);
-            return false;
-        }
-        if (cancelled(60))
-            return false;
-        ok = writeKubernetesFolder(e, path, error);
+        ok = writeFilesAtomically(path, *files, error);
     }
 #ifdef CDS_HAVE_VIEWS
     else if (kind == ExportKind::PdfReport) {

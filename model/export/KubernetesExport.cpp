@@ -26,6 +26,16 @@ QString k8s::labelValue(const QString& s) {
     return v;
 }
 
+QString k8s::nodeName(const QString& device) {
+    static const QRegularExpression bad(QStringLiteral("[^a-z0-9.-]+"));
+    QString n = device.toLower().replace(bad, QStringLiteral("-"));
+    while (!n.isEmpty() && !n.front().isLetterOrNumber())
+        n.remove(0, 1);
+    while (!n.isEmpty() && !n.back().isLetterOrNumber())
+        n.chop(1);
+    return n.left(253);
+}
+
 namespace {
 
 /// Spine blocks: leaf-level switches joined through the spines above them, "sb01"...
@@ -76,17 +86,6 @@ QString rowOf(const DesignData& d, const Rack& r) {
     return {};
 }
 
-/// A Kubernetes node name (RFC 1123 subdomain): lower case, [a-z0-9.-], alphanumeric ends.
-QString nodeName(const QString& device) {
-    static const QRegularExpression bad(QStringLiteral("[^a-z0-9.-]+"));
-    QString n = device.toLower().replace(bad, QStringLiteral("-"));
-    while (!n.isEmpty() && !n.front().isLetterOrNumber())
-        n.remove(0, 1);
-    while (!n.isEmpty() && !n.back().isLetterOrNumber())
-        n.chop(1);
-    return n.left(253);
-}
-
 QString quoted(const QString& s) {
     return names::yamlQuoted(s);
 }
@@ -128,7 +127,7 @@ KubernetesExport kubernetesExport(const DesignData& d) {
             {QLatin1String(k8s::kAccelerator), k8s::labelValue(domainOf[id])}};
         if (anyRow && r)
             labels.emplace_back(QLatin1String(k8s::kRow), k8s::labelValue(rowOf(d, *r)));
-        const QString node = nodeName(v.name);
+        const QString node = k8s::nodeName(v.name);
         nodes +=
             QStringLiteral("---\napiVersion: v1\nkind: Node\nmetadata:\n  name: %1\n  labels:\n")
                 .arg(quoted(node));

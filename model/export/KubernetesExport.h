@@ -34,6 +34,9 @@ inline constexpr const char* kRow = "topology.cluster-design-studio.io/row";
 inline constexpr const char* kHostname = "kubernetes.io/hostname";
 /// A valid label value: [A-Za-z0-9._-], at most 63 characters, alphanumeric at both ends.
 QString labelValue(const QString& s);
+/// The node name a server registers under (RFC 1123 subdomain): @p device in lower case,
+/// anything but [a-z0-9.-] made '-', alphanumeric at both ends.
+QString nodeName(const QString& device);
 } // namespace k8s
 
 /// Labels from the compute fabric (leaf and spine block as in Slurm's topology), the NVLink

@@ -1,4 +1,4 @@
-# Exporters that need no GUI (BOM, stats, cabling schedule, NetBox, Slurm, Kubernetes, XLSX).
+# Exporters that need no GUI (BOM, stats, cabling schedule, NetBox, Slurm, Kubernetes, monitoring, XLSX).
 target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Csv.h
   ${CMAKE_CURRENT_LIST_DIR}/Reports.cpp ${CMAKE_CURRENT_LIST_DIR}/Reports.h
@@ -9,6 +9,7 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SlurmTopology.cpp ${CMAKE_CURRENT_LIST_DIR}/SlurmTopology.h
   ${CMAKE_CURRENT_LIST_DIR}/SlurmTopologyYaml.cpp ${CMAKE_CURRENT_LIST_DIR}/SlurmTopologyYaml.h
   ${CMAKE_CURRENT_LIST_DIR}/KubernetesExport.cpp ${CMAKE_CURRENT_LIST_DIR}/KubernetesExport.h
+  ${CMAKE_CURRENT_LIST_DIR}/MonitoringExport.cpp ${CMAKE_CURRENT_LIST_DIR}/MonitoringExport.h
   ${CMAKE_CURRENT_LIST_DIR}/BomXlsx.cpp ${CMAKE_CURRENT_LIST_DIR}/BomXlsx.h
 )
 # Real XLSX through libxlsxwriter (a C library; no GUI dependency).

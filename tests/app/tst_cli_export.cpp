@@ -61,6 +61,8 @@ private Q_SLOTS:
                                     << "topology.yaml" << QByteArray("# Slurm topology.yaml");
         QTest::newRow("kubernetes") << "kubernetes"
                                     << "k8s/kueue-topology.yaml" << QByteArray("# Kueue");
+        QTest::newRow("monitoring") << "monitoring"
+                                    << "mon/prometheus.yml" << QByteArray("# Prometheus");
     }
     void everyFormatWrites() {
         QFETCH(QString, format);
@@ -69,6 +71,7 @@ private Q_SLOTS:
         const QString out =
             m_tmp.filePath(format == QLatin1String("netbox")       ? QStringLiteral("nb")
                            : format == QLatin1String("kubernetes") ? QStringLiteral("k8s")
+                           : format == QLatin1String("monitoring") ? QStringLiteral("mon")
                                                                    : file);
         const Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"), format,
                            QStringLiteral("-o"), out},
@@ -190,6 +193,32 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(message), r.err.constData());
         QVERIFY(!QFile::exists(m_tmp.filePath(QStringLiteral("x.out"))));
+    }
+    /// Issue 34: the monitoring folder, made where it is missing, refused where it cannot be.
+    void monitoringWritesItsFolder() {
+        const QString dir = m_tmp.filePath(QStringLiteral("new/monitoring"));
+        Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
+                     QStringLiteral("monitoring"), QStringLiteral("-o"), dir});
+        QVERIFY2(r.code == 0, r.err.constData());
+        for (const char* f : {"README.md", "prometheus.yml", "targets/dcgm.json",
+                              "targets/node.json", "gpu-operator-values.yaml"})
+            QVERIFY2(QFile::exists(dir + QLatin1Char('/') + QLatin1String(f)), f);
+        QVERIFY(head(dir + QStringLiteral("/targets/dcgm.json"), 4000).contains("\"dgx01:9400\""));
+        // A folder where a file stands, and a folder the system will not create: exit 2.
+        const QString file = m_tmp.filePath(QStringLiteral("a-file"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        for (const QString& bad : {file, QStringLiteral("/proc/cds-monitoring")}) {
+            r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
+                     QStringLiteral("monitoring"), QStringLiteral("-o"), bad});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(bad.toUtf8()), r.err.constData());
+        }
+        r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
+                 QStringLiteral("monitoring")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("-o PATH is required"), r.err.constData());
     }
     void bomXlsxWritesAWorkbook() {
         const QString out = m_tmp.filePath(QStringLiteral("bom.xlsx"));

@@ -35,8 +35,9 @@ private Q_SLOTS:
     }
     void formatsAreTheCommandLineContract() {
         // README "Exports": the --format values of `cluster-studio-cli export`, in this order.
-        const QStringList documented = {"pdf",    "svg",   "png",        "xlsx",      "cabling-csv",
-                                        "netbox", "slurm", "slurm-yaml", "kubernetes"};
+        const QStringList documented = {"pdf",         "svg",       "png",   "xlsx",
+                                        "cabling-csv", "netbox",    "slurm", "slurm-yaml",
+                                        "kubernetes",  "monitoring"};
         QCOMPARE(exports::exportFormats(), documented);
     }
     void everyKindHasOneName() {
