@@ -191,12 +191,19 @@ NetBoxDeviceFacts netboxDeviceFacts(const CatalogItem& item) {
         {QStringLiteral("nvidia-dgx-h200"), {"DGX H200", 6, "iec-60320-c20", "front-to-rear"}},
         {QStringLiteral("nvidia-dgx-b200"), {"DGX B200", 6, "iec-60320-c20", "front-to-rear"}},
         {QStringLiteral("nvidia-gb200-nvl72"), {"GB200 NVL72", 0, "hardwired", ""}}, // busbar
-        {QStringLiteral("nvidia-qm9700"), {"QM9700", 2, "iec-60320-c14", "rear-to-front"}},
+        // QM9700, SN5600 and SN5610 differ from the library's files: their own model (and so
+        // slug), see NetBoxLibrary.cpp.
+        {QStringLiteral("nvidia-qm9700"), {"QM9700-CDS", 2, "iec-60320-c14", "rear-to-front"}},
         {QStringLiteral("nvidia-qm8700"), {"QM8700", 2, "iec-60320-c14", ""}},
-        {QStringLiteral("nvidia-sn5600"), {"SN5600", 2, "iec-60320-c14", "rear-to-front"}},
+        {QStringLiteral("nvidia-sn5600"), {"SN5600-CDS", 2, "iec-60320-c14", "rear-to-front"}},
+        {QStringLiteral("nvidia-sn5610"), {"SN5610-CDS", 2, "iec-60320-c14", "rear-to-front"}},
+        // An SN2201-class switch; the NVL72 power shelf's six PSUs, their inlets an estimate.
+        {QStringLiteral("nvidia-nvl72-rack-mgmt-switch"),
+         {"NVL72 in-rack management switch", 2, "iec-60320-c14", ""}},
+        {QStringLiteral("nvidia-nvl72-power-shelf"), {"NVL72 power shelf", 6, "iec-60320-c20", ""}},
         {QStringLiteral("nvidia-sn4600c"), {"SN4600C", 2, "iec-60320-c14", ""}},
         {QStringLiteral("nvidia-sn2201"), {"SN2201", 2, "iec-60320-c14", ""}},
-        {QStringLiteral("nvidia-q3400"), {"Q3400-RA", 0, "", ""}},
+        {QStringLiteral("nvidia-q3400"), {"Q3400-RA", 8, "iec-60320-c20", "front-to-rear"}},
         {QStringLiteral("nvidia-ufm-appliance"),
          {"UFM Enterprise Appliance", 2, "iec-60320-c14", ""}},
     };

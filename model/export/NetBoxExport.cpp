@@ -6,6 +6,8 @@
 #include "CablingSchedule.h"
 #include "Csv.h"
 #include "NetBoxChoices.h"
+#include "NetBoxLibrary.h"
+#include "NetBoxPower.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -127,11 +129,39 @@ struct TypeNames {
 TypeNames typeNames(const CatalogItem& t) {
     TypeNames n{netboxManufacturer(t.vendor), netboxDeviceFacts(t), {}, {}};
     n.slug = n.manufacturer.slug + QLatin1Char('-') + libraryModelSlug(n.facts.model);
+    if (const NetBoxLibraryType* lib = netboxLibraryType(t.id)) {
+        n.manufacturer = {lib->manufacturer, lib->manufacturerSlug};
+        n.facts.model = lib->model;
+        n.slug = lib->slug;
+    }
     n.path = QStringLiteral("06-device-types/%1/%2.yaml")
                  .arg(names::safeFileName(n.manufacturer.name),
                       names::safeFileName(
                           QString(n.facts.model).replace(QLatin1Char(' '), QLatin1Char('-'))));
     return n;
+}
+
+/// The power-ports of a device type (one per PSU), a PDU's inlet and outlets, or, for what a
+/// rack-scale system's busbar feeds, none and `is_powered: false`.
+QString powerYaml(const CatalogItem& t, const TypeNames& n, QStringList& warnings) {
+    if (isNetBoxPdu(t))
+        return QString::fromUtf8(netboxPduYaml(t));
+    const std::vector<NetBoxPsu> psus = netboxPsus(t);
+    if (psus.empty())
+        return t.powerMaxW ? QStringLiteral("is_powered: false\n") : QString();
+    if (n.facts.psuCount == 0 && !netboxLibraryType(t.id))
+        warnings << QStringLiteral("%1 %2: the catalog gives no PSU layout, so one power port "
+                                   "(%3) carries the whole draw")
+                        .arg(n.manufacturer.name, n.facts.model, psus.front().type);
+    QString y = QStringLiteral("power-ports:\n");
+    for (const NetBoxPsu& p : psus) {
+        y += QStringLiteral("  - name: %1\n    type: %2\n    maximum_draw: %3\n")
+                 .arg(yamlString(p.name), p.type)
+                 .arg(p.maximumDraw);
+        if (p.allocatedDraw > 0)
+            y += QStringLiteral("    allocated_draw: %1\n").arg(p.allocatedDraw);
+    }
+    return y;
 }
 
 QByteArray deviceTypeYaml(const CatalogItem& t, const TypeNames& n, QStringList& warnings) {
@@ -155,31 +185,15 @@ QByteArray deviceTypeYaml(const CatalogItem& t, const TypeNames& n, QStringList&
                     QStringLiteral("Source: ") + t.source;
     if (!comments.isEmpty())
         y += QStringLiteral("comments: %1\n").arg(yamlString(comments));
-    if (t.powerMaxW) {
-        // One power port per PSU; the load shares equally across them.
-        const int psus = std::max(1, n.facts.psuCount);
-        if (n.facts.psuCount == 0)
-            warnings << QStringLiteral("%1 %2: the catalog gives no PSU layout, so one power port "
-                                       "(%3) carries the whole draw")
-                            .arg(n.manufacturer.name, n.facts.model, n.facts.psuType);
-        y += QStringLiteral("power-ports:\n");
-        for (int i = 1; i <= psus; ++i) {
-            y += QStringLiteral("  - name: \"PSU%1\"\n    type: %2\n    maximum_draw: %3\n")
-                     .arg(i)
-                     .arg(n.facts.psuType)
-                     .arg(std::max(1L, std::lround(std::ceil(*t.powerMaxW / psus))));
-            if (t.powerTypicalW)
-                y += QStringLiteral("    allocated_draw: %1\n")
-                         .arg(std::max(1L, std::lround(std::ceil(*t.powerTypicalW / psus))));
-        }
-    }
+    y += powerYaml(t, n, warnings);
     if (!t.ports.empty()) {
         y += QStringLiteral("interfaces:\n");
         std::map<QString, int> fallbacks; // note -> ports
         for (const PortDef& p : t.ports) {
             const NetBoxInterfaceType it =
                 netboxInterfaceType(p.speedGbps, cageOf(t, p), infinibandPort(t, p));
-            y += QStringLiteral("  - name: %1\n    type: %2\n").arg(yamlString(p.name), it.type);
+            y += QStringLiteral("  - name: %1\n    type: %2\n")
+                     .arg(yamlString(netboxPortName(t.id, p.name)), it.type);
             if (p.role == PortRole::Oob)
                 y += QStringLiteral("    mgmt_only: true\n");
             if (!it.fallbackNote.isEmpty()) {
@@ -187,6 +201,9 @@ QByteArray deviceTypeYaml(const CatalogItem& t, const TypeNames& n, QStringList&
                 ++fallbacks[it.fallbackNote];
             }
         }
+        if (const NetBoxLibraryType* lib = netboxLibraryType(t.id))
+            for (const auto& x : lib->extraInterfaces)
+                y += QStringLiteral("  - name: %1\n    type: %2\n").arg(yamlString(x.name), x.type);
         for (const auto& [note, count] : fallbacks)
             warnings << QStringLiteral("%1 %2, %3 port(s): %4")
                             .arg(n.manufacturer.name, n.facts.model)
@@ -196,7 +213,8 @@ QByteArray deviceTypeYaml(const CatalogItem& t, const TypeNames& n, QStringList&
     return y.toUtf8();
 }
 
-QByteArray readmeText(const QString& site, const QString& location, const QStringList& warnings) {
+QByteArray readmeText(const QString& site, const QString& location, const QStringList& warnings,
+                      const QStringList& libraryNotes) {
     QString r =
         QStringLiteral(
             "# NetBox import\n\n"
@@ -216,10 +234,9 @@ QByteArray readmeText(const QString& site, const QString& location, const QStrin
             "   at a time (paste or upload the YAML), or the devicetype-library import script. "
             "Each\n"
             "   type carries its interfaces and one power port per PSU, so NetBox creates them on\n"
-            "   every device. If a type with the same slug already exists (from the library), "
-            "compare\n"
-            "   its interface names with this file's: the cables below name this file's "
-            "interfaces.\n"
+            "   every device. A type that already exists (from the library) is skipped: see\n"
+            "   \"Beside the community devicetype-library\" below for which types are the "
+            "library's.\n"
             "7. `07-devices.csv`: Devices > Devices > Import.\n"
             "8. `08-interfaces.csv`: Devices > Interfaces > Import: the lanes of broken-out "
             "ports,\n"
@@ -229,6 +246,16 @@ QByteArray readmeText(const QString& site, const QString& location, const QStrin
             "   schedule's cable id) and colour by network (compute blue, storage green, in-band\n"
             "   orange, out-of-band grey). A twin-port cable is one NetBox cable per link.\n")
             .arg(site, location);
+    r += QString::fromUtf8(netboxPowerReadme());
+    r += QStringLiteral("\n## Beside the community devicetype-library\n\n"
+                        "A type whose manufacturer and model the library holds either is the "
+                        "library's (same slug,\npower port and interface names) or has a model "
+                        "and slug of its own, so a NetBox that\nimported the library takes "
+                        "this folder either way.\n\n");
+    if (libraryNotes.isEmpty())
+        r += QStringLiteral("None of this design's types is in the library.\n");
+    for (const QString& n : libraryNotes)
+        r += QStringLiteral("- %1\n").arg(n);
     r += QStringLiteral("\n## Departures from the catalog\n\n");
     if (warnings.isEmpty())
         r += QStringLiteral("None: every interface type is NetBox's own for its speed and cage, "
@@ -337,12 +364,13 @@ QByteArray interfacesFile(Bundle& b) {
                 b.laneNotes.insert(QStringLiteral("%1 breakout lanes: %2")
                                        .arg(b.namesOf(v.type).facts.model, it.fallbackNote));
             // NetBox interface speed is in Kbps.
-            lanes += csv::row({v.name, lp->name, parent.name, it.type,
-                               QString::number(std::llround(lp->speedGbps * 1e6)),
-                               QStringLiteral("lane %1 of %2 (%3-way breakout)")
-                                   .arg(lp->lane)
-                                   .arg(parent.name)
-                                   .arg(v.breakout)});
+            lanes +=
+                csv::row({v.name, netboxPortName(t.id, lp->name), netboxPortName(t.id, parent.name),
+                          it.type, QString::number(std::llround(lp->speedGbps * 1e6)),
+                          QStringLiteral("lane %1 of %2 (%3-way breakout)")
+                              .arg(lp->lane)
+                              .arg(parent.name)
+                              .arg(v.breakout)});
         }
     });
     return lanes.toUtf8();
@@ -365,10 +393,13 @@ QByteArray cablesFile(const DesignData& d, QStringList& warnings) {
             const Link& l = d.links[id];
             noMedium += !(l.pinnedMedium || l.medium);
             const CableEnd a = cableEnd(d, l.a, portNames), b = cableEnd(d, l.b, portNames);
+            // An adopted library type names its interfaces its own way (NetBoxLibrary.h).
+            const QString aPort = netboxPortName(d.typeOf(d.devices[l.a.device]).id, a.port);
+            const QString bPort = netboxPortName(d.typeOf(d.devices[l.b.device]).id, b.port);
             const QString colour = l.fabric && l.fabric.value() < d.fabrics.size()
                                        ? networkColour(d.fabrics[l.fabric.value()].kind)
                                        : QString();
-            cables += csv::row({a.device, iface, a.port, b.device, iface, b.port, cableType(d, l),
+            cables += csv::row({a.device, iface, aPort, b.device, iface, bPort, cableType(d, l),
                                 QStringLiteral("planned"), r.id, colour,
                                 QString::number(double(l.lengthM), 'f', 1), QStringLiteral("m")});
         }
@@ -393,14 +424,22 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     e.devicesCsv = devicesFile(b);
     e.interfacesCsv = interfacesFile(b);
     e.cablesCsv = cablesFile(d, e.warnings);
+    NetBoxPowerFiles power = netboxPower(d, site, location);
+    e.powerPanelsCsv = power.panelsCsv;
+    e.powerFeedsCsv = power.feedsCsv;
+    e.powerCablesCsv = power.cablesCsv;
+    QStringList libraryNotes;
     std::map<QString, QString> manufacturers; // name -> slug
     for (TypeId t : b.used) {
         const TypeNames& n = b.namesOf(t);
         manufacturers[n.manufacturer.name] = n.manufacturer.slug;
         e.deviceTypes.emplace_back(n.path, deviceTypeYaml(d.catalog[t], n, e.warnings));
+        if (const QString note = netboxLibraryNote(d.catalog[t].id); !note.isEmpty())
+            libraryNotes << note;
     }
     for (const QString& note : b.laneNotes)
         e.warnings << note;
+    e.warnings << power.warnings;
 
     QString mf = csv::row({QStringLiteral("name"), QStringLiteral("slug")});
     for (const auto& [name, slug] : manufacturers)
@@ -419,7 +458,7 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
                                 QStringLiteral("slug"), QStringLiteral("status")}) +
                       csv::row({site, location, netboxSlug(location), QStringLiteral("planned")}))
                          .toUtf8();
-    e.readme = readmeText(site, location, e.warnings);
+    e.readme = readmeText(site, location, e.warnings, libraryNotes);
     return e;
 }
 
@@ -434,7 +473,10 @@ std::vector<std::pair<QString, QByteArray>> netboxFiles(const NetBoxExport& e) {
     files.insert(files.end(), e.deviceTypes.begin(), e.deviceTypes.end());
     files.insert(files.end(), {{QStringLiteral("07-devices.csv"), e.devicesCsv},
                                {QStringLiteral("08-interfaces.csv"), e.interfacesCsv},
-                               {QStringLiteral("09-cables.csv"), e.cablesCsv}});
+                               {QStringLiteral("09-cables.csv"), e.cablesCsv},
+                               {QStringLiteral("10-power-panels.csv"), e.powerPanelsCsv},
+                               {QStringLiteral("11-power-feeds.csv"), e.powerFeedsCsv},
+                               {QStringLiteral("12-power-cables.csv"), e.powerCablesCsv}});
     return files;
 }
 

@@ -25,7 +25,11 @@ struct NetBoxExport {
     /// parent port and speed, which the device type cannot know because breakout is chosen
     /// per device. Header only when none.
     QByteArray interfacesCsv;
-    QByteArray cablesCsv; ///< Connections > Cables > Import, coloured by network
+    QByteArray cablesCsv;      ///< Connections > Cables > Import, coloured by network
+    QByteArray powerPanelsCsv; ///< Power > Power Panels > Import (see NetBoxPower.h)
+    QByteArray powerFeedsCsv;  ///< Power > Power Feeds > Import: one per rack PDU
+    /// Connections > Cables > Import: feeds to PDU inlets, PSUs to PDU outlets.
+    QByteArray powerCablesCsv;
     /// Where the export departs from the catalog (an interface type NetBox lacks, a PSU layout
     /// the catalog does not give), one sentence each; also listed in the README.
     QStringList warnings;

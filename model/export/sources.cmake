@@ -6,6 +6,8 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/CablingSchedule.cpp ${CMAKE_CURRENT_LIST_DIR}/CablingSchedule.h
   ${CMAKE_CURRENT_LIST_DIR}/NetBoxExport.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxExport.h
   ${CMAKE_CURRENT_LIST_DIR}/NetBoxChoices.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxChoices.h
+  ${CMAKE_CURRENT_LIST_DIR}/NetBoxLibrary.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxLibrary.h
+  ${CMAKE_CURRENT_LIST_DIR}/NetBoxPower.cpp ${CMAKE_CURRENT_LIST_DIR}/NetBoxPower.h
   ${CMAKE_CURRENT_LIST_DIR}/SlurmTopology.cpp ${CMAKE_CURRENT_LIST_DIR}/SlurmTopology.h
   ${CMAKE_CURRENT_LIST_DIR}/SlurmTopologyYaml.cpp ${CMAKE_CURRENT_LIST_DIR}/SlurmTopologyYaml.h
   ${CMAKE_CURRENT_LIST_DIR}/KubernetesExport.cpp ${CMAKE_CURRENT_LIST_DIR}/KubernetesExport.h

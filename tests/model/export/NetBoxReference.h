@@ -4,6 +4,7 @@
 // the device-type YAML subset the exporter writes.
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
@@ -30,6 +31,91 @@ inline QMap<QString, QSet<QString>> netboxChoices() {
             section = line.mid(1).chopped(1);
         else
             out[section].insert(line);
+    }
+    return out;
+}
+
+/// @brief The fields of one NetBox bulk-import form and those it requires.
+struct ImportForm {
+    QSet<QString> fields, required;
+};
+
+/// The power import forms' fields, as netbox/dcim/forms/bulk_import.py declares them (Meta
+/// fields; required: form fields without required=False), NetBox 4.6.8, commit
+/// 43fe81f9e833228c9869f7ddadb67e6c5f145060 (the commit netbox-choices.txt is read at).
+inline QMap<QString, ImportForm> netboxImportForms() {
+    auto set = [](std::initializer_list<const char*> names) {
+        QSet<QString> out;
+        for (const char* n : names)
+            out.insert(QLatin1String(n));
+        return out;
+    };
+    return {
+        {QStringLiteral("PowerPanelImportForm"),
+         {set({"site", "location", "name", "description", "owner", "comments", "tags"}),
+          set({"site", "name"})}},
+        {QStringLiteral("PowerFeedImportForm"),
+         {set({"site", "power_panel", "location", "rack", "name", "status", "type",
+               "mark_connected", "supply", "phase", "voltage", "amperage", "max_utilization",
+               "tenant", "description", "owner", "comments", "tags"}),
+          set({"site", "power_panel", "name", "status", "type", "supply", "phase"})}},
+        {QStringLiteral("CableImportForm"),
+         {set({"side_a_site",
+               "side_a_device",
+               "side_a_power_panel",
+               "side_a_type",
+               "side_a_name",
+               "side_b_site",
+               "side_b_device",
+               "side_b_power_panel",
+               "side_b_type",
+               "side_b_name",
+               "type",
+               "status",
+               "profile",
+               "tenant",
+               "bundle",
+               "label",
+               "color",
+               "length",
+               "length_unit",
+               "description",
+               "owner",
+               "comments",
+               "tags"}),
+          set({"side_a_type", "side_a_name", "side_b_type", "side_b_name"})}},
+    };
+}
+
+/// @brief One device-type file of the community devicetype-library, as read (see the data
+/// file's $comment for the source and commits).
+struct LibraryType {
+    QString path, commit, manufacturer, model, slug;
+    QStringList powerPorts, interfaces;
+};
+
+inline std::vector<LibraryType> libraryTypes() {
+    QFile f(
+        QStringLiteral(CDS_SOURCE_DIR "/tests/model/export/data/devicetype-library-types.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("devicetype-library-types.json missing");
+    std::vector<LibraryType> out;
+    const QJsonArray types =
+        QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("types")).toArray();
+    for (const QJsonValue v : types) {
+        const QJsonObject o = v.toObject();
+        auto list = [&](const char* key) {
+            QStringList l;
+            for (const QJsonValue s : o.value(QLatin1String(key)).toArray())
+                l << s.toString();
+            return l;
+        };
+        out.push_back({o.value(QStringLiteral("path")).toString(),
+                       o.value(QStringLiteral("commit")).toString(),
+                       o.value(QStringLiteral("manufacturer")).toString(),
+                       o.value(QStringLiteral("model")).toString(),
+                       o.value(QStringLiteral("slug")).toString(), list("powerPorts"),
+                       list("interfaces")});
     }
     return out;
 }

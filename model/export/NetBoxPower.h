@@ -1,0 +1,51 @@
+#pragma once
+
+#include "../DesignData.h"
+
+#include <QByteArray>
+#include <QStringList>
+
+#include <vector>
+
+namespace cds {
+
+/// @brief One power port of a NetBox device type: a PSU inlet.
+struct NetBoxPsu {
+    QString name;    ///< "PSU1", or the library's name for an adopted type ("psu0")
+    QString type;    ///< a PowerPortTypeChoices value
+    int maximumDraw; ///< W
+    int allocatedDraw = 0;
+};
+
+/// The power ports a device of @p t has in NetBox. None for what a rack-scale system's busbar
+/// feeds (the system itself, its compute and NVLink switch trays) and for rack PDUs (their
+/// inlet is written by netboxPduYaml()).
+std::vector<NetBoxPsu> netboxPsus(const CatalogItem& t);
+
+/// True for a rack PDU: power gear in the rack that is neither a power-chain element nor a
+/// rack-scale system's power shelf.
+bool isNetBoxPdu(const CatalogItem& t);
+
+/// The power-ports (one inlet) and power-outlets sections of a PDU's device type, each outlet
+/// naming the inlet and, on a three-phase PDU, its feed leg (A, B, C in turn).
+QByteArray netboxPduYaml(const CatalogItem& t);
+
+/// @brief The power part of the NetBox bundle.
+struct NetBoxPowerFiles {
+    QByteArray panelsCsv; ///< Power > Power Panels > Import
+    QByteArray feedsCsv;  ///< Power > Power Feeds > Import: one per PDU
+    /// Connections > Cables > Import: each power feed to its PDU's inlet, then each PSU to a
+    /// PDU outlet of its rack, the PSUs alternating between the A and B feed's PDUs.
+    QByteArray cablesCsv;
+    QStringList warnings; ///< racks without PDUs, outlet shortfalls, PDUs without a layout
+};
+
+/// Power panels: the chain elements the racks' feeds name (busway, RPP, power rack), or, for
+/// a feed the chain does not name (or a design without a chain), one panel per side ("Panel A",
+/// "Panel B"). @p site and @p location are the bundle's.
+NetBoxPowerFiles netboxPower(const DesignData& d, const QString& site, const QString& location);
+
+/// The README's steps for the power files and how a rack-scale system's power is written.
+QByteArray netboxPowerReadme();
+
+} // namespace cds
