@@ -63,202 +63,202 @@ private Q_SLOTS:
                                     << "k8s/kueue-topology.yaml" << QByteArray("# Kueue");
         QTest::newRow("monitoring") << "monitoring"
                                     << "mon/prometheus.yml" << QByteArray("# Prometheus");
+        QTest::newRow("ip-plan") << "ip-plan"
+                                 << "plan.csv" << QByteArray("kind,device,interface,address,");
+        QTest::newRow("ip-plan as json") << "ip-plan"
+                                         << "plan.json" << QByteArray("{\n  \"formatVersion\": 1");
     }
-    QTest::newRow("ip-plan") << "ip-plan"
-                             << "plan.csv" << QByteArray("kind,device,interface,address,");
-    QTest::newRow("ip-plan as json") << "ip-plan"
-                                     << "plan.json" << QByteArray("{\n  \"formatVersion\": 1");
-} void everyFormatWrites() {
-    QFETCH(QString, format);
-    QFETCH(QString, file);
-    QFETCH(QByteArray, magic);
-    const QString out =
-        m_tmp.filePath(format == QLatin1String("netbox")       ? QStringLiteral("nb")
-                       : format == QLatin1String("kubernetes") ? QStringLiteral("k8s")
-                       : format == QLatin1String("monitoring") ? QStringLiteral("mon")
-                                                               : file);
-    const Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"), format,
-                       QStringLiteral("-o"), out},
-                      true);
-    if (!CDS_CLI_DRAWS && (format == QLatin1String("pdf") || format == QLatin1String("svg") ||
-                           format == QLatin1String("png"))) {
-        // The sanitizer build has no GUI: the drawing formats are refused, and say why.
+    void everyFormatWrites() {
+        QFETCH(QString, format);
+        QFETCH(QString, file);
+        QFETCH(QByteArray, magic);
+        const QString out =
+            m_tmp.filePath(format == QLatin1String("netbox")       ? QStringLiteral("nb")
+                           : format == QLatin1String("kubernetes") ? QStringLiteral("k8s")
+                           : format == QLatin1String("monitoring") ? QStringLiteral("mon")
+                                                                   : file);
+        const Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"), format,
+                           QStringLiteral("-o"), out},
+                          true);
+        if (!CDS_CLI_DRAWS && (format == QLatin1String("pdf") || format == QLatin1String("svg") ||
+                               format == QLatin1String("png"))) {
+            // The sanitizer build has no GUI: the drawing formats are refused, and say why.
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains("needs a build with the GUI"), r.err.constData());
+            return;
+        }
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(head(m_tmp.filePath(file), 64).startsWith(magic),
+                 head(m_tmp.filePath(file), 64).constData());
+    }
+    void reportUsesTheDashboardCharts() {
+        if (!CDS_CLI_DRAWS)
+            QSKIP("this CLI is built without the GUI (the sanitizer build)");
+        // The PDF's charts page is drawn by the dashboard's own chart classes (issue 5: charts
+        // "are reused by the PDF report"): its power chart's legend is in the text.
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdftotext.isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        const QString out = m_tmp.filePath(QStringLiteral("charts.pdf"));
+        const Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
+                           QStringLiteral("pdf"), QStringLiteral("-o"), out},
+                          true);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QProcess text;
+        text.start(pdftotext, {out, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(30000));
+        const QByteArray all = text.readAllStandardOutput();
+        QVERIFY2(all.contains("Maximum threshold"), all.left(2000).constData());
+        QVERIFY(all.contains("kW per rack"));
+    }
+    void racksDrawingAtAScale() {
+        if (!CDS_CLI_DRAWS)
+            QSKIP("this CLI is built without the GUI (the sanitizer build)");
+        const QString out = m_tmp.filePath(QStringLiteral("racks.svg"));
+        const Run r =
+            cli({QStringLiteral("export"), example(), QStringLiteral("--format=svg"),
+                 QStringLiteral("--view"), QStringLiteral("racks"), QStringLiteral("--scale"),
+                 QStringLiteral("300"), QStringLiteral("-o"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray svg = f.readAll();
+        QVERIFY(svg.contains("R01") && svg.contains("N01") && svg.contains("dgx01"));
+    }
+    /// The width in a PNG's header (IHDR, big-endian at byte 16); -1 when not a PNG.
+    static int pngWidth(const QString& path) {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return -1;
+        const QByteArray h = f.read(24);
+        if (h.size() < 24 || !h.startsWith("\x89PNG"))
+            return -1;
+        const auto b = [&](int i) { return int(static_cast<unsigned char>(h[i])); };
+        return (b(16) << 24) | (b(17) << 16) | (b(18) << 8) | b(19);
+    }
+    /// Issue 35: a floorplan PNG at the width a slide needs.
+    void floorplanPngAtAWidth() {
+        if (!CDS_CLI_DRAWS)
+            QSKIP("this CLI is built without the GUI (the sanitizer build)");
+        const QString out = m_tmp.filePath(QStringLiteral("plan.png"));
+        Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format=png"),
+                     QStringLiteral("-o"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(pngWidth(out) >= 1920);
+        r = cli({QStringLiteral("export"), example(), QStringLiteral("--format=png"),
+                 QStringLiteral("--width"), QStringLiteral("3000"), QStringLiteral("-o"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(pngWidth(out), 3000);
+    }
+    void badCommandLinesExit2_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("message");
+        const QString ex = example();
+        const QString ok = m_tmp.filePath(QStringLiteral("x.out"));
+        QTest::newRow("unknown format") << QStringList{"export", ex, "--format", "docx", "-o", ok}
+                                        << QByteArray("unknown --format 'docx'");
+        QTest::newRow("no format")
+            << QStringList{"export", ex, "-o", ok} << QByteArray("--format is required");
+        QTest::newRow("no -o") << QStringList{"export", ex, "--format", "slurm"}
+                               << QByteArray("-o PATH is required");
+        QTest::newRow("unwritable")
+            << QStringList{"export", ex, "--format", "cabling-csv", "-o", "/nonexistent-dir/c.csv"}
+            << QByteArray("/nonexistent-dir/c.csv");
+        QTest::newRow("unwritable pdf")
+            << QStringList{"export", ex, "--format", "pdf", "-o", "/nonexistent-dir/r.pdf"}
+            << QByteArray("/nonexistent-dir/r.pdf");
+        QTest::newRow("bad view") << QStringList{"export", ex,     "--format", "svg",
+                                                 "--view", "side", "-o",       ok}
+                                  << QByteArray("--view");
+        QTest::newRow("bad scale")
+            << QStringList{"export", ex, "--format", "png", "--scale", "big", "-o", ok}
+            << QByteArray("--scale");
+        QTest::newRow("bad width")
+            << QStringList{"export", ex, "--format", "png", "--width", "wide", "-o", ok}
+            << QByteArray("--width 'wide'");
+        QTest::newRow("width and scale")
+            << QStringList{"export", ex,        "--format", "png", "--width",
+                           "2000",   "--scale", "80",       "-o",  ok}
+            << QByteArray("give one");
+        QTest::newRow("width of racks")
+            << QStringList{"export", ex,        "--format", "png", "--view",
+                           "racks",  "--width", "2000",     "-o",  ok}
+            << QByteArray("--width applies");
+        QTest::newRow("missing file")
+            << QStringList{"export", "/nonexistent.cds.json", "--format", "slurm", "-o", ok}
+            << QByteArray("nonexistent.cds.json");
+        QTest::newRow("bom xlsx to stdout")
+            << QStringList{"bom", ex, "--format", "xlsx"} << QByteArray("needs -o");
+    }
+    void badCommandLinesExit2() {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, message);
+        const Run r = cli(args);
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("needs a build with the GUI"), r.err.constData());
-        return;
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        QVERIFY(!QFile::exists(m_tmp.filePath(QStringLiteral("x.out"))));
     }
-    QVERIFY2(r.code == 0, r.err.constData());
-    QVERIFY2(head(m_tmp.filePath(file), 64).startsWith(magic),
-             head(m_tmp.filePath(file), 64).constData());
-}
-void reportUsesTheDashboardCharts() {
-    if (!CDS_CLI_DRAWS)
-        QSKIP("this CLI is built without the GUI (the sanitizer build)");
-    // The PDF's charts page is drawn by the dashboard's own chart classes (issue 5: charts
-    // "are reused by the PDF report"): its power chart's legend is in the text.
-    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
-    if (pdftotext.isEmpty())
-        QSKIP("pdftotext (poppler-utils) is not installed");
-    const QString out = m_tmp.filePath(QStringLiteral("charts.pdf"));
-    const Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
-                       QStringLiteral("pdf"), QStringLiteral("-o"), out},
-                      true);
-    QVERIFY2(r.code == 0, r.err.constData());
-    QProcess text;
-    text.start(pdftotext, {out, QStringLiteral("-")});
-    QVERIFY(text.waitForFinished(30000));
-    const QByteArray all = text.readAllStandardOutput();
-    QVERIFY2(all.contains("Maximum threshold"), all.left(2000).constData());
-    QVERIFY(all.contains("kW per rack"));
-}
-void racksDrawingAtAScale() {
-    if (!CDS_CLI_DRAWS)
-        QSKIP("this CLI is built without the GUI (the sanitizer build)");
-    const QString out = m_tmp.filePath(QStringLiteral("racks.svg"));
-    const Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format=svg"),
-                       QStringLiteral("--view"), QStringLiteral("racks"), QStringLiteral("--scale"),
-                       QStringLiteral("300"), QStringLiteral("-o"), out});
-    QVERIFY2(r.code == 0, r.err.constData());
-    QFile f(out);
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    const QByteArray svg = f.readAll();
-    QVERIFY(svg.contains("R01") && svg.contains("N01") && svg.contains("dgx01"));
-}
-/// The width in a PNG's header (IHDR, big-endian at byte 16); -1 when not a PNG.
-static int pngWidth(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray h = f.read(24);
-    if (h.size() < 24 || !h.startsWith("\x89PNG"))
-        return -1;
-    const auto b = [&](int i) { return int(static_cast<unsigned char>(h[i])); };
-    return (b(16) << 24) | (b(17) << 16) | (b(18) << 8) | b(19);
-}
-/// Issue 35: a floorplan PNG at the width a slide needs.
-void floorplanPngAtAWidth() {
-    if (!CDS_CLI_DRAWS)
-        QSKIP("this CLI is built without the GUI (the sanitizer build)");
-    const QString out = m_tmp.filePath(QStringLiteral("plan.png"));
-    Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format=png"),
-                 QStringLiteral("-o"), out});
-    QVERIFY2(r.code == 0, r.err.constData());
-    QVERIFY(pngWidth(out) >= 1920);
-    r = cli({QStringLiteral("export"), example(), QStringLiteral("--format=png"),
-             QStringLiteral("--width"), QStringLiteral("3000"), QStringLiteral("-o"), out});
-    QVERIFY2(r.code == 0, r.err.constData());
-    QCOMPARE(pngWidth(out), 3000);
-}
-void badCommandLinesExit2_data() {
-    QTest::addColumn<QStringList>("args");
-    QTest::addColumn<QByteArray>("message");
-    const QString ex = example();
-    const QString ok = m_tmp.filePath(QStringLiteral("x.out"));
-    QTest::newRow("unknown format") << QStringList{"export", ex, "--format", "docx", "-o", ok}
-                                    << QByteArray("unknown --format 'docx'");
-    QTest::newRow("no format") << QStringList{"export", ex, "-o", ok}
-                               << QByteArray("--format is required");
-    QTest::newRow("no -o") << QStringList{"export", ex, "--format", "slurm"}
-                           << QByteArray("-o PATH is required");
-    QTest::newRow("unwritable") << QStringList{"export",      ex,   "--format",
-                                               "cabling-csv", "-o", "/nonexistent-dir/c.csv"}
-                                << QByteArray("/nonexistent-dir/c.csv");
-    QTest::newRow("unwritable pdf")
-        << QStringList{"export", ex, "--format", "pdf", "-o", "/nonexistent-dir/r.pdf"}
-        << QByteArray("/nonexistent-dir/r.pdf");
-    QTest::newRow("bad view") << QStringList{"export", ex,     "--format", "svg",
-                                             "--view", "side", "-o",       ok}
-                              << QByteArray("--view");
-    QTest::newRow("bad scale") << QStringList{"export",  ex,    "--format", "png",
-                                              "--scale", "big", "-o",       ok}
-                               << QByteArray("--scale");
-    QTest::newRow("bad width") << QStringList{"export",  ex,     "--format", "png",
-                                              "--width", "wide", "-o",       ok}
-                               << QByteArray("--width 'wide'");
-    QTest::newRow("width and scale")
-        << QStringList{"export", ex,        "--format", "png", "--width",
-                       "2000",   "--scale", "80",       "-o",  ok}
-        << QByteArray("give one");
-    QTest::newRow("width of racks") << QStringList{"export", ex,        "--format", "png", "--view",
-                                                   "racks",  "--width", "2000",     "-o",  ok}
-                                    << QByteArray("--width applies");
-    QTest::newRow("missing file") << QStringList{"export",   "/nonexistent.cds.json",
-                                                 "--format", "slurm",
-                                                 "-o",       ok}
-                                  << QByteArray("nonexistent.cds.json");
-    QTest::newRow("bom xlsx to stdout")
-        << QStringList{"bom", ex, "--format", "xlsx"} << QByteArray("needs -o");
-}
-void badCommandLinesExit2() {
-    QFETCH(QStringList, args);
-    QFETCH(QByteArray, message);
-    const Run r = cli(args);
-    QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.contains(message), r.err.constData());
-    QVERIFY(!QFile::exists(m_tmp.filePath(QStringLiteral("x.out"))));
-}
-/// Issue 34: the monitoring folder, made where it is missing, refused where it cannot be.
-void monitoringWritesItsFolder() {
-    const QString dir = m_tmp.filePath(QStringLiteral("new/monitoring"));
-    Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
-                 QStringLiteral("monitoring"), QStringLiteral("-o"), dir});
-    QVERIFY2(r.code == 0, r.err.constData());
-    for (const char* f : {"README.md", "prometheus.yml", "targets/dcgm.json", "targets/node.json",
-                          "gpu-operator-values.yaml"})
-        QVERIFY2(QFile::exists(dir + QLatin1Char('/') + QLatin1String(f)), f);
-    QVERIFY(head(dir + QStringLiteral("/targets/dcgm.json"), 4000).contains("\"dgx01:9400\""));
-    // A folder where a file stands, and a folder the system will not create: exit 2.
-    const QString file = m_tmp.filePath(QStringLiteral("a-file"));
-    QFile f(file);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.close();
-    for (const QString& bad : {file, QStringLiteral("/proc/cds-monitoring")}) {
+    /// Issue 34: the monitoring folder, made where it is missing, refused where it cannot be.
+    void monitoringWritesItsFolder() {
+        const QString dir = m_tmp.filePath(QStringLiteral("new/monitoring"));
+        Run r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
+                     QStringLiteral("monitoring"), QStringLiteral("-o"), dir});
+        QVERIFY2(r.code == 0, r.err.constData());
+        for (const char* f : {"README.md", "prometheus.yml", "targets/dcgm.json",
+                              "targets/node.json", "gpu-operator-values.yaml"})
+            QVERIFY2(QFile::exists(dir + QLatin1Char('/') + QLatin1String(f)), f);
+        QVERIFY(head(dir + QStringLiteral("/targets/dcgm.json"), 4000).contains("\"dgx01:9400\""));
+        // A folder where a file stands, and a folder the system will not create: exit 2.
+        const QString file = m_tmp.filePath(QStringLiteral("a-file"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        for (const QString& bad : {file, QStringLiteral("/proc/cds-monitoring")}) {
+            r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
+                     QStringLiteral("monitoring"), QStringLiteral("-o"), bad});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(bad.toUtf8()), r.err.constData());
+        }
         r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
-                 QStringLiteral("monitoring"), QStringLiteral("-o"), bad});
+                 QStringLiteral("monitoring")});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains(bad.toUtf8()), r.err.constData());
+        QVERIFY2(r.err.contains("-o PATH is required"), r.err.constData());
     }
-    r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
-             QStringLiteral("monitoring")});
-    QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.contains("-o PATH is required"), r.err.constData());
-}
-void ipPlanPoolTooSmallExits2AndWritesNothing() {
-    QFile f(example());
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    QByteArray text = f.readAll();
-    QVERIFY(text.contains("\"roomAirCoolingKw\""));
-    text.replace("\"roomAirCoolingKw\"",
-                 "\"addressing\": {\"management\": \"10.32.0.0/30\"}, \"roomAirCoolingKw\"");
-    const QString design = m_tmp.filePath(QStringLiteral("small-pool.cds.json"));
-    QFile out(design);
-    QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(text);
-    out.close();
-    const QString plan = m_tmp.filePath(QStringLiteral("small-pool.csv"));
-    const Run r = cli({QStringLiteral("export"), design, QStringLiteral("--format"),
-                       QStringLiteral("ip-plan"), QStringLiteral("-o"), plan});
-    QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.contains("management pool 10.32.0.0/30 holds 0 /29 rack subnets"),
-             r.err.constData());
-    QVERIFY(!QFile::exists(plan));
-}
-void bomXlsxWritesAWorkbook() {
-    const QString out = m_tmp.filePath(QStringLiteral("bom.xlsx"));
-    const Run r = cli({QStringLiteral("bom"), example(), QStringLiteral("--format"),
-                       QStringLiteral("xlsx"), QStringLiteral("-o"), out});
-    QVERIFY2(r.code == 0, r.err.constData());
-    QVERIFY(head(out, 2) == "PK");
-}
-void helpListsExport() {
-    const Run r = cli({QStringLiteral("export"), QStringLiteral("--help")});
-    QCOMPARE(r.code, 0);
-    QVERIFY(r.out.contains("Usage: cluster-studio-cli export"));
-    QVERIFY(r.out.contains("cabling-csv"));
-    QVERIFY(cli({QStringLiteral("--help")}).out.contains("export"));
-}
-}
-;
+    void ipPlanPoolTooSmallExits2AndWritesNothing() {
+        QFile f(example());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray text = f.readAll();
+        QVERIFY(text.contains("\"roomAirCoolingKw\""));
+        text.replace("\"roomAirCoolingKw\"",
+                     "\"addressing\": {\"management\": \"10.32.0.0/30\"}, \"roomAirCoolingKw\"");
+        const QString design = m_tmp.filePath(QStringLiteral("small-pool.cds.json"));
+        QFile out(design);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        const QString plan = m_tmp.filePath(QStringLiteral("small-pool.csv"));
+        const Run r = cli({QStringLiteral("export"), design, QStringLiteral("--format"),
+                           QStringLiteral("ip-plan"), QStringLiteral("-o"), plan});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("management pool 10.32.0.0/30 holds 0 /29 rack subnets"),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(plan));
+    }
+    void bomXlsxWritesAWorkbook() {
+        const QString out = m_tmp.filePath(QStringLiteral("bom.xlsx"));
+        const Run r = cli({QStringLiteral("bom"), example(), QStringLiteral("--format"),
+                           QStringLiteral("xlsx"), QStringLiteral("-o"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(head(out, 2) == "PK");
+    }
+    void helpListsExport() {
+        const Run r = cli({QStringLiteral("export"), QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("Usage: cluster-studio-cli export"));
+        QVERIFY(r.out.contains("cabling-csv"));
+        QVERIFY(cli({QStringLiteral("--help")}).out.contains("export"));
+    }
+};
 
 QTEST_APPLESS_MAIN(TestCliExport)
 #include "tst_cli_export.moc"
