@@ -45,8 +45,8 @@ std::optional<Ipv4Prefix> Ipv4Prefix::parse(const QString& text, QString* proble
         return fail(QStringLiteral("'%1' is not an IPv4 prefix such as 10.0.0.0/16").arg(text));
     Ipv4Prefix p{*a & mask(length), length};
     if (p.network != *a)
-        return fail(QStringLiteral("'%1' has host bits set; the prefix is %2")
-                        .arg(text, p.toString()));
+        return fail(
+            QStringLiteral("'%1' has host bits set; the prefix is %2").arg(text, p.toString()));
     return p;
 }
 
@@ -90,8 +90,8 @@ QString addressPoolLabel(AddressPool p) {
 std::array<Ipv4Prefix, kAddressPoolCount> AddressPools::defaults() {
     // 10.0.0.0/12: 524,288 point-to-point /31s; 10.16.0.0/16: 65,536 loopbacks;
     // 10.32.0.0/13 and 10.40.0.0/13: a /26 for each of 8,192 racks, in-band and BMC.
-    return {Ipv4Prefix{0x0A000000u, 12}, Ipv4Prefix{0x0A100000u, 16},
-            Ipv4Prefix{0x0A200000u, 13}, Ipv4Prefix{0x0A280000u, 13}};
+    return {Ipv4Prefix{0x0A000000u, 12}, Ipv4Prefix{0x0A100000u, 16}, Ipv4Prefix{0x0A200000u, 13},
+            Ipv4Prefix{0x0A280000u, 13}};
 }
 
 QString addressPoolsProblem(const AddressPools& p) {

@@ -35,8 +35,8 @@ OJson writeAddressing(const AddressPools& a) {
 
 AddressPools readAddressing(const Json& v, const std::string& ptr) {
     requireObject(v, ptr);
-    requireKnownKeys(v, ptr, {"fabricLinks", "loopbacks", "management", "bmc", "asnScheme",
-                              "asnBase"});
+    requireKnownKeys(v, ptr,
+                     {"fabricLinks", "loopbacks", "management", "bmc", "asnScheme", "asnBase"});
     AddressPools a;
     for (int i = 0; i < kAddressPoolCount; ++i)
         a.pools[std::size_t(i)] = prefixFrom(v, AddressPool(i), ptr);
@@ -44,9 +44,8 @@ AddressPools readAddressing(const Json& v, const std::string& ptr) {
         const QString key = qstring(*s, child(ptr, "asnScheme"), 64);
         const std::optional<AsnScheme> scheme = asnSchemeFromKey(key);
         if (!scheme)
-            throw FieldError(child(ptr, "asnScheme"),
-                             "unknown value \"" + key.toStdString() +
-                                 "\"; expected rfc7938 or per-switch");
+            throw FieldError(child(ptr, "asnScheme"), "unknown value \"" + key.toStdString() +
+                                                          "\"; expected rfc7938 or per-switch");
         a.asnScheme = *scheme;
     }
     a.asnBase = std::uint32_t(optInteger(v, "asnBase", ptr, 1, kLastPrivateAsn, a.asnBase));

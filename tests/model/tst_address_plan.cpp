@@ -73,8 +73,8 @@ private Q_SLOTS:
         QVERIFY2(why.contains(QStringLiteral("host bits")) &&
                      why.contains(QStringLiteral("10.0.0.0/16")),
                  qPrintable(why));
-        for (const char* bad : {"10.0.0/8", "256.0.0.0/8", "10.0.0.0/33", "010.0.0.0/8",
-                                "10.0.0.0", "10.0.0.0/", " 10.0.0.0/8", "a.b.c.d/8"})
+        for (const char* bad : {"10.0.0/8", "256.0.0.0/8", "10.0.0.0/33", "010.0.0.0/8", "10.0.0.0",
+                                "10.0.0.0/", " 10.0.0.0/8", "a.b.c.d/8"})
             QVERIFY2(!Ipv4Prefix::parse(QString::fromLatin1(bad)), bad);
         QVERIFY(Ipv4Prefix::parse(QStringLiteral("0.0.0.0/0")));
         const Ipv4Prefix a = *Ipv4Prefix::parse(QStringLiteral("10.0.0.0/12"));
@@ -82,9 +82,7 @@ private Q_SLOTS:
         QVERIFY(!a.overlaps(*Ipv4Prefix::parse(QStringLiteral("10.16.0.0/16"))));
     }
 
-    void defaultPoolsDoNotOverlap() {
-        QCOMPARE(addressPoolsProblem(AddressPools{}), QString());
-    }
+    void defaultPoolsDoNotOverlap() { QCOMPARE(addressPoolsProblem(AddressPools{}), QString()); }
 
     void everyRoutedLinkHasASlash31AndNoAddressRepeats() {
         const DesignData& d = spectrumX();
@@ -93,7 +91,9 @@ private Q_SLOTS:
         QVERIFY(routedLinks(d) > 1000);
         QCOMPARE(plan.links.size(), routedLinks(d));
         std::set<std::uint32_t> used;
-        auto take = [&](std::uint32_t a) { QVERIFY2(used.insert(a).second, qPrintable(ipv4ToString(a))); };
+        auto take = [&](std::uint32_t a) {
+            QVERIFY2(used.insert(a).second, qPrintable(ipv4ToString(a)));
+        };
         std::set<LinkId> links;
         for (const P2pSubnet& s : plan.links) {
             QCOMPARE(s.prefix.length, 31);
