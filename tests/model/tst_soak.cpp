@@ -38,18 +38,26 @@ struct Report {
     long rssKb = 0;
 };
 
-/// Reads "STEP RSS" lines from @p writer until @p until steps are reported or it ends.
+/// Takes the whole "STEP RSS" lines out of @p pending into @p last.
+void parseReports(QByteArray& pending, Report& last) {
+    qsizetype eol;
+    while ((eol = pending.indexOf('\n')) >= 0) {
+        const QList<QByteArray> f = pending.left(eol).split(' ');
+        pending.remove(0, eol + 1);
+        if (f.size() == 2)
+            last = {f[0].toInt(), f[1].toLong()};
+    }
+}
+
+/// Reads "STEP RSS" lines from @p writer until @p until steps are reported or it ends. What
+/// is already read is parsed first: after the kill, the steps the writer reported between
+/// the last read and the kill count too (a busy machine lets it take several).
 void readReports(QProcess& writer, QByteArray& pending, Report& last, int until) {
+    parseReports(pending, last);
     while (last.step < until && writer.state() == QProcess::Running) {
         writer.waitForReadyRead(5000);
         pending += writer.readAllStandardOutput();
-        qsizetype eol;
-        while ((eol = pending.indexOf('\n')) >= 0) {
-            const QList<QByteArray> f = pending.left(eol).split(' ');
-            pending.remove(0, eol + 1);
-            if (f.size() == 2)
-                last = {f[0].toInt(), f[1].toLong()};
-        }
+        parseReports(pending, last);
     }
 }
 
