@@ -126,6 +126,9 @@ bool Design::setPriceOverrides(const std::map<QString, PriceOverride>& p) {
 bool Design::setWaivers(const std::vector<Waiver>& w) {
     return setIfChanged(this, m_data.waivers, w, &Design::waiversChanged);
 }
+bool Design::setPhases(const std::vector<BuildPhase>& p) {
+    return setIfChanged(this, m_data.phases, p, &Design::phasesChanged);
+}
 
 TypeId Design::ensureType(const CatalogItem& item) {
     TypeId t = m_data.catalog.find(item.id);

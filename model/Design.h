@@ -49,6 +49,8 @@ public:
     bool setFabrics(const std::vector<Fabric>& f);
     bool setPriceOverrides(const std::map<QString, PriceOverride>& p);
     bool setWaivers(const std::vector<Waiver>& w);
+    /// The build phases (racks keep their index; edits::setPhases keeps them in range).
+    bool setPhases(const std::vector<BuildPhase>& p);
 
     /// Embeds a copy of @p item (if not there yet) and returns its TypeId in this design.
     /// Unused entries are dropped when the design is saved.
@@ -83,6 +85,7 @@ Q_SIGNALS:
     void fabricsChanged();
     void pricesChanged();
     void waiversChanged();
+    void phasesChanged();
     void catalogChanged();
     void derivedChanged();
     void resetDone();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "AddressPools.h"
+#include "BuildPhases.h"
 #include "Catalog.h"
 #include "Geometry.h"
 #include "Ids.h"
@@ -96,6 +97,9 @@ struct Rack {
     /// the design's envelope for the cooling type applies.
     TypeId coolingProduct;
     PowerFeeds feeds;
+    /// The build phase it is installed in: an index into DesignData::phases (0 when the design
+    /// has none).
+    std::int16_t phase = 0;
     bool operator==(const Rack&) const = default;
 };
 
@@ -239,6 +243,8 @@ struct DesignSettings {
     int resilienceJobGpus = 0;
     /// The pools and ASN scheme of the IP plan (`export --format ip-plan`, model/addressing).
     AddressPools addressing;
+    /// Install labour per unit of each kind, hours (the build plan, model/phases).
+    LabourHours labourHours;
     static std::array<CoolingEnvelope, kCoolingTypeCount> defaultCooling();
     /// The same settings with every invariant the file format requires (warnKw <= maxKw).
     DesignSettings normalized() const;
@@ -270,6 +276,8 @@ struct DesignData {
     std::vector<Waiver> waivers;
     DesignSettings settings;
     std::vector<Scenario> scenarios; ///< saved variants, in the user's order (model/scenarios)
+    /// Build phases in order (model/phases); none: the design is built in one go.
+    std::vector<BuildPhase> phases;
 
     const CatalogItem& typeOf(const Device& d) const { return catalog[d.type]; }
     const CatalogItem& typeOf(const Rack& r) const { return catalog[r.type]; }

@@ -28,7 +28,8 @@ message(STATUS "layering ok: ${n} files under model/")
 #   metrics/: the figures derived from a design (BOM, power, cost, bandwidth);
 #   fabric/: the logical fabric and its algebra; generator/: plan, place, wire, route;
 #   rules/ judge; analysis/ runs them; edits/ are the user's operations;
-#   scenarios/, export/ and advisor/ consume; addressing/ is the IP plan the exports write.
+#   scenarios/, export/ and advisor/ consume; addressing/ is the IP plan the exports write;
+#   phases/ the build plan (what each build phase installs, costs and must order by when).
 #   power/, site/ and resilience/ are the rooms the next concepts take (power chain, several
 #   halls, failure domains); their rows are here before their first file.
 #   In views/, floorplan/ and tools/ are one canvas (the view owns its tools); power/ is the
@@ -42,16 +43,17 @@ set(allowed
   "model/cabling: model"
   "model/site: model"
   "model/addressing: model"
+  "model/phases: model model/metrics model/cabling"
   "model/metrics: model model/cabling"
   "model/power: model model/site model/metrics"
   "model/fabric: model model/metrics"
-  "model/generator: model model/cabling model/fabric model/metrics model/power model/site"
+  "model/generator: model model/cabling model/fabric model/metrics model/power model/site model/phases"
   "model/rules: model model/fabric model/metrics model/power model/site"
   "model/rules/fabric: model model/rules model/fabric model/cabling model/metrics"
   "model/analysis: model model/rules model/fabric model/cabling model/metrics model/power model/site"
   "model/resilience: model model/rules model/fabric model/cabling model/metrics model/power model/site model/analysis"
   "model/scenarios: model model/analysis model/edits model/fabric model/generator model/metrics"
-  "model/export: model model/json model/rules model/fabric model/cabling model/metrics model/analysis model/power model/site model/resilience model/addressing"
+  "model/export: model model/json model/rules model/fabric model/cabling model/metrics model/analysis model/power model/site model/resilience model/addressing model/phases"
   "model/advisor: model model/json model/fabric model/generator model/metrics model/analysis model/resilience"
   "views: model model/rules model/analysis"
   "views/render: model model/fabric model/cabling model/metrics"
@@ -60,11 +62,11 @@ set(allowed
   "views/elevation: views views/floorplan model"
   "views/panels: views views/floorplan model model/analysis model/rules model/export model/advisor model/fabric model/cabling model/metrics"
   "views/power: views views/render model model/analysis model/power model/metrics"
-  "views/report: views/render views/power model model/analysis model/rules model/export model/metrics"
-  "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json"
+  "views/report: views/render views/power model model/analysis model/rules model/export model/metrics model/phases"
+  "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json model/phases"
   "app: model"
   "app/export: model model/export model/metrics views/dashboard views/render"
-  "app/cli: app app/export model model/advisor model/resilience model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules model/scenarios"
+  "app/cli: app app/export model model/phases model/advisor model/resilience model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules model/scenarios"
   "app/studio: app app/export model model/addressing model/analysis model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/power views/report views/tools"
 )
 

@@ -73,7 +73,8 @@ int runExport(const QStringList& args) {
          QStringLiteral("One of: %1.").arg(exports::exportFormats().join(QStringLiteral(", "))),
          QStringLiteral("FORMAT")});
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                 QStringLiteral("Output file (netbox, kubernetes, monitoring: output folder; "
+                 QStringLiteral("Output file (netbox, kubernetes, monitoring, build-plan: output "
+                                "folder; "
                                 "ip-plan: CSV, or JSON when PATH ends in .json). Required."),
                  QStringLiteral("PATH")});
     p.addOption({QStringLiteral("view"), QStringLiteral("svg/png: floorplan (default) or racks."),
@@ -94,7 +95,7 @@ int runExport(const QStringList& args) {
                 "Export a design: customer report (pdf), drawings (svg, png), BOM "
                 "workbook (xlsx), cabling schedule, NetBox import, Slurm topology (conf, yaml), "
                 "Kubernetes labels and Kueue topology, monitoring hand-off (Prometheus, DCGM), "
-                "IP address plan.")))
+                "build plan by phase, IP address plan.")))
         return *code;
     if (p.positionalArguments().size() != 1)
         return fail(QStringLiteral("expected one FILE"));

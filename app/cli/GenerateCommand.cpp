@@ -6,6 +6,7 @@
 #include "model/metrics/Metrics.h"
 #include "model/scenarios/ScenarioEdit.h"
 
+#include <QDate>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -111,6 +112,44 @@ QString sizeToBudgetFlags(const QCommandLineParser& p, const Catalog& lib, Gener
     return {};
 }
 
+/// @brief --phases, --phase-start and --phase-weeks as read.
+struct Phasing {
+    int count = 0; ///< 0: no phases
+    QDate start;
+    int weeks = 8;
+};
+
+/// The phasing flags, or nullopt after saying on stderr what is wrong.
+std::optional<Phasing> readPhasing(const QCommandLineParser& p) {
+    Phasing out;
+    bool ok = false;
+    auto bad = [](const QString& why) {
+        usageError(why);
+        return std::optional<Phasing>();
+    };
+    if (p.isSet(QStringLiteral("phases"))) {
+        out.count = p.value(QStringLiteral("phases")).toInt(&ok);
+        if (!ok || out.count < 1 || out.count > kMaxBuildPhases)
+            return bad(QStringLiteral("--phases expects a number from 1 to %1, not '%2'")
+                           .arg(kMaxBuildPhases)
+                           .arg(p.value(QStringLiteral("phases"))));
+    }
+    if (p.isSet(QStringLiteral("phase-start"))) {
+        const QString date = p.value(QStringLiteral("phase-start"));
+        out.start = QDate::fromString(date, Qt::ISODate);
+        if (!out.start.isValid() || date.size() != 10)
+            return bad(
+                QStringLiteral("--phase-start expects a date YYYY-MM-DD, not '%1'").arg(date));
+        if (out.count == 0)
+            return bad(QStringLiteral("--phase-start needs --phases N"));
+    }
+    out.weeks = p.value(QStringLiteral("phase-weeks")).toInt(&ok);
+    if (!ok || out.weeks < 0 || out.weeks > 520)
+        return bad(QStringLiteral("--phase-weeks expects weeks from 0 to 520, not '%1'")
+                       .arg(p.value(QStringLiteral("phase-weeks"))));
+    return out;
+}
+
 } // namespace
 
 int runGenerate(const QStringList& args) {
@@ -166,6 +205,13 @@ int runGenerate(const QStringList& args) {
     p.addOption(opt("cpo",
                     "Co-packaged optics: use the catalog's CPO switch of the same technology and "
                     "port speed; the pluggable design is kept as scenario 'Pluggable optics'."));
+    p.addOption(opt("phases",
+                    "Split the build into N phases by scalable unit (spine, core, storage and "
+                    "management racks in the first).",
+                    "N"));
+    p.addOption(opt("phase-start", "With --phases: the first phase's date, YYYY-MM-DD.", "DATE"));
+    p.addOption(
+        opt("phase-weeks", "With --phase-start: weeks between phases (default 8).", "W", "8"));
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                  QStringLiteral("Design file to write ('-': standard output)."),
                  QStringLiteral("FILE")});
@@ -277,6 +323,12 @@ int runGenerate(const QStringList& args) {
     }
     g.title = p.value(QStringLiteral("title"));
     g.cpo = p.isSet(QStringLiteral("cpo"));
+    const std::optional<Phasing> phasing = readPhasing(p);
+    if (!phasing)
+        return BadInput; // readPhasing said why
+    g.phases = phasing->count;
+    g.phaseStart = phasing->start.isValid() ? phasing->start.toString(Qt::ISODate) : QString();
+    g.phaseWeeks = phasing->weeks;
 
     const CatalogLibrary lib = CatalogLibrary::loadDefault();
     for (const FileError& e : lib.errors())

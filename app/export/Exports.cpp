@@ -7,6 +7,7 @@
 
 #include "model/AtomicFile.h"
 #include "model/export/BomXlsx.h"
+#include "model/export/BuildPlanExport.h"
 #include "model/export/CablingSchedule.h"
 #include "model/export/IpPlanExport.h"
 #include "model/export/KubernetesExport.h"
@@ -57,6 +58,8 @@ const std::vector<ExportInfo>& exportKinds() {
         {ExportKind::Monitoring, QStringLiteral("monitoring"), QString(),
          QStringLiteral("&Monitoring hand-off (Prometheus, DCGM) (folder)…"), QString(), QString(),
          true},
+        {ExportKind::BuildPlan, QStringLiteral("build-plan"), QString(),
+         QStringLiteral("B&uild plan by phase (folder)…"), QString(), QString(), true},
         {ExportKind::IpPlanCsv, QStringLiteral("ip-plan"), QString(),
          QStringLiteral("&IP address plan (CSV)…"), QStringLiteral("CSV (*.csv)"),
          QStringLiteral(".csv")},
@@ -152,6 +155,11 @@ std::optional<std::vector<FolderFile>> folderFiles(const DesignData& d, ExportKi
         const MonitoringExport e = monitoringExport(d);
         *problem = e.error;
         return e.ok ? std::optional(monitoringFiles(e)) : std::nullopt;
+    }
+    case ExportKind::BuildPlan: {
+        BuildPlanExport e = buildPlanExport(d);
+        *problem = e.error;
+        return e.ok ? std::optional(std::move(e.files)) : std::nullopt;
     }
     default:
         *problem = QStringLiteral("%1 is not a folder export").arg(exportInfo(kind).menuText);

@@ -28,6 +28,7 @@ enum class ExportKind : std::uint8_t {
     SlurmYaml,  ///< topology.yaml for Slurm 25.05+ (tree and NVLink blocks)
     Kubernetes, ///< a folder of node labels and a Kueue Topology
     Monitoring, ///< a folder: Prometheus scrape config, file_sd targets, GPU Operator values
+    BuildPlan,  ///< a folder: per-phase BOM and cabling, orders by date (model/phases)
     IpPlanCsv,  ///< the IP plan (model/addressing), one row per address
     IpPlanJson,
 };
@@ -69,10 +70,10 @@ bool isText(ExportKind kind);
 /// cannot be written that way (a Slurm topology without a compute fabric).
 std::optional<QByteArray> exportText(const DesignData& d, ExportKind kind, QString* error);
 
-/// Writes @p d as @p kind to @p path (a folder for NetBox, Kubernetes and monitoring). Every file
-/// is written atomically, so a failure or a cancel through @p progress leaves any existing file as
-/// it was. Returns false with @p error naming the path and the problem, or saying it was cancelled.
-/// The drawings and the report need a QGuiApplication, and a build with the GUI.
+/// Writes @p d as @p kind to @p path (a folder for NetBox, Kubernetes, monitoring and the build
+/// plan). Every file is written atomically, so a failure or a cancel through @p progress leaves any
+/// existing file as it was. Returns false with @p error naming the path and the problem, or saying
+/// it was cancelled. The drawings and the report need a QGuiApplication, and a build with the GUI.
 bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
                  const ExportOptions& options, const Progress& progress, QString* error);
 

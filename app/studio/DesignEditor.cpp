@@ -1,6 +1,7 @@
 #include "DesignEditor.h"
 
 #include "model/edits/CoolingOps.h"
+#include "model/edits/PhaseOps.h"
 #include "model/edits/PropertyOps.h"
 
 #include "UndoCommand.h"
@@ -111,6 +112,14 @@ bool DesignEditor::setQuoteTerms(double marginPercent, double discountPercent) {
 
 bool DesignEditor::setAddressing(const AddressPools& pools) {
     return take(edits::setAddressing(m_design->data(), pools));
+}
+
+bool DesignEditor::setPhases(const std::vector<BuildPhase>& phases) {
+    return take(edits::setPhases(m_design->data(), phases));
+}
+
+bool DesignEditor::setRackPhase(const std::vector<RackId>& racks, int phase) {
+    return take(edits::setRackPhase(m_design->data(), racks, phase));
 }
 
 bool DesignEditor::setPriceOverride(const QString& catalogId, double usd, const QString& note) {

@@ -1,7 +1,9 @@
 #include "EditActions.h"
 
+#include "DesignEditor.h"
 #include "GenerateDialog.h"
 #include "MenuAction.h"
+#include "PhasesDialog.h"
 #include "WindowHost.h"
 #include "Workbench.h"
 
@@ -46,7 +48,14 @@ QMenu* EditActions::addTo(QMenuBar* bar) {
     addMenuAction(
         edit, QStringLiteral("&Generate cluster…"), this, [this] { showGenerateDialog(); },
         QKeySequence(Qt::CTRL | Qt::Key_G));
+    addMenuAction(edit, QStringLiteral("Build p&hases…"), this, [this] { showPhasesDialog(); });
     return edit;
+}
+
+void EditActions::showPhasesDialog() {
+    PhasesDialog dlg(m_wb.design()->data().phases, m_host.dialogParent());
+    if (dlg.exec() == QDialog::Accepted)
+        m_wb.editor()->setPhases(dlg.phases());
 }
 
 void EditActions::showGenerateDialog() {

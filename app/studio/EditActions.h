@@ -24,6 +24,7 @@ public:
     QAction* redoAction() const { return m_redo; }
     /// Edit > Generate cluster…: opens with the inputs used last.
     void showGenerateDialog();
+    void showPhasesDialog();
 
 private:
     QAction* m_undo;

@@ -80,6 +80,8 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     , m_storageGbps(new QDoubleSpinBox(this))
     , m_power(new QComboBox(this))
     , m_dc800(new QCheckBox(QStringLiteral("800 V DC for rack-scale systems"), this))
+    , m_phases(new QSpinBox(this))
+    , m_phaseStart(new QLineEdit(this))
     , m_title(new QLineEdit(this))
     , m_preview(new QLabel(this))
     , m_error(new QLabel(this)) {
@@ -157,6 +159,11 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     m_power->addItem(QStringLiteral("Single-corded"), QStringLiteral("single"));
     m_power->addItem(QStringLiteral("None (no power chain)"), QString());
     m_title->setPlaceholderText(QStringLiteral("described from the choices"));
+    m_phases->setRange(0, kMaxBuildPhases);
+    m_phases->setSpecialValueText(QStringLiteral("none"));
+    m_phases->setToolTip(QStringLiteral("Split the build by scalable unit (--phases); spine, "
+                                        "core, storage and management racks go in the first."));
+    m_phaseStart->setPlaceholderText(QStringLiteral("YYYY-MM-DD, then every 8 weeks"));
     QFormLayout* site = group(right, QStringLiteral("Hall, cooling and storage"), this);
     auto* hall = new QHBoxLayout;
     hall->addWidget(m_hallW);
@@ -171,6 +178,8 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     powerForm->addRow(m_dc800);
     QFormLayout* named = group(right, QStringLiteral("Design"), this);
     named->addRow(QStringLiteral("T&itle:"), m_title);
+    named->addRow(QStringLiteral("Build ph&ases:"), m_phases);
+    named->addRow(QStringLiteral("First phase dat&e:"), m_phaseStart);
     right->addStretch(1);
 
     m_preview->setObjectName(QStringLiteral("preview"));
@@ -205,7 +214,7 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(300);
     connect(&m_debounce, &QTimer::timeout, this, &GenerateDialog::startPreview);
-    for (QSpinBox* s : {m_gpus, m_suNodes, m_serversPerRack})
+    for (QSpinBox* s : {m_gpus, m_suNodes, m_serversPerRack, m_phases})
         connect(s, &QSpinBox::valueChanged, this, &GenerateDialog::schedulePreview);
     for (QDoubleSpinBox* s : {m_oversub, m_hallW, m_hallD, m_storageTb, m_storageGbps})
         connect(s, &QDoubleSpinBox::valueChanged, this, &GenerateDialog::schedulePreview);
@@ -315,6 +324,8 @@ QString GenerateDialog::inStudioWords(const QString& generatorError) {
     s.replace(QStringLiteral("--cpo"), QStringLiteral("co-packaged optics"));
     s.replace(QStringLiteral("--power-redundancy"), QStringLiteral("the power redundancy"));
     s.replace(QStringLiteral("--dc-800v"), QStringLiteral("800 V DC"));
+    s.replace(QStringLiteral("the first phase's date is"),
+              QStringLiteral("the first phase date is"));
     return s;
 }
 
@@ -345,6 +356,8 @@ GenerateParams GenerateDialog::params() const {
         p.power = std::nullopt;
     }
     p.title = m_title->text().trimmed();
+    p.phases = m_phases->value();
+    p.phaseStart = p.phases > 0 ? m_phaseStart->text().trimmed() : QString();
     return p;
 }
 
@@ -368,6 +381,8 @@ void GenerateDialog::setParams(const GenerateParams& p) {
         std::max(0, m_power->findData(p.power ? powerSchemeKey(p.power->scheme) : QString())));
     m_dc800->setChecked(p.power && p.power->dc800);
     m_title->setText(p.title);
+    m_phases->setValue(p.phases);
+    m_phaseStart->setText(p.phaseStart);
     schedulePreview();
 }
 

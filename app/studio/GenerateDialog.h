@@ -63,6 +63,8 @@ private:
     QDoubleSpinBox* m_storageGbps;
     QComboBox* m_power;
     QCheckBox* m_dc800;
+    QSpinBox* m_phases;
+    QLineEdit* m_phaseStart;
     QLineEdit* m_title;
     QLabel* m_preview;
     QLabel* m_error;

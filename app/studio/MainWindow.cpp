@@ -212,6 +212,7 @@ void MainWindow::connectViews() {
     using Props = views::PropertiesPanel;
     connect(m_properties, &Props::racksEditRequested, ed, &DesignEditor::editRacks);
     connect(m_properties, &Props::rackCoolingRequested, ed, &DesignEditor::setRackCooling);
+    connect(m_properties, &Props::rackPhaseRequested, ed, &DesignEditor::setRackPhase);
     connect(m_properties, &Props::deviceEditRequested, ed, &DesignEditor::editDevice);
     connect(m_properties, &Props::linkEditRequested, ed, &DesignEditor::editLink);
     connect(m_properties, &Props::priceOverrideRequested, ed, &DesignEditor::setPriceOverride);

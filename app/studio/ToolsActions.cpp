@@ -96,12 +96,40 @@ void ToolsActions::addToolBar(QToolBar* bar, QAction* undo, QAction* redo) {
     bar->addSeparator();
     bar->addWidget(new QLabel(QStringLiteral(" Colour racks by "), bar));
     auto* metric = new QComboBox(bar);
-    for (auto m :
-         {views::ColorMetric::Power, views::ColorMetric::UFill, views::ColorMetric::Status})
+    metric->setObjectName(QStringLiteral("colourBy"));
+    for (auto m : {views::ColorMetric::Power, views::ColorMetric::UFill, views::ColorMetric::Status,
+                   views::ColorMetric::Phase})
         metric->addItem(views::RackColoring::metricLabel(m), int(m));
     bar->addWidget(metric);
-    connect(metric, &QComboBox::activated, this, [this, metric](int i) {
-        m_canvas->floorplan()->setColorMetric(views::ColorMetric(metric->itemData(i).toInt()));
+    // The build phase filter, beside "Build phase": the floor as it stands after a phase.
+    auto* upTo = new QComboBox(bar);
+    upTo->setObjectName(QStringLiteral("phaseLimit"));
+    upTo->setToolTip(QStringLiteral("Show the racks built up to the end of a phase; later "
+                                    "phases' racks are drawn as not yet built"));
+    QAction* upToAction = bar->addWidget(upTo);
+    upToAction->setVisible(false);
+    auto fill = [this, upTo] {
+        const int was = upTo->currentData().isValid() ? upTo->currentData().toInt() : -1;
+        const QSignalBlocker quiet(upTo);
+        upTo->clear();
+        upTo->addItem(QStringLiteral("all phases"), -1);
+        const std::vector<BuildPhase>& phases = m_wb.design()->data().phases;
+        for (std::size_t i = 0; i < phases.size(); ++i)
+            upTo->addItem(QStringLiteral("up to %1").arg(phases[i].name), int(i));
+        const int at = std::max(0, upTo->findData(was));
+        upTo->setCurrentIndex(at);
+        m_canvas->floorplan()->setPhaseLimit(upTo->itemData(at).toInt());
+    };
+    fill();
+    connect(m_wb.design(), &Design::phasesChanged, this, fill);
+    connect(m_wb.design(), &Design::resetDone, this, fill);
+    connect(upTo, &QComboBox::activated, this, [this, upTo](int i) {
+        m_canvas->floorplan()->setPhaseLimit(upTo->itemData(i).toInt());
+    });
+    connect(metric, &QComboBox::activated, this, [this, metric, upToAction](int i) {
+        const auto m = views::ColorMetric(metric->itemData(i).toInt());
+        m_canvas->floorplan()->setColorMetric(m);
+        upToAction->setVisible(m == views::ColorMetric::Phase);
     });
 }
 

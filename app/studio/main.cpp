@@ -4,13 +4,17 @@
 #include "MainWindow.h"
 #include "Workbench.h"
 
+#include "views/dashboard/DashboardWidget.h"
 #include "views/floorplan/FloorplanView.h"
+#include "views/floorplan/RackColoring.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QFile>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -24,6 +28,36 @@ void keepSettingsPrivate() {
     if (QFile::exists(settings.fileName()))
         QFile::setPermissions(settings.fileName(),
                               QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
+/// --colour-by: picks the toolbar's "Colour racks by" entry, as a click would.
+bool showColouring(cds::studio::MainWindow& w, const QString& key) {
+    static const std::pair<const char*, cds::views::ColorMetric> keys[] = {
+        {"power", cds::views::ColorMetric::Power},
+        {"u-fill", cds::views::ColorMetric::UFill},
+        {"status", cds::views::ColorMetric::Status},
+        {"phase", cds::views::ColorMetric::Phase}};
+    auto* combo = w.findChild<QComboBox*>(QStringLiteral("colourBy"));
+    for (const auto& [name, metric] : keys)
+        if (combo && key == QLatin1String(name)) {
+            const int i = combo->findData(int(metric));
+            combo->setCurrentIndex(i);
+            Q_EMIT combo->activated(i);
+            return true;
+        }
+    return false;
+}
+
+/// --dashboard: the page whose title (without its mnemonic) is @p title, any case.
+bool showDashboardPage(cds::studio::MainWindow& w, const QString& title) {
+    auto* dash = w.findChild<cds::views::DashboardWidget*>();
+    auto* tabs = dash ? dash->findChild<QTabWidget*>() : nullptr;
+    for (int i = 0; tabs && i < tabs->count(); ++i)
+        if (tabs->tabText(i).remove(QLatin1Char('&')).compare(title, Qt::CaseInsensitive) == 0) {
+            tabs->setCurrentIndex(i);
+            return true;
+        }
+    return false;
 }
 
 } // namespace
@@ -52,6 +86,14 @@ int main(int argc, char** argv) {
         QStringLiteral("select the power chain element, rack or device named NAME"),
         QStringLiteral("NAME"));
     cli.addOption(select);
+    QCommandLineOption colourBy(QStringLiteral("colour-by"),
+                                QStringLiteral("colour racks by power, u-fill, status or phase"),
+                                QStringLiteral("KEY"));
+    cli.addOption(colourBy);
+    QCommandLineOption page(QStringLiteral("dashboard"),
+                            QStringLiteral("bring the dashboard page titled PAGE to the front"),
+                            QStringLiteral("PAGE"));
+    cli.addOption(page);
     cli.addPositionalArgument(QStringLiteral("FILE"),
                               QStringLiteral("design to open (*.cds.json)"));
     cli.process(app);
@@ -82,6 +124,11 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "cluster-studio: nothing is named \"%s\"\n",
                          qPrintable(cli.value(select)));
     }
+    if (cli.isSet(colourBy) && !showColouring(w, cli.value(colourBy)))
+        std::fprintf(stderr, "cluster-studio: --colour-by takes power, u-fill, status or phase\n");
+    if (cli.isSet(page) && !showDashboardPage(w, cli.value(page)))
+        std::fprintf(stderr, "cluster-studio: the dashboard has no page \"%s\"\n",
+                     qPrintable(cli.value(page)));
     if (cli.isSet(shot)) {
         const QString png = cli.value(shot);
         // Show reviewers the elevation as well as the floor.

@@ -28,6 +28,9 @@ LiveAnalysis::LiveAnalysis(Design* design, QObject* parent)
         m_structural = true;
     });
     connect(design, &Design::settingsChanged, this, all);
+    // The phases are read by no rule; the floorplan's phase colours and the dashboard's
+    // timeline follow the analysis, so a changed list is a new result.
+    connect(design, &Design::phasesChanged, this, [this] { m_structural = true; });
     connect(design, &Design::catalogChanged, this, all);
     // A tray added, moved or resized changes the routes of every cable that may use it. Like a
     // rack move it changes placement only: the rules that read placement (cable reach, trays)

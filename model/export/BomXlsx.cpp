@@ -278,24 +278,18 @@ void mediaSheet(lxw_workbook* wb, const Formats& f, const DesignData& d, const B
 
 } // namespace
 
-bool writeBomXlsx(const DesignData& d, const Bom& bom, const QString& path, QString* error) {
-    const QFileInfo info(path);
-    if (!info.absoluteDir().exists()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: the folder does not exist").arg(path);
-        return false;
-    }
+std::optional<QByteArray> bomXlsxBytes(const DesignData& d, const Bom& bom, QString* error) {
     // libxlsxwriter writes the zip in place: it writes into a private temporary folder, and
-    // the workbook then goes to @p path through the one atomic writer (checked writes, never a
-    // rename over a device node).
+    // the bytes are read back for the one atomic writer (checked writes, never a rename over
+    // a device node).
     const QTemporaryDir scratch;
     const QString tmp = scratch.filePath(QStringLiteral("bom.xlsx"));
     lxw_workbook* wb =
         scratch.isValid() ? workbook_new(QFile::encodeName(tmp).constData()) : nullptr;
     if (!wb) {
         if (error)
-            *error = QStringLiteral("%1: cannot write: no temporary folder").arg(path);
-        return false;
+            *error = QStringLiteral("no temporary folder");
+        return std::nullopt;
     }
     const Utf8 title(d.meta.title), author(d.meta.author);
     lxw_doc_properties props{};
@@ -308,18 +302,34 @@ bool writeBomXlsx(const DesignData& d, const Bom& bom, const QString& path, QStr
     const lxw_error rc = workbook_close(wb);
     if (rc != LXW_NO_ERROR) {
         if (error)
-            *error = QStringLiteral("%1: cannot write: %2")
-                         .arg(path, QString::fromUtf8(lxw_strerror(rc)));
-        return false;
+            *error = QString::fromUtf8(lxw_strerror(rc));
+        return std::nullopt;
     }
     QByteArray bytes;
     QString reason;
     if (!readInputFile(tmp, kMaxDesignFileBytes, bytes, reason)) {
         if (error)
+            *error = reason;
+        return std::nullopt;
+    }
+    return bytes;
+}
+
+bool writeBomXlsx(const DesignData& d, const Bom& bom, const QString& path, QString* error) {
+    const QFileInfo info(path);
+    if (!info.absoluteDir().exists()) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write: the folder does not exist").arg(path);
+        return false;
+    }
+    QString reason;
+    const std::optional<QByteArray> bytes = bomXlsxBytes(d, bom, &reason);
+    if (!bytes) {
+        if (error)
             *error = QStringLiteral("%1: cannot write: %2").arg(path, reason);
         return false;
     }
-    return writeFileAtomically(path, bytes, error);
+    return writeFileAtomically(path, *bytes, error);
 }
 
 } // namespace cds

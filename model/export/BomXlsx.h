@@ -2,6 +2,10 @@
 
 #include "../metrics/Bom.h"
 
+#include <QByteArray>
+
+#include <optional>
+
 namespace cds {
 
 /// Writes the BOM as a quote-ready Excel workbook at @p path (libxlsxwriter):
@@ -13,5 +17,8 @@ namespace cds {
 /// Both sheets print A4 landscape, one page wide, with the header row repeated.
 /// Returns false and sets @p error (path and reason) when the file cannot be written.
 bool writeBomXlsx(const DesignData& d, const Bom& bom, const QString& path, QString* error);
+
+/// The same workbook as bytes (a folder export holds it), or nullopt with @p error the reason.
+std::optional<QByteArray> bomXlsxBytes(const DesignData& d, const Bom& bom, QString* error);
 
 } // namespace cds

@@ -182,6 +182,10 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
 }
 
 QByteArray cablingCsv(const DesignData& d) {
+    return cablingCsv(cablingRows(d));
+}
+
+QByteArray cablingCsv(const std::vector<CableRow>& rows) {
     QString out = csv::row({QStringLiteral("cable_id"),
                             QStringLiteral("fabric"),
                             QStringLiteral("a_rack"),
@@ -206,7 +210,7 @@ QByteArray cablingCsv(const DesignData& d) {
                             QStringLiteral("label"),
                             QStringLiteral("route")});
     auto u = [](const CableEnd& e) { return e.u ? QString::number(e.u) : QString(); };
-    for (const CableRow& r : cablingRows(d))
+    for (const CableRow& r : rows)
         out += csv::row({r.id,
                          r.fabric,
                          r.a.rack,

@@ -72,5 +72,7 @@ std::vector<CableRow> cablingRows(const DesignData& d);
 
 /// The cabling schedule CSV: one row per cable (columns in README, "Exports").
 QByteArray cablingCsv(const DesignData& d);
+/// The same for @p rows only (a build phase's cables).
+QByteArray cablingCsv(const std::vector<CableRow>& rows);
 
 } // namespace cds

@@ -14,6 +14,7 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/KubernetesExport.cpp ${CMAKE_CURRENT_LIST_DIR}/KubernetesExport.h
   ${CMAKE_CURRENT_LIST_DIR}/MonitoringExport.cpp ${CMAKE_CURRENT_LIST_DIR}/MonitoringExport.h
   ${CMAKE_CURRENT_LIST_DIR}/IpPlanExport.cpp ${CMAKE_CURRENT_LIST_DIR}/IpPlanExport.h
+  ${CMAKE_CURRENT_LIST_DIR}/BuildPlanExport.cpp ${CMAKE_CURRENT_LIST_DIR}/BuildPlanExport.h
   ${CMAKE_CURRENT_LIST_DIR}/BomXlsx.cpp ${CMAKE_CURRENT_LIST_DIR}/BomXlsx.h
 )
 # Real XLSX through libxlsxwriter (a C library; no GUI dependency).

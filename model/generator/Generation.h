@@ -68,11 +68,13 @@ private:
         return FabricId(static_cast<FabricId::Rep>(m_d.fabrics.size() - 1));
     }
     // The phases run() takes in order; each returns false when it refuses (m_r.error says why).
-    bool plan();           ///< parameters, capacity, servers per rack; the design's title
-    bool buildNetworks();  ///< servers, support gear, compute, storage, in-band, out-of-band
-    bool placeOnFloor();   ///< racks on the floor, CDUs, PDUs, rear doors
-    bool splitTrays();     ///< rack-scale systems as their trays (compute trays are the hosts)
-    bool buildPower();     ///< the power chain from the utility to the racks' feeds
+    bool plan();          ///< parameters, capacity, servers per rack; the design's title
+    bool buildNetworks(); ///< servers, support gear, compute, storage, in-band, out-of-band
+    bool placeOnFloor();  ///< racks on the floor, CDUs, PDUs, rear doors
+    bool splitTrays();    ///< rack-scale systems as their trays (compute trays are the hosts)
+    bool buildPower();    ///< the power chain from the utility to the racks' feeds
+    /// Build phases by scalable unit (GenerateParams::phases).
+    bool splitPhases();
     bool layOutAndRoute(); ///< catalog copies, trays, cable routes, tray sizes
 
     bool checkParams();

@@ -6,6 +6,7 @@
 #include "../DesignIndex.h"
 #include "../RackScale.h"
 #include "../cabling/CableRouting.h"
+#include "../phases/BuildPlan.h"
 #include "Facility.h"
 #include "PathwayLayout.h"
 #include "Placement.h"
@@ -21,10 +22,13 @@ GenerateResult Generation::run() {
         bool (Generation::*run)();
         int percent;
     };
-    static constexpr Phase kPhases[] = {
-        {&Generation::plan, 5},          {&Generation::buildNetworks, 50},
-        {&Generation::placeOnFloor, 70}, {&Generation::splitTrays, 72},
-        {&Generation::buildPower, 75},   {&Generation::layOutAndRoute, 100}};
+    static constexpr Phase kPhases[] = {{&Generation::plan, 5},
+                                        {&Generation::buildNetworks, 50},
+                                        {&Generation::placeOnFloor, 70},
+                                        {&Generation::splitTrays, 72},
+                                        {&Generation::buildPower, 75},
+                                        {&Generation::splitPhases, 76},
+                                        {&Generation::layOutAndRoute, 100}};
     for (const Phase& phase : kPhases)
         if (!(this->*phase.run)() || !step(phase.percent))
             return std::move(m_r);
@@ -122,6 +126,19 @@ bool Generation::splitTrays() {
     if (!split.kept.isEmpty())
         m_r.notes << QStringLiteral("kept as one device: ") + split.kept.join(QStringLiteral("; "));
     return true;
+}
+
+bool Generation::splitPhases() {
+    if (m_p.phases == 0)
+        return true;
+    const QDate start = QDate::fromString(m_p.phaseStart, Qt::ISODate);
+    if (!m_p.phaseStart.isEmpty() && (m_p.phaseStart.size() != 10 || !start.isValid()))
+        return fail(
+            QStringLiteral("the first phase's date is YYYY-MM-DD, not '%1'").arg(m_p.phaseStart));
+    if (m_p.phaseWeeks < 0 || m_p.phaseWeeks > 520)
+        return fail(QStringLiteral("phases are 0 to 520 weeks apart, not %1").arg(m_p.phaseWeeks));
+    const QString why = splitByScalableUnit(m_d, m_p.phases, start, m_p.phaseWeeks);
+    return why.isEmpty() || fail(why);
 }
 
 bool Generation::layOutAndRoute() {

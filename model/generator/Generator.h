@@ -53,6 +53,11 @@ struct GenerateParams {
     /// (sizeToBudget), 0 when none.
     double itBudgetKw = 0;
     double siteBudgetKw = 0;
+    /// Build phases by scalable unit (model/phases, splitByScalableUnit); 0: none. The first
+    /// is dated phaseStart ("YYYY-MM-DD"; empty: undated), the rest phaseWeeks apart.
+    int phases = 0;
+    QString phaseStart;
+    int phaseWeeks = 8;
 };
 
 struct GenerateResult {

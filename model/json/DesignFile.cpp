@@ -229,7 +229,7 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
     json::requireKnownKeys(doc, "",
                            {"formatVersion", "application", "meta", "hall", "settings", "fabrics",
                             "catalog", "pathways", "power", "racks", "devices", "links",
-                            "priceOverrides", "waivers", "scenarios"});
+                            "priceOverrides", "waivers", "scenarios", "phases"});
     json::readProps(d, doc);
     std::size_t linkRows = 0;
     if (const Json* links = json::optionalMember(doc, "links"); links && links->is_object())

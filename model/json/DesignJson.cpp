@@ -111,7 +111,8 @@ void readSettings(DesignData& d, const Json& s) {
                      {"cooling", "cableSlackM", "trayHeightAboveRackMm", "maxRackWeightKg",
                       "energyUsdPerKwh", "quoteMarginPercent", "quoteDiscountPercent",
                       "trayFillLimitPct", "inletClass", "airDeltaTF", "liquidAirSharePct",
-                      "roomAirCoolingKw", "blastRadiusGpus", "resilienceJobGpus", "addressing"});
+                      "roomAirCoolingKw", "blastRadiusGpus", "resilienceJobGpus", "addressing",
+                      "labourHours"});
     d.settings = DesignSettings{};
     if (const Json* c = optionalMember(s, "cooling")) {
         std::string cp = child(p, "cooling");
@@ -153,6 +154,24 @@ void readSettings(DesignData& d, const Json& s) {
     d.settings.resilienceJobGpus = int(optNumber(s, "resilienceJobGpus", p, 0, 1e7, 0));
     if (const Json* a = optionalMember(s, "addressing"))
         d.settings.addressing = readAddressing(*a, child(p, "addressing"));
+    if (const Json* l = optionalMember(s, "labourHours")) {
+        const std::string lp = child(p, "labourHours");
+        requireObject(*l, lp);
+        for (auto it = l->begin(); it != l->end(); ++it) {
+            const std::optional<InstallKind> k =
+                installKindFromKey(QString::fromStdString(it.key()));
+            if (!k) {
+                QStringList keys;
+                for (int i = 0; i < kInstallKindCount; ++i)
+                    keys << installKindKey(InstallKind(i));
+                throw FieldError(child(lp, it.key()),
+                                 "unknown kind \"" + it.key() + "\"; the kinds are " +
+                                     keys.join(QStringLiteral(", ")).toStdString());
+            }
+            d.settings.labourHours.hours[std::size_t(*k)] =
+                number(it.value(), child(lp, it.key()), 0, 10000);
+        }
+    }
     if (const Json* f = optionalMember(s, "trayFillLimitPct")) {
         const std::string fp = child(p, "trayFillLimitPct");
         requireObject(*f, fp);
@@ -271,6 +290,15 @@ void writeHead(OJson& doc, const DesignData& d) {
         doc["settings"]["resilienceJobGpus"] = d.settings.resilienceJobGpus;
     if (d.settings.addressing != AddressPools{})
         doc["settings"]["addressing"] = writeAddressing(d.settings.addressing);
+    if (d.settings.labourHours != LabourHours{}) { // the kinds that differ from the defaults
+        OJson hours = OJson::object();
+        const LabourHours defaults;
+        for (int i = 0; i < kInstallKindCount; ++i)
+            if (d.settings.labourHours.hours[std::size_t(i)] != defaults.hours[std::size_t(i)])
+                hours[installKindKey(InstallKind(i)).toStdString()] =
+                    d.settings.labourHours.hours[std::size_t(i)];
+        doc["settings"]["labourHours"] = hours;
+    }
     doc["fabrics"] = OJson::array();
     for (const Fabric& f : d.fabrics)
         doc["fabrics"].push_back({{"name", str(f.name)},
@@ -279,6 +307,15 @@ void writeHead(OJson& doc, const DesignData& d) {
                                   {"targetOversubscription", f.targetOversubscription},
                                   {"railOptimized", f.railOptimized},
                                   {"suNodes", f.suNodes}});
+    if (!d.phases.empty()) { // written only when the design has phases
+        doc["phases"] = OJson::array();
+        for (const BuildPhase& ph : d.phases) {
+            OJson o = {{"name", str(ph.name)}};
+            if (!ph.date.isEmpty())
+                o["date"] = str(ph.date);
+            doc["phases"].push_back(o);
+        }
+    }
 }
 
 void writeTail(OJson& doc, const DesignData& d) {
@@ -289,6 +326,38 @@ void writeTail(OJson& doc, const DesignData& d) {
     doc["waivers"] = OJson::array();
     for (const Waiver& w : d.waivers)
         doc["waivers"].push_back({{"key", str(w.key)}, {"reason", str(w.reason)}});
+}
+
+/// "phases": [{"name", "date"}], in build order; racks name theirs by index.
+void readPhases(DesignData& d, const Json& doc) {
+    d.phases.clear();
+    const Json* list = optionalMember(doc, "phases");
+    if (!list)
+        return;
+    requireArray(*list, "/phases");
+    if (list->size() > std::size_t(kMaxBuildPhases))
+        throw FieldError("/phases", "a design has at most " + std::to_string(kMaxBuildPhases) +
+                                        " build phases; this one has " +
+                                        std::to_string(list->size()));
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const std::string pp = child("/phases", i);
+        const Json& ph = (*list)[i];
+        requireObject(ph, pp);
+        requireKnownKeys(ph, pp, {"name", "date"});
+        BuildPhase b;
+        b.name = qstring(member(ph, "name", pp), child(pp, "name"), 256);
+        if (b.name.trimmed().isEmpty())
+            throw FieldError(child(pp, "name"), "a phase needs a name");
+        b.date = optString(ph, "date", pp);
+        if (!b.date.isEmpty() && !isIsoDate(b.date))
+            throw FieldError(child(pp, "date"),
+                             "date \"" + b.date.toStdString() + "\" is not a YYYY-MM-DD date");
+        for (const BuildPhase& before : d.phases)
+            if (before.name == b.name)
+                throw FieldError(child(pp, "name"),
+                                 "two phases are named \"" + b.name.toStdString() + "\"");
+        d.phases.push_back(std::move(b));
+    }
 }
 
 void readProps(DesignData& d, const Json& doc) {
@@ -318,6 +387,7 @@ void readProps(DesignData& d, const Json& doc) {
     d.fabrics.clear();
     if (const Json* fabs = optionalMember(doc, "fabrics"))
         readFabrics(d, *fabs);
+    readPhases(d, doc);
     d.priceOverrides.clear();
     if (const Json* po = optionalMember(doc, "priceOverrides")) {
         requireObject(*po, "/priceOverrides");
@@ -390,6 +460,8 @@ OJson writeRack(const DesignData& d, RackId id, const Rack& r) {
         o["feeds"]["b"] = r.feeds.b.value();
     if (r.coolingProduct)
         o["coolingProduct"] = str(d.catalog[r.coolingProduct].id);
+    if (r.phase > 0)
+        o["phase"] = r.phase;
     return o;
 }
 
@@ -425,8 +497,9 @@ OJson writeLinkRow(const DesignData& d, LinkId id, const Link& l) {
 
 Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId& id) {
     requireObject(r, rp);
-    requireKnownKeys(
-        r, rp, {"id", "name", "type", "x", "y", "rotation", "cooling", "feeds", "coolingProduct"});
+    requireKnownKeys(r, rp,
+                     {"id", "name", "type", "x", "y", "rotation", "cooling", "feeds",
+                      "coolingProduct", "phase"});
     id = idFrom<RackId>(member(r, "id", rp), child(rp, "id"));
     Rack rack;
     rack.name = qstring(member(r, "name", rp), child(rp, "name"), 256);
@@ -436,6 +509,18 @@ Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId&
     rack.centre.x = number(member(r, "x", rp), child(rp, "x"), -kMaxCoordMm, kMaxCoordMm);
     rack.centre.y = number(member(r, "y", rp), child(rp, "y"), -kMaxCoordMm, kMaxCoordMm);
     rack.rotationDeg = int(optInteger(r, "rotation", rp, 0, 270, 0));
+    if (const Json* ph = optionalMember(r, "phase")) {
+        if (d.phases.empty())
+            throw FieldError(child(rp, "phase"), "the rack names a build phase, but the design "
+                                                 "has none (add \"phases\")");
+        const long long phase = integer(*ph, child(rp, "phase"), 0, kMaxBuildPhases);
+        if (phase >= (long long)d.phases.size())
+            throw FieldError(child(rp, "phase"),
+                             "phase " + std::to_string(phase) + " does not exist: the design has " +
+                                 std::to_string(d.phases.size()) + " phases, 0 to " +
+                                 std::to_string(d.phases.size() - 1));
+        rack.phase = std::int16_t(phase);
+    }
     if (rack.rotationDeg % 90 != 0)
         throw FieldError(child(rp, "rotation"), "rotation must be 0, 90, 180 or 270");
     if (const Json* c = optionalMember(r, "cooling"))

@@ -156,7 +156,8 @@ void EditJournal::track() {
     connect(d, &Design::linkRemoved, this, [this](LinkId id) { m_links.insert(id); });
     connect(d, &Design::linkChanged, this, [this](LinkId id) { m_links.insert(id); });
     for (auto sig : {&Design::metaChanged, &Design::hallChanged, &Design::settingsChanged,
-                     &Design::fabricsChanged, &Design::pricesChanged, &Design::waiversChanged})
+                     &Design::fabricsChanged, &Design::pricesChanged, &Design::waiversChanged,
+                     &Design::phasesChanged})
         connect(d, sig, this, [this] { m_props = true; });
     connect(d, &Design::resetDone, this, [this] { m_full = true; });
     // Trays are few: a line that changed any carries them all.

@@ -244,6 +244,47 @@ private Q_SLOTS:
                  r.err.constData());
         QVERIFY(!QFile::exists(plan));
     }
+    /// Issue 34: `generate --phases` splits by scalable unit; `export --format build-plan`
+    /// writes the per-phase folder; bad phasing input exits 2 and writes nothing.
+    void buildPlanFromGeneratedPhases() {
+        const QString design = m_tmp.filePath(QStringLiteral("phased.cds.json"));
+        Run r =
+            cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("1024"),
+                 QStringLiteral("--phases"), QStringLiteral("2"), QStringLiteral("--phase-start"),
+                 QStringLiteral("2027-01-04"), QStringLiteral("-o"), design});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(head(design, 1 << 20).contains("\"date\": \"2027-03-01\""));
+        const QString dir = m_tmp.filePath(QStringLiteral("plan"));
+        r = cli({QStringLiteral("export"), design, QStringLiteral("--format"),
+                 QStringLiteral("build-plan"), QStringLiteral("-o"), dir});
+        QVERIFY2(r.code == 0, r.err.constData());
+        for (const char* f : {"README.md", "build-plan.csv", "orders.csv", "phase-01/bom.xlsx",
+                              "phase-01/bom.csv", "phase-01/cabling.csv", "phase-02/cabling.csv"})
+            QVERIFY2(QFile::exists(dir + QLatin1Char('/') + QLatin1String(f)), f);
+        QVERIFY(head(dir + QStringLiteral("/build-plan.csv"), 4000)
+                    .startsWith("phase,name,date,racks,gpus,gpus_ready,"));
+        // A design without phases, too many phases, a date in the wrong form: exit 2.
+        const QString none = m_tmp.filePath(QStringLiteral("plan-none"));
+        r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),
+                 QStringLiteral("build-plan"), QStringLiteral("-o"), none});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("no build phases"), r.err.constData());
+        QVERIFY(!QFile::exists(none));
+        const QString bad = m_tmp.filePath(QStringLiteral("bad-phases.cds.json"));
+        r = cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("1024"),
+                 QStringLiteral("--phases"), QStringLiteral("9"), QStringLiteral("-o"), bad});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("9 phases need at least 9 scalable units to split; the design "
+                                "has 4"),
+                 r.err.constData());
+        r = cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("1024"),
+                 QStringLiteral("--phases"), QStringLiteral("2"), QStringLiteral("--phase-start"),
+                 QStringLiteral("2027-13-01"), QStringLiteral("-o"), bad});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--phase-start expects a date YYYY-MM-DD, not '2027-13-01'"),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(bad));
+    }
     void bomXlsxWritesAWorkbook() {
         const QString out = m_tmp.filePath(QStringLiteral("bom.xlsx"));
         const Run r = cli({QStringLiteral("bom"), example(), QStringLiteral("--format"),

@@ -35,9 +35,9 @@ private Q_SLOTS:
     }
     void formatsAreTheCommandLineContract() {
         // README "Exports": the --format values of `cluster-studio-cli export`, in this order.
-        const QStringList documented = {"pdf",         "svg",        "png",    "xlsx",
-                                        "cabling-csv", "netbox",     "slurm",  "slurm-yaml",
-                                        "kubernetes",  "monitoring", "ip-plan"};
+        const QStringList documented = {"pdf",         "svg",        "png",        "xlsx",
+                                        "cabling-csv", "netbox",     "slurm",      "slurm-yaml",
+                                        "kubernetes",  "monitoring", "build-plan", "ip-plan"};
         QCOMPARE(exports::exportFormats(), documented);
     }
     void everyKindHasOneName() {

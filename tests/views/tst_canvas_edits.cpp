@@ -506,8 +506,12 @@ private Q_SLOTS:
         p.power = PowerBuildOptions{};
         p.power->scheme = PowerScheme::NPlusOne;
         p.title = QStringLiteral("Preview test");
+        p.phases = 2;
+        p.phaseStart = QStringLiteral("2027-01-04");
         dlg.setParams(p);
         const GenerateParams q = dlg.params();
+        QCOMPARE(q.phases, 2);
+        QCOMPARE(q.phaseStart, QStringLiteral("2027-01-04"));
         QCOMPARE(q.gpus, p.gpus);
         QCOMPARE(q.serverId, p.serverId);
         QCOMPARE(q.suNodes, 16);
@@ -522,6 +526,8 @@ private Q_SLOTS:
         dlg.waitForPreview();
         const GenerateResult r = generateCluster(q, w->workbench().library());
         QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(int(r.design.phases.size()), 2);
+        QCOMPARE(r.design.phases[1].date, QStringLiteral("2027-03-01"));
         const Metrics m = computeMetrics(r.design);
         const QString text = dlg.previewText();
         QVERIFY2(text.contains(QStringLiteral("%1 racks").arg(m.racks)), qPrintable(text));

@@ -5,16 +5,28 @@
 #include "DesignEditor.h"
 
 #include "model/analysis/LiveAnalysis.h"
+#include "model/generator/Generator.h"
+#include "model/json/DesignFile.h"
+#include "model/phases/BuildPlan.h"
 #include "views/SelectionModel.h"
+#include "views/dashboard/ChartExport.h"
+#include "views/dashboard/DashboardWidget.h"
+#include "views/dashboard/PhaseTimelineChart.h"
 #include "views/elevation/ElevationView.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/panels/PropertiesPanel.h"
+#include "views/report/ReportContent.h"
 
+#include <QComboBox>
+#include <QDir>
+#include <QImage>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTabWidget>
 #include <QUndoStack>
 
 using namespace cds;
@@ -143,6 +155,105 @@ private Q_SLOTS:
                                                      Face::Front));
         w->workbench().analysis()->runNow();
         QVERIFY(w->scene()->coloring().colourOf(n01) != before);
+    }
+
+    /// Colour racks by build phase (issue #34): each phase its colour, the legend the phases
+    /// with their dates; a design without phases says so.
+    void floorplanColoursByBuildPhase() {
+        GenerateParams p;
+        p.gpus = 512;
+        p.power.reset();
+        GenerateResult g = generateCluster(p, CatalogLibrary::loadDefault().catalog());
+        QVERIFY2(g.ok, qPrintable(g.error));
+        QVERIFY(splitByScalableUnit(g.design, 2, QDate(2027, 5, 3), 6).isEmpty());
+        const QString path = m_tmp.filePath(QStringLiteral("phased.cds.json"));
+        QString error;
+        QVERIFY2(DesignFile::save(g.design, path, &error), qPrintable(error));
+        auto w = openStudio(m_tmp.filePath(QStringLiteral("phased")), path);
+        w->scene()->setColorMetric(views::ColorMetric::Phase);
+        w->workbench().analysis()->runNow();
+        const DesignData& d = w->workbench().design()->data();
+        RackId first, second;
+        d.racks.forEach([&](RackId id, const Rack& r) { (r.phase == 0 ? first : second) = id; });
+        QVERIFY(first.isValid() && second.isValid());
+        const views::RackColoring& c = w->scene()->coloring();
+        QCOMPARE(c.colourOf(first), views::RackColoring::phaseColour(0));
+        QCOMPARE(c.colourOf(second), views::RackColoring::phaseColour(1));
+        QVERIFY(c.colourOf(first) != c.colourOf(second));
+        const auto legend = c.legend();
+        QCOMPARE(int(legend.size()), 2);
+        QCOMPARE(legend[1].label, QStringLiteral("Phase 2 (2027-06-14)"));
+        // The phase filter: the floor as it stands after phase 1.
+        auto* upTo = w->findChild<QComboBox*>(QStringLiteral("phaseLimit"));
+        QVERIFY(upTo);
+        QCOMPARE(upTo->count(), 3);
+        QCOMPARE(upTo->itemText(1), QStringLiteral("up to Phase 1"));
+        w->scene()->setPhaseLimit(0);
+        QCOMPARE(c.colourOf(first), views::RackColoring::phaseColour(0));
+        QVERIFY(c.colourOf(second) != views::RackColoring::phaseColour(1));
+        QCOMPARE(c.legend().back().label, QStringLiteral("later phases: not yet built"));
+        w->scene()->setPhaseLimit(-1);
+        QCOMPARE(c.colourOf(second), views::RackColoring::phaseColour(1));
+        // The toolbar drives the same: Build phase, then up to Phase 1.
+        auto* colourBy = w->findChild<QComboBox*>(QStringLiteral("colourBy"));
+        QVERIFY(colourBy);
+        const int phaseItem = colourBy->findData(int(views::ColorMetric::Phase));
+        colourBy->setCurrentIndex(phaseItem);
+        Q_EMIT colourBy->activated(phaseItem);
+        upTo->setCurrentIndex(1);
+        Q_EMIT upTo->activated(1);
+        QCOMPARE(c.phaseLimit(), 0);
+        // The dashboard's timeline: GPUs ready phase by phase, the first order's date.
+        auto* dash = w->findChild<views::DashboardWidget*>();
+        QVERIFY(dash);
+        views::PhaseTimelineChart* t = dash->phaseTimelineChart();
+        QVERIFY2(
+            t->title().startsWith(QStringLiteral("Build plan: 2 phases · 512 GPUs by 2027-06-14 "
+                                                 "· first order due ")),
+            qPrintable(t->title()));
+        QCOMPARE(t->categories().front(), QStringLiteral("Phase 1\n2027-05-03"));
+        QCOMPARE(t->gpusReady(0), 256);
+        QCOMPARE(t->gpusReady(1), 512);
+        // For review (build/<dir>/tests/views/phases-review): the window at laptop size with
+        // racks coloured by phase up to phase 1 and the dashboard on its Build phases page,
+        // and the chart as it exports.
+        const QString review =
+            QCoreApplication::applicationDirPath() + QStringLiteral("/phases-review");
+        QDir().mkpath(review);
+        if (auto* tabs = dash->findChild<QTabWidget*>())
+            tabs->setCurrentWidget(t);
+        w->resize(1366, 768);
+        w->show();
+        QTest::qWait(300);
+        QVERIFY(w->grab().save(review + QStringLiteral("/window-1366x768.png")));
+        QVERIFY(
+            views::chartImage(*t, QSize(900, 360)).save(review + QStringLiteral("/phases.png")));
+        // The report's build plan page, drawn.
+        const report::ReportContent content(g.design);
+        int planPages = 0;
+        for (const report::ReportPage& pg : content.pages()) {
+            if (pg.kind != report::ReportPage::Kind::BuildPlan)
+                continue;
+            ++planPages;
+            QCOMPARE(pg.heading, QStringLiteral("Build plan: 2 phases"));
+            QImage img(1026, 667, QImage::Format_RGB32);
+            img.fill(Qt::white);
+            QPainter painter(&img);
+            pg.draw(painter, QRectF(0, 0, 1026, 667));
+            painter.end();
+            int inked = 0; // the header and two rows leave ink across the top of the page
+            for (int y = 0; y < 120; y += 2)
+                for (int x = 0; x < 1026; x += 2)
+                    inked += img.pixel(x, y) != QColor(Qt::white).rgb();
+            QVERIFY2(inked > 500, qPrintable(QString::number(inked)));
+            QVERIFY(img.save(review + QStringLiteral("/report-build-plan.png")));
+        }
+        QCOMPARE(planPages, 1);
+        auto plain = openStudio(m_tmp.filePath(QStringLiteral("plain")));
+        plain->scene()->setColorMetric(views::ColorMetric::Phase);
+        plain->workbench().analysis()->runNow();
+        QCOMPARE(plain->scene()->coloring().legend().front().label,
+                 QStringLiteral("no build phases"));
     }
 
     /// 0U rack PDUs sit in the rear side channels (A feed left, B right), inside the rack's

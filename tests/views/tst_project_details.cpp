@@ -4,6 +4,7 @@
 
 #include "AddressingDialog.h"
 #include "DesignEditor.h"
+#include "PhasesDialog.h"
 #include "ProjectDialog.h"
 #include "QuoteDialog.h"
 
@@ -11,6 +12,7 @@
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QTableWidget>
 #include <QUndoStack>
 
 using namespace cds;
@@ -128,6 +130,38 @@ private Q_SLOTS:
         QVERIFY(w->workbench().document()->saveTo(path));
         auto again = openStudio(m_tmp.filePath(QStringLiteral("pools2")), path);
         QCOMPARE(again->workbench().design()->data().settings.addressing, pools);
+        w->workbench().undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+    }
+
+    /// Edit > Build phases…: rows added dated after the last, a duplicate name or a bad date
+    /// named as typed and refused at OK; the result one undoable edit.
+    void phasesDialogChecksAndUndoes() {
+        studio::PhasesDialog dlg({{QStringLiteral("Phase 1"), QStringLiteral("2027-03-01")}});
+        QVERIFY(dlg.problem().isEmpty());
+        dlg.addPhase();
+        std::vector<BuildPhase> p = dlg.phases();
+        QCOMPARE(int(p.size()), 2);
+        QCOMPARE(p[1].name, QStringLiteral("Phase 2"));
+        QCOMPARE(p[1].date, QStringLiteral("2027-04-26"));
+        auto* table = dlg.findChild<QTableWidget*>(QStringLiteral("phases"));
+        table->item(1, 0)->setText(QStringLiteral("Phase 1"));
+        QVERIFY(dlg.problem().contains(QLatin1String("Two phases are named")));
+        dlg.accept();
+        QCOMPARE(dlg.result(), int(QDialog::Rejected));
+        table->item(1, 0)->setText(QStringLiteral("Expansion"));
+        table->item(1, 1)->setText(QStringLiteral("26/04/2027"));
+        QVERIFY(dlg.problem().contains(QLatin1String("not a date YYYY-MM-DD")));
+        table->item(1, 1)->setText(QString());
+        QVERIFY(dlg.problem().isEmpty());
+        dlg.accept();
+        QCOMPARE(dlg.result(), int(QDialog::Accepted));
+
+        auto w = openStudio(m_tmp.filePath(QStringLiteral("phases")));
+        const QByteArray before = bytesOf(*w);
+        QVERIFY(w->workbench().editor()->setPhases(dlg.phases()));
+        QCOMPARE(w->workbench().undoStack()->undoText(), QStringLiteral("Build phases: 2"));
+        QCOMPARE(w->workbench().design()->data().phases[1].name, QStringLiteral("Expansion"));
         w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
     }

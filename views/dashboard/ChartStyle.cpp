@@ -2,6 +2,11 @@
 
 #include "QCustomPlotInclude.h"
 
+#include <QChart>
+#include <QChartView>
+#include <QPainter>
+#include <QVBoxLayout>
+
 namespace cds::views {
 
 void styleDashboardPlot(QCustomPlot* plot) {
@@ -30,6 +35,24 @@ QCPTextElement* addPlotTitle(QCustomPlot* plot, int row, int column, const QStri
     auto* t = new QCPTextElement(plot, text, f);
     plot->plotLayout()->addElement(row, column, t);
     return t;
+}
+
+QChartView* addChartView(QWidget* host) {
+    auto* view = new QChartView(new QChart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->chart()->legend()->setAlignment(Qt::AlignBottom);
+    auto* layout = new QVBoxLayout(host);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view);
+    return view;
+}
+
+void renderChartView(QChartView* view, QPainter* painter, const QSize& size) {
+    QChart* chart = view->chart();
+    const QRectF before = chart->geometry();
+    chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+    view->scene()->render(painter, QRectF(QPointF(0, 0), QSizeF(size)), chart->geometry());
+    chart->setGeometry(before);
 }
 
 } // namespace cds::views

@@ -24,6 +24,7 @@ class OpticsChart;
 class ExportableChart;
 class PowerBarsChart;
 class PowerChainChart;
+class PhaseTimelineChart;
 class SweepChart;
 
 /// @brief The live dashboard over one ChartModel, which follows the studio's LiveAnalysis
@@ -42,6 +43,7 @@ public:
     BandwidthPanel* bandwidthPanel() const { return m_bandwidth; }
     OpticsChart* opticsChart() const { return m_optics; }
     PowerChainChart* powerChainChart() const { return m_powerChain; }
+    PhaseTimelineChart* phaseTimelineChart() const { return m_phases; }
     SweepChart* sweepChart() const { return m_sweep; }
     ScenarioPanel* scenarioPanel() const { return m_scenarios; }
     /// The pages: Overview (cost and power), Bandwidth, Optics, Power utilisation, What-if
@@ -75,6 +77,7 @@ private:
     BandwidthPanel* m_bandwidth;
     OpticsChart* m_optics;
     PowerChainChart* m_powerChain;
+    PhaseTimelineChart* m_phases;
     SweepChart* m_sweep;
     ScenarioPanel* m_scenarios;
     QTabWidget* m_tabs;

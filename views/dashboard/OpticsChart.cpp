@@ -1,5 +1,6 @@
 #include "OpticsChart.h"
 
+#include "ChartStyle.h"
 #include "DashboardFormat.h"
 #include "model/metrics/Metrics.h"
 #include "model/scenarios/ChartModel.h"
@@ -22,12 +23,7 @@ namespace cds::views {
 OpticsChart::OpticsChart(const ChartModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
-    , m_view(new QChartView(new QChart)) {
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->chart()->legend()->setAlignment(Qt::AlignBottom);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    , m_view(addChartView(this)) {
     refresh();
 }
 
@@ -119,12 +115,7 @@ double OpticsChart::share(int set, int row) const {
 }
 
 void OpticsChart::renderChart(QPainter* painter, const QSize& size) {
-    // The chart laid out at the asked size in its own scene, whatever the widget's size.
-    QChart* chart = m_view->chart();
-    const QRectF before = chart->geometry();
-    chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
-    m_view->scene()->render(painter, QRectF(QPointF(0, 0), QSizeF(size)), chart->geometry());
-    chart->setGeometry(before);
+    renderChartView(m_view, painter, size);
 }
 
 } // namespace cds::views

@@ -1,5 +1,6 @@
 #include "PowerChainChart.h"
 
+#include "ChartStyle.h"
 #include "model/scenarios/ChartModel.h"
 
 #include <QBarCategoryAxis>
@@ -19,12 +20,7 @@ namespace cds::views {
 PowerChainChart::PowerChainChart(const ChartModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
-    , m_view(new QChartView(new QChart)) {
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->chart()->legend()->setAlignment(Qt::AlignBottom);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    , m_view(addChartView(this)) {
     refresh();
 }
 
@@ -125,12 +121,7 @@ double PowerChainChart::utilisation(int set, int row) const {
 }
 
 void PowerChainChart::renderChart(QPainter* painter, const QSize& size) {
-    // As OpticsChart: laid out at the asked size in its own scene, whatever the widget's size.
-    QChart* chart = m_view->chart();
-    const QRectF before = chart->geometry();
-    chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
-    m_view->scene()->render(painter, QRectF(QPointF(0, 0), QSizeF(size)), chart->geometry());
-    chart->setGeometry(before);
+    renderChartView(m_view, painter, size);
 }
 
 } // namespace cds::views

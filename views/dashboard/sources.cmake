@@ -9,6 +9,7 @@ target_sources(cds_views PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/BandwidthPanel.cpp ${CMAKE_CURRENT_LIST_DIR}/BandwidthPanel.h
   ${CMAKE_CURRENT_LIST_DIR}/OpticsChart.cpp ${CMAKE_CURRENT_LIST_DIR}/OpticsChart.h
   ${CMAKE_CURRENT_LIST_DIR}/PowerChainChart.cpp ${CMAKE_CURRENT_LIST_DIR}/PowerChainChart.h
+  ${CMAKE_CURRENT_LIST_DIR}/PhaseTimelineChart.cpp ${CMAKE_CURRENT_LIST_DIR}/PhaseTimelineChart.h
   ${CMAKE_CURRENT_LIST_DIR}/SweepChart.cpp ${CMAKE_CURRENT_LIST_DIR}/SweepChart.h
   ${CMAKE_CURRENT_LIST_DIR}/ScenarioPanel.cpp ${CMAKE_CURRENT_LIST_DIR}/ScenarioPanel.h
   ${CMAKE_CURRENT_LIST_DIR}/DashboardWidget.cpp ${CMAKE_CURRENT_LIST_DIR}/DashboardWidget.h

@@ -122,6 +122,13 @@ void FloorplanScene::setColorMetric(ColorMetric m) {
     refreshColours();
 }
 
+void FloorplanScene::setPhaseLimit(int last) {
+    if (last == m_coloring.phaseLimit())
+        return;
+    m_coloring.setPhaseLimit(last);
+    refreshColours();
+}
+
 const RackMetrics* FloorplanScene::rackMetrics(RackId id) const {
     const auto& per = m_analysis->metrics().perRack;
     if (!id.isValid() || id.value() >= m_metricsOf.size())

@@ -31,6 +31,9 @@ public:
     Design* design() const { return m_design; }
     const RackColoring& coloring() const { return m_coloring; }
     void setColorMetric(ColorMetric m);
+    /// Colour racks by build phase, those after phase @p last (0-based) as not yet built;
+    /// -1: every phase.
+    void setPhaseLimit(int last);
     RackItem* rackItem(RackId id) const;
     /// The rack whose footprint contains @p scenePos, or invalid.
     RackId rackAt(QPointF scenePos) const;

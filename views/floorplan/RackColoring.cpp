@@ -1,6 +1,7 @@
 #include "RackColoring.h"
 
 #include <algorithm>
+#include <array>
 
 namespace cds::views {
 
@@ -9,6 +10,7 @@ const QColor kOk(0x6a, 0xb8, 0x7a);
 const QColor kWarn(0xe8, 0xb0, 0x3c);
 const QColor kBad(0xd8, 0x4a, 0x3c);
 const QColor kNone(0xc8, 0xcc, 0xd2);
+const QColor kLater(0xee, 0xef, 0xf1); ///< a rack of a later build phase: not built yet
 
 QColor mix(const QColor& a, const QColor& b, double t) {
     t = std::clamp(t, 0.0, 1.0);
@@ -26,13 +28,47 @@ QString RackColoring::metricLabel(ColorMetric m) {
         return QStringLiteral("U fill");
     case ColorMetric::Status:
         return QStringLiteral("Check status");
+    case ColorMetric::Phase:
+        return QStringLiteral("Build phase");
     }
     return {};
+}
+
+QColor RackColoring::phaseColour(int phase) {
+    // ColorBrewer "Paired" (12 classes), dark members first: neighbouring phases differ in hue.
+    static const std::array<QRgb, 12> palette = {0x1f78b4, 0x33a02c, 0xe31a1c, 0xff7f00,
+                                                 0x6a3d9a, 0xb15928, 0xa6cee3, 0xb2df8a,
+                                                 0xfb9a99, 0xfdbf6f, 0xcab2d6, 0xffff99};
+    return QColor(palette[std::size_t(std::max(phase, 0)) % palette.size()]);
 }
 
 void RackColoring::update(const DesignData& d, const Metrics& m,
                           const std::vector<Finding>& findings) {
     m_colours.assign(d.racks.capacity(), kNone);
+    m_phases.clear();
+    if (m_metric == ColorMetric::Phase) {
+        for (std::size_t i = 0; i < d.phases.size(); ++i)
+            m_phases.push_back(
+                {phaseColour(int(i)),
+                 d.phases[i].date.isEmpty()
+                     ? d.phases[i].name
+                     : QStringLiteral("%1 (%2)").arg(d.phases[i].name, d.phases[i].date)});
+        const int last = int(d.phases.size()) - 1;
+        const bool limited = m_phaseLimit >= 0 && m_phaseLimit < last;
+        if (limited) {
+            m_phases.resize(std::size_t(m_phaseLimit) + 1);
+            m_phases.push_back({kLater, QStringLiteral("later phases: not yet built")});
+        }
+        if (d.phases.empty())
+            m_phases.push_back({kNone, QStringLiteral("no build phases")});
+        else
+            d.racks.forEach([&](RackId id, const Rack& r) {
+                const int phase = std::clamp(int(r.phase), 0, last);
+                m_colours[id.value()] =
+                    limited && phase > m_phaseLimit ? kLater : phaseColour(phase);
+            });
+        return;
+    }
     if (m_metric == ColorMetric::Status) {
         std::vector<int> worst(d.racks.capacity(), 3);
         for (const Finding& f : findings) {
@@ -102,6 +138,8 @@ std::vector<RackColoring::LegendEntry> RackColoring::legend() const {
         return {{kOk, QStringLiteral("no findings")},
                 {kWarn, QStringLiteral("warnings")},
                 {kBad, QStringLiteral("errors")}};
+    case ColorMetric::Phase:
+        return m_phases;
     }
     return {};
 }

@@ -102,9 +102,33 @@ void PropertiesPanel::showRacks(const std::vector<RackId>& ids) {
             return; // "mixed" is not a cooling type
         Q_EMIT rackCoolingRequested(racks, CoolingType(c), QString());
     });
+    // The build phase, when the design has phases (Edit > Build phases…).
+    QComboBox* phase = nullptr;
+    if (!d.phases.empty()) {
+        phase = new QComboBox(m_body);
+        phase->setObjectName(QStringLiteral("rackPhase"));
+        for (std::size_t i = 0; i < d.phases.size(); ++i)
+            phase->addItem(d.phases[i].date.isEmpty()
+                               ? d.phases[i].name
+                               : QStringLiteral("%1 (%2)").arg(d.phases[i].name, d.phases[i].date),
+                           int(i));
+        phase->setCurrentIndex(std::clamp(int(first.phase), 0, int(d.phases.size()) - 1));
+        if (std::any_of(racks.begin(), racks.end(),
+                        [&](RackId id) { return d.racks[id].phase != first.phase; })) {
+            phase->insertItem(0, QStringLiteral("mixed"), -1);
+            phase->setCurrentIndex(0);
+        }
+        connect(phase, &QComboBox::activated, this, [this, racks, phase](int index) {
+            const int p = phase->itemData(index).toInt();
+            if (p >= 0)
+                Q_EMIT rackPhaseRequested(racks, p);
+        });
+    }
     if (racks.size() > 1) {
         m_heading->setText(QStringLiteral("%1 racks").arg(racks.size()));
         m_form->addRow(QStringLiteral("Cooling (all)"), cooling);
+        if (phase)
+            m_form->addRow(QStringLiteral("Build phase (all)"), phase);
         return;
     }
     const RackId id = racks.front();
@@ -124,6 +148,8 @@ void PropertiesPanel::showRacks(const std::vector<RackId>& ids) {
                                                             .arg(first.rotationDeg),
                                                         m_body));
     m_form->addRow(QStringLiteral("Cooling"), cooling);
+    if (phase)
+        m_form->addRow(QStringLiteral("Build phase"), phase);
     // The installed product sets the rack's envelope; none: the design's for the type.
     auto* product = new QComboBox(m_body);
     product->setObjectName(QStringLiteral("coolingProduct"));

@@ -31,6 +31,8 @@ Q_SIGNALS:
     /// Cooling type and installed product (a catalog id; empty: none) for the racks.
     void rackCoolingRequested(const std::vector<cds::RackId>& racks, cds::CoolingType type,
                               const QString& productId);
+    /// The racks go in build phase @p phase (an index into the design's phases).
+    void rackPhaseRequested(const std::vector<cds::RackId>& racks, int phase);
     void deviceEditRequested(cds::DeviceId id, const cds::Device& after, const QString& text);
     void linkEditRequested(cds::LinkId id, const cds::Link& after, const QString& text);
     /// A tray's name, kind, ends or size changed (one tray selected).

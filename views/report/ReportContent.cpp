@@ -1,5 +1,6 @@
 #include "ReportContent.h"
 
+#include "BuildPlanPages.h"
 #include "FloorplanSheets.h"
 #include "PowerChainPages.h"
 
@@ -455,6 +456,8 @@ std::vector<ReportPage> ReportContent::pages(const PageOptions& o) const {
                    {}});
     std::vector<ReportPage> power = powerChainPages(m_d, m_analysis, o.body, !o.floorplanSheets);
     std::move(power.begin(), power.end(), std::back_inserter(out));
+    std::vector<ReportPage> plan = buildPlanPages(m_d, o.body);
+    std::move(plan.begin(), plan.end(), std::back_inserter(out));
     out.push_back({ReportPage::Kind::Charts,
                    QStringLiteral("Power and load"),
                    [this](QPainter& p, const QRectF& r) { paintCharts(p, r); },

@@ -27,6 +27,7 @@ struct ReportPage {
         Racks,
         Fabric,
         PowerChain,
+        BuildPlan,
         Charts,
         Bom,
         Findings
@@ -84,7 +85,7 @@ public:
 
     /// Pages in report order: cover, executive summary, floorplan overview and row sheets,
     /// elevations (one per configuration), fabric, the power chain's one-line diagram (when
-    /// the design has a chain), charts, BOM and findings.
+    /// the design has a chain), the build plan (when it has phases), charts, BOM and findings.
     std::vector<ReportPage> pages(const PageOptions& o = {}) const;
 
     void paintCover(QPainter& p, const QRectF& r) const;

@@ -37,8 +37,8 @@ private Q_SLOTS:
         QVERIFY2(
             w.exportCharts(dir.path(), QStringLiteral("svg"), QSize(800, 500), &written, &error),
             qPrintable(error));
-        QCOMPARE(written.size(),
-                 12); // cost, power, bandwidth, optics, power chain, sweep: PNG and SVG
+        // cost, power, bandwidth, optics, power chain, build phases, sweep: PNG and SVG
+        QCOMPARE(written.size(), 14);
         for (const QString& f : written) {
             if (f.endsWith(QLatin1String(".png"))) {
                 QImage img(f);

@@ -1,0 +1,131 @@
+#include "PhaseTimelineChart.h"
+
+#include "ChartStyle.h"
+#include "DashboardFormat.h"
+#include "model/phases/BuildPlan.h"
+#include "model/scenarios/ChartModel.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QLocale>
+#include <QPainter>
+#include <QStackedBarSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cds::views {
+
+PhaseTimelineChart::PhaseTimelineChart(const ChartModel* model, QWidget* parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_view(addChartView(this)) {}
+
+PhaseTimelineChart::~PhaseTimelineChart() = default;
+
+void PhaseTimelineChart::refresh() {
+    m_dirty = true;
+    if (isVisible())
+        ensure();
+}
+
+void PhaseTimelineChart::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    ensure();
+}
+
+void PhaseTimelineChart::ensure() {
+    if (m_dirty)
+        rebuild();
+}
+
+QString PhaseTimelineChart::title() {
+    ensure();
+    return m_title;
+}
+
+QStringList PhaseTimelineChart::categories() {
+    ensure();
+    return m_categories;
+}
+
+int PhaseTimelineChart::gpusReady(int i) {
+    ensure();
+    return i >= 0 && i < int(m_ready.size()) ? m_ready[std::size_t(i)] : 0;
+}
+
+void PhaseTimelineChart::rebuild() {
+    m_dirty = false;
+    m_categories.clear();
+    m_ready.clear();
+    QChart* chart = m_view->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis* a : chart->axes())
+        chart->removeAxis(a);
+    const Design* design = m_model->design();
+    if (!design || design->data().phases.empty()) {
+        m_title = QStringLiteral("Build plan: no build phases (generate --phases N, or the "
+                                 "racks' phase in the design file)");
+        chart->setTitle(m_title);
+        return;
+    }
+    const BuildPlan plan = buildPlan(design->data());
+    if (!plan.error.isEmpty()) {
+        m_title = QStringLiteral("Build plan: %1").arg(plan.error);
+        chart->setTitle(m_title);
+        return;
+    }
+    auto* before = new QBarSet(QStringLiteral("GPUs of earlier phases"));
+    auto* added = new QBarSet(QStringLiteral("GPUs the phase adds"));
+    QDate firstOrder;
+    for (const PhaseSummary& s : plan.phases) {
+        *before << double(s.gpusReady - s.gpus);
+        *added << double(s.gpus);
+        m_ready.push_back(s.gpusReady);
+        m_categories << (s.phase.date.isEmpty() ? s.phase.name
+                                                : s.phase.name + QLatin1Char('\n') + s.phase.date);
+        for (const PhaseOrder& o : s.orders)
+            if (o.orderBy.isValid() && (!firstOrder.isValid() || o.orderBy < firstOrder))
+                firstOrder = o.orderBy;
+    }
+    before->setColor(QColor(0xa6, 0xce, 0xe3));
+    added->setColor(QColor(0x1f, 0x78, 0xb4));
+    auto* series = new QStackedBarSeries;
+    series->append(before);
+    series->append(added);
+    chart->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    x->append(m_categories);
+    auto* y = new QValueAxis;
+    const int top = std::max(1, m_ready.back());
+    y->setRange(0, top * 1.05);
+    y->setTickCount(5);
+    y->applyNiceNumbers(); // round ticks: 0, 150, 300... not 0, 141, 282
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setTitleText(QStringLiteral("GPUs ready to train"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    const QLocale c(QLocale::English, QLocale::UnitedStates); // "16,384", as the status bar
+    const PhaseSummary& last = plan.phases.back();
+    m_title =
+        QStringLiteral("Build plan: %1 phases · %2 GPUs%3")
+            .arg(plan.phases.size())
+            .arg(c.toString(last.gpusReady))
+            .arg(last.phase.date.isEmpty() ? QString() : QStringLiteral(" by ") + last.phase.date);
+    if (firstOrder.isValid())
+        m_title += QStringLiteral(" · first order due %1").arg(firstOrder.toString(Qt::ISODate));
+    chart->setTitle(m_title);
+}
+
+void PhaseTimelineChart::renderChart(QPainter* painter, const QSize& size) {
+    ensure();
+    renderChartView(m_view, painter, size);
+}
+
+} // namespace cds::views

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "ChartExport.h"
+
+#include <QWidget>
+
+namespace cds {
+class ChartModel;
+struct BuildPlan;
+} // namespace cds
+
+class QChartView;
+
+namespace cds::views {
+
+/// @brief The build plan's timeline (Qt Charts, one bar a phase): the GPUs ready to train at
+/// the end of each phase, split into those of the phases before and those the phase adds,
+/// each bar named with the phase's date. Titled with the phases, the GPUs and the date the
+/// first order is due. The plan is derived (model/phases) only while the chart is shown or
+/// exported, so editing a large design does not pay for it. Reads ChartModel only.
+class PhaseTimelineChart : public QWidget, public ExportableChart {
+    Q_OBJECT
+public:
+    explicit PhaseTimelineChart(const ChartModel* model, QWidget* parent = nullptr);
+    ~PhaseTimelineChart() override;
+
+    /// The design changed: recomputed now when shown, else when next shown or exported.
+    void refresh();
+    /// "Build plan: 4 phases · 16,384 GPUs by 2027-08-16 · first order due 2024-08-26"
+    QString title();
+    /// The bars' names: "Phase 1\n2027-03-01"...
+    QStringList categories();
+    /// GPUs ready at the end of phase @p i.
+    int gpusReady(int i);
+
+    QString chartName() const override { return QStringLiteral("phases"); }
+    void renderChart(QPainter* painter, const QSize& size) override;
+
+protected:
+    void showEvent(QShowEvent* e) override;
+
+private:
+    void rebuild();
+    void ensure();
+    const ChartModel* m_model;
+    QChartView* m_view;
+    bool m_dirty = true;
+    QString m_title;
+    QStringList m_categories;
+    std::vector<int> m_ready;
+};
+
+} // namespace cds::views
