@@ -29,10 +29,7 @@ QByteArray summaryCsv(const BuildPlan& plan) {
                   QStringLiteral("labour_hours"), QStringLiteral("cost_usd"),
                   QStringLiteral("unpriced_lines"), QStringLiteral("first_order_by")});
     for (const PhaseSummary& s : plan.phases) {
-        QDate first;
-        for (const PhaseOrder& o : s.orders)
-            if (o.orderBy.isValid() && (!first.isValid() || o.orderBy < first))
-                first = o.orderBy;
+        const QDate first = s.firstOrderBy();
         out += csv::row({QString::number(s.index + 1), s.phase.name, s.phase.date,
                          QString::number(s.racks), QString::number(s.gpus),
                          QString::number(s.gpusReady), number(s.bf16Pflops, 1),

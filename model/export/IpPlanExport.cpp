@@ -1,6 +1,7 @@
 #include "IpPlanExport.h"
 
 #include "../addressing/AddressPlan.h"
+#include "../json/DesignJson.h"
 #include "../json/Json.h"
 #include "CablingSchedule.h"
 #include "Csv.h"
@@ -97,16 +98,6 @@ OJson jsonRacks(const std::vector<RackSubnet>& subnets, PortRole role, Named& n)
     return list;
 }
 
-OJson jsonPools(const AddressPools& p) {
-    OJson o = OJson::object();
-    for (int i = 0; i < kAddressPoolCount; ++i)
-        o[addressPoolKey(AddressPool(i)).toStdString()] =
-            p.pools[std::size_t(i)].toString().toStdString();
-    o["asnScheme"] = asnSchemeKey(p.asnScheme).toStdString();
-    o["asnBase"] = p.asnBase;
-    return o;
-}
-
 OJson jsonPlan(const AddressPlan& plan, Named& n) {
     OJson links = OJson::array();
     for (const P2pSubnet& s : plan.links)
@@ -124,7 +115,7 @@ OJson jsonPlan(const AddressPlan& plan, Named& n) {
                             {"asn", s.asn}});
     }
     return {{"formatVersion", 1},
-            {"pools", jsonPools(plan.pools)},
+            {"pools", json::writeAddressing(plan.pools)},
             {"links", links},
             {"switches", switches},
             {"management", jsonRacks(plan.management, PortRole::Inband, n)},

@@ -166,6 +166,14 @@ PhaseCounts countByPhase(const DesignData& d) {
 
 } // namespace
 
+QDate PhaseSummary::firstOrderBy() const {
+    QDate first;
+    for (const PhaseOrder& o : orders)
+        if (o.orderBy.isValid() && (!first.isValid() || o.orderBy < first))
+            first = o.orderBy;
+    return first;
+}
+
 InstallKind installKindOf(const DesignData& d, TypeId t) {
     const CatalogItem& it = d.catalog[t];
     switch (it.category) {

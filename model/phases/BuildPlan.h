@@ -52,6 +52,8 @@ struct PhaseSummary {
     long long cables = 0;           ///< links pulled in this phase
     double labourHours = 0;         ///< install labour for what it adds (settings.labourHours)
     std::vector<PhaseOrder> orders; ///< one per BOM line, longest lead first
+    /// The earliest order date of its items; invalid when the phase has no date.
+    QDate firstOrderBy() const;
 };
 
 /// @brief The whole plan, or why there is none.

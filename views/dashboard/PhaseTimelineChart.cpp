@@ -88,9 +88,9 @@ void PhaseTimelineChart::rebuild() {
         m_ready.push_back(s.gpusReady);
         m_categories << (s.phase.date.isEmpty() ? s.phase.name
                                                 : s.phase.name + QLatin1Char('\n') + s.phase.date);
-        for (const PhaseOrder& o : s.orders)
-            if (o.orderBy.isValid() && (!firstOrder.isValid() || o.orderBy < firstOrder))
-                firstOrder = o.orderBy;
+        const QDate first = s.firstOrderBy();
+        if (first.isValid() && (!firstOrder.isValid() || first < firstOrder))
+            firstOrder = first;
     }
     before->setColor(QColor(0xa6, 0xce, 0xe3));
     added->setColor(QColor(0x1f, 0x78, 0xb4));

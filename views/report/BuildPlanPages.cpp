@@ -32,10 +32,7 @@ QStringList header() {
 
 QStringList cells(const PhaseSummary& s) {
     const QLocale c = QLocale::c();
-    QDate first;
-    for (const PhaseOrder& o : s.orders)
-        if (o.orderBy.isValid() && (!first.isValid() || o.orderBy < first))
-            first = o.orderBy;
+    const QDate first = s.firstOrderBy();
     return {s.phase.name,
             s.phase.date.isEmpty() ? QStringLiteral("-") : s.phase.date,
             c.toString(s.racks),
