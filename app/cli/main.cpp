@@ -1,6 +1,7 @@
 // cluster-studio-cli: the headless face of the studio, on the same model.
 #include "CliCommon.h"
 #include "HugePageHeap.h"
+#include "export/Exports.h"
 
 #include <QCoreApplication>
 
@@ -25,8 +26,7 @@ const std::array kCommands = {
     Command{"generate", "generate a complete cluster design (--gpus N ... -o FILE)", &runGenerate},
     Command{"catalog", "list the vendor catalog (catalog list [--json])", &runCatalog},
     Command{"export",
-            "pdf|svg|png|xlsx|cabling-csv|netbox|slurm|slurm-yaml|kubernetes|ip-plan (--format, -o "
-            "PATH)",
+            "%FORMATS (--format, -o PATH)", // the formats exportFormats() lists
             &runExport},
     Command{"advise", "size training or serving, the size guide (advise train|infer|guide)",
             &runAdvise},
@@ -37,7 +37,10 @@ const std::array kCommands = {
 void usage(QTextStream& s) {
     s << "Usage: cluster-studio-cli COMMAND [options]\n\nCommands:\n";
     for (const Command& c : kCommands)
-        s << "  " << QString::fromLatin1(c.name).leftJustified(10) << " " << c.summary << "\n";
+        s << "  " << QString::fromLatin1(c.name).leftJustified(10) << " "
+          << QString::fromUtf8(c.summary).replace(
+                 QLatin1String("%FORMATS"), cds::exports::exportFormats().join(QLatin1Char('|')))
+          << "\n";
     s << "\nRun 'cluster-studio-cli COMMAND --help' for a command's options.\n"
       << "Exit status: 0 ok, 1 the design has errors (validate), 2 unreadable or invalid input.\n";
     s.flush();

@@ -299,6 +299,19 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("cabling-csv"));
         QVERIFY(cli({QStringLiteral("--help")}).out.contains("export"));
     }
+    // The top-level help listed the formats by hand and missed monitoring and build-plan.
+    void topLevelHelpListsEveryExportFormat() {
+        const QByteArray help = cli({QStringLiteral("--help")}).out;
+        QByteArray exportLine;
+        for (const QByteArray& line : help.split('\n'))
+            if (line.trimmed().startsWith("export "))
+                exportLine = line;
+        for (const char* format :
+             {"pdf", "svg", "png", "xlsx", "cabling-csv", "netbox", "slurm", "slurm-yaml",
+              "kubernetes", "monitoring", "build-plan", "ip-plan"})
+            QVERIFY2(exportLine.split(' ').join('|').split('|').contains(format),
+                     exportLine.constData());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestCliExport)
