@@ -114,8 +114,9 @@ bool DesignEditor::setAddressing(const AddressPools& pools) {
     return take(edits::setAddressing(m_design->data(), pools));
 }
 
-bool DesignEditor::setPhases(const std::vector<BuildPhase>& phases) {
-    return take(edits::setPhases(m_design->data(), phases));
+bool DesignEditor::setPhases(const std::vector<BuildPhase>& phases,
+                             std::optional<LabourHours> labour) {
+    return take(edits::setPhases(m_design->data(), phases, labour));
 }
 
 bool DesignEditor::setRackPhase(const std::vector<RackId>& racks, int phase) {

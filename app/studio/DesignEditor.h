@@ -63,7 +63,8 @@ public:
     bool setProjectDetails(const DesignMeta& after);
     bool setQuoteTerms(double marginPercent, double discountPercent);
     bool setAddressing(const AddressPools& pools);
-    bool setPhases(const std::vector<BuildPhase>& phases);
+    bool setPhases(const std::vector<BuildPhase>& phases,
+                   std::optional<LabourHours> labour = std::nullopt);
     bool setRackPhase(const std::vector<RackId>& racks, int phase);
     bool setPriceOverride(const QString& catalogId, double usd, const QString& note);
     bool waive(const QString& findingKey, const QString& reason);

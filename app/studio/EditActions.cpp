@@ -53,9 +53,10 @@ QMenu* EditActions::addTo(QMenuBar* bar) {
 }
 
 void EditActions::showPhasesDialog() {
-    PhasesDialog dlg(m_wb.design()->data().phases, m_host.dialogParent());
+    const DesignData& d = m_wb.design()->data();
+    PhasesDialog dlg(d.phases, d.settings.labourHours, m_host.dialogParent());
     if (dlg.exec() == QDialog::Accepted)
-        m_wb.editor()->setPhases(dlg.phases());
+        m_wb.editor()->setPhases(dlg.phases(), dlg.labourHours());
 }
 
 void EditActions::showGenerateDialog() {

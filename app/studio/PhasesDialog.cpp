@@ -1,19 +1,23 @@
 #include "PhasesDialog.h"
 
+#include "model/edits/PhaseOps.h"
+
 #include <QDate>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include <set>
-
 namespace cds::studio {
 
-PhasesDialog::PhasesDialog(const std::vector<BuildPhase>& phases, QWidget* parent)
+PhasesDialog::PhasesDialog(const std::vector<BuildPhase>& phases, const LabourHours& labour,
+                           QWidget* parent)
     : QDialog(parent)
     , m_table(new QTableWidget(0, 2, this))
     , m_status(new QLabel(this)) {
@@ -52,15 +56,66 @@ PhasesDialog::PhasesDialog(const std::vector<BuildPhase>& phases, QWidget* paren
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* phasesPage = new QWidget(this);
+    auto* phasesLayout = new QVBoxLayout(phasesPage);
+    phasesLayout->addWidget(hint);
+    phasesLayout->addWidget(m_table, 1);
+    phasesLayout->addLayout(rowButtons);
+    // Install labour: hours per unit of each kind, the build plan's per-phase labour figure.
+    auto* labourPage = new QWidget(this);
+    auto* labourLayout = new QVBoxLayout(labourPage);
+    auto* labourHint = new QLabel(QStringLiteral("Hours per unit to unpack, mount, power, label "
+                                                 "and test, for each kind of item. The build "
+                                                 "plan multiplies them by what each phase "
+                                                 "installs. The defaults are planning estimates."),
+                                  labourPage);
+    labourHint->setWordWrap(true);
+    labourLayout->addWidget(labourHint);
+    auto* form = new QFormLayout;
+    for (int i = 0; i < kInstallKindCount; ++i) {
+        auto* box = new QDoubleSpinBox(labourPage);
+        box->setObjectName(installKindKey(InstallKind(i)));
+        box->setRange(0, 10000);
+        box->setDecimals(2);
+        box->setSingleStep(0.25);
+        box->setSuffix(QStringLiteral(" h"));
+        box->setValue(labour.of(InstallKind(i)));
+        box->setToolTip(
+            QStringLiteral("Default %1 h").arg(LabourHours::defaults()[std::size_t(i)]));
+        form->addRow(installKindLabel(InstallKind(i)), box);
+        m_hours[std::size_t(i)] = box;
+    }
+    labourLayout->addLayout(form);
+    auto* defaults = new QPushButton(QStringLiteral("Restore &defaults"), labourPage);
+    defaults->setObjectName(QStringLiteral("defaults"));
+    connect(defaults, &QPushButton::clicked, this, &PhasesDialog::resetLabourHours);
+    auto* defaultsRow = new QHBoxLayout;
+    defaultsRow->addWidget(defaults);
+    defaultsRow->addStretch();
+    labourLayout->addLayout(defaultsRow);
+    labourLayout->addStretch();
+    auto* tabs = new QTabWidget(this);
+    tabs->addTab(phasesPage, QStringLiteral("&Phases"));
+    tabs->addTab(labourPage, QStringLiteral("Install &labour"));
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(hint);
-    layout->addWidget(m_table, 1);
-    layout->addLayout(rowButtons);
+    layout->addWidget(tabs, 1);
     layout->addWidget(m_status);
     layout->addWidget(buttons);
     connect(m_table, &QTableWidget::itemChanged, this, &PhasesDialog::check);
     check();
-    resize(520, 420);
+    resize(520, 560);
+}
+
+LabourHours PhasesDialog::labourHours() const {
+    LabourHours out;
+    for (int i = 0; i < kInstallKindCount; ++i)
+        out.hours[std::size_t(i)] = m_hours[std::size_t(i)]->value();
+    return out;
+}
+
+void PhasesDialog::resetLabourHours() {
+    for (int i = 0; i < kInstallKindCount; ++i)
+        m_hours[std::size_t(i)]->setValue(LabourHours::defaults()[std::size_t(i)]);
 }
 
 std::vector<BuildPhase> PhasesDialog::phases() const {
@@ -76,22 +131,7 @@ std::vector<BuildPhase> PhasesDialog::phases() const {
 }
 
 QString PhasesDialog::problem() const {
-    std::set<QString> names;
-    int row = 0;
-    for (const BuildPhase& p : phases()) {
-        ++row;
-        if (p.name.isEmpty())
-            return QStringLiteral("Phase %1 needs a name").arg(row);
-        if (!names.insert(p.name).second)
-            return QStringLiteral("Two phases are named \"%1\"").arg(p.name);
-        if (!p.date.isEmpty() &&
-            (p.date.size() != 10 || !QDate::fromString(p.date, Qt::ISODate).isValid()))
-            return QStringLiteral("Phase \"%1\": \"%2\" is not a date YYYY-MM-DD")
-                .arg(p.name, p.date);
-    }
-    if (row > kMaxBuildPhases)
-        return QStringLiteral("A design has at most %1 build phases").arg(kMaxBuildPhases);
-    return {};
+    return edits::phasesProblem(phases()); // the edit's own check, as the user types
 }
 
 void PhasesDialog::check() {

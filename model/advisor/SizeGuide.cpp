@@ -20,17 +20,25 @@ int wholeServers(int gpus, int perServer) {
     return (gpus + perServer - 1) / perServer * perServer;
 }
 
-QString params(double p) {
-    if (p >= 1e12)
-        return QString::number(p / 1e12, 'f', 1) + QStringLiteral("T");
-    return QString::number(std::floor(p / 1e9)) + QStringLiteral("B");
-}
-
 QString range(const QString& a, const QString& b) {
     return a == b ? a : a + QStringLiteral("-") + b;
 }
 
 } // namespace
+
+double trainableParams(double memoryGb) {
+    return memoryGb * kUsableMemoryShare * 1e9 / kModelStateBytesPerParam;
+}
+
+double servableParams(double memoryGb) {
+    return memoryGb / 2 * 1e9 / 2;
+}
+
+QString paramsText(double p) {
+    if (p >= 1e12)
+        return QString::number(p / 1e12, 'f', 1) + QStringLiteral("T");
+    return QString::number(std::floor(p / 1e9)) + QStringLiteral("B");
+}
 
 QString seedMemoryText(double gb) {
     if (gb < 1024)
@@ -53,18 +61,14 @@ SizeGuideServer sizeGuide(const ServerFigures& s) {
         const bool sameUnit = lo.right(2) == hi.right(2);
         r.memoryText =
             sameUnit && lo != hi ? lo.chopped(3) + QStringLiteral("-") + hi : range(lo, hi);
-        auto train = [](double gb) {
-            return gb * kUsableMemoryShare * 1e9 / kModelStateBytesPerParam;
-        };
-        auto serve = [](double gb) { return gb / 2 * 1e9 / 2; };
-        r.trainParamsMin = train(r.memoryGbMin);
-        r.trainParamsMax = train(r.memoryGbMax);
-        r.serveParamsMin = serve(r.memoryGbMin);
-        r.serveParamsMax = serve(r.memoryGbMax);
+        r.trainParamsMin = trainableParams(r.memoryGbMin);
+        r.trainParamsMax = trainableParams(r.memoryGbMax);
+        r.serveParamsMin = servableParams(r.memoryGbMin);
+        r.serveParamsMax = servableParams(r.memoryGbMax);
         r.suits = QStringLiteral("train up to %1 params (mixed-precision Adam); serve up to %2 "
                                  "(bf16)")
-                      .arg(range(params(r.trainParamsMin), params(r.trainParamsMax)),
-                           range(params(r.serveParamsMin), params(r.serveParamsMax)));
+                      .arg(range(paramsText(r.trainParamsMin), paramsText(r.trainParamsMax)),
+                           range(paramsText(r.serveParamsMin), paramsText(r.serveParamsMax)));
         out.rows.push_back(r);
     }
     return out;

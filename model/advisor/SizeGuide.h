@@ -29,6 +29,15 @@ struct SizeGuideServer {
 std::vector<SizeGuideServer> sizeGuide(const Catalog& library);
 SizeGuideServer sizeGuide(const ServerFigures& server);
 
+/// The largest model whose mixed-precision Adam training state (16 B/param) fits in the usable
+/// 90 % of @p memoryGb of GPU memory.
+double trainableParams(double memoryGb);
+/// The largest model whose bf16 weights (2 B/param) fill half of @p memoryGb, the rest left to
+/// the KV cache.
+double servableParams(double memoryGb);
+/// "36B", "1.2T": parameters as the guide writes them.
+QString paramsText(double params);
+
 /// "640 GB", "2.5 TB", "80 TB": GB below 1,024, else the seed's TB of 1,024 GB.
 QString seedMemoryText(double gb);
 

@@ -7,4 +7,5 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SizeGuide.cpp ${CMAKE_CURRENT_LIST_DIR}/SizeGuide.h
   ${CMAKE_CURRENT_LIST_DIR}/Advice.cpp ${CMAKE_CURRENT_LIST_DIR}/Advice.h
   ${CMAKE_CURRENT_LIST_DIR}/AdvisorJson.cpp ${CMAKE_CURRENT_LIST_DIR}/AdvisorJson.h
+  ${CMAKE_CURRENT_LIST_DIR}/PhaseCapability.cpp ${CMAKE_CURRENT_LIST_DIR}/PhaseCapability.h
 )

@@ -8,33 +8,59 @@ namespace cds::edits {
 
 namespace {
 
-/// @brief The phase list and the racks it moves back into range, as one step.
+/// @brief The phase list, the racks it moves back into range and the install labour, as one
+/// step.
 class PhasesEdit final : public Edit {
 public:
-    PhasesEdit(QString text, std::vector<BuildPhase> before, std::vector<BuildPhase> after,
-               std::vector<ChangeRacksEdit::Change> racks)
+    struct State {
+        std::vector<BuildPhase> phases;
+        LabourHours labour;
+        bool operator==(const State&) const = default;
+    };
+    PhasesEdit(QString text, State before, State after, std::vector<ChangeRacksEdit::Change> racks)
         : m_text(std::move(text))
         , m_before(std::move(before))
         , m_after(std::move(after))
         , m_racks(QString(), std::move(racks)) {}
     QString text() const override { return m_text; }
     void apply(Design& d) override {
-        d.setPhases(m_after);
+        set(d, m_after);
         m_racks.apply(d);
     }
     void revert(Design& d) override {
         m_racks.revert(d);
-        d.setPhases(m_before);
+        set(d, m_before);
     }
     bool isNoOp() const override { return m_before == m_after && m_racks.isNoOp(); }
 
 private:
+    static void set(Design& d, const State& s) {
+        d.setPhases(s.phases);
+        if (d.data().settings.labourHours != s.labour) {
+            DesignSettings settings = d.data().settings;
+            settings.labourHours = s.labour;
+            d.setSettings(settings);
+        }
+    }
     QString m_text;
-    std::vector<BuildPhase> m_before, m_after;
+    State m_before, m_after;
     ChangeRacksEdit m_racks;
 };
 
-QString problemOf(const std::vector<BuildPhase>& phases) {
+} // namespace
+
+QString labourHoursProblem(const LabourHours& hours) {
+    for (int i = 0; i < kInstallKindCount; ++i) {
+        const double h = hours.of(InstallKind(i));
+        if (!(h >= 0 && h <= 10000)) // NaN too
+            return QStringLiteral("%1: %2 hours a unit is not between 0 and 10,000")
+                .arg(installKindLabel(InstallKind(i)))
+                .arg(h);
+    }
+    return {};
+}
+
+QString phasesProblem(const std::vector<BuildPhase>& phases) {
     if (phases.size() > std::size_t(kMaxBuildPhases))
         return QStringLiteral("A design has at most %1 build phases").arg(kMaxBuildPhases);
     for (std::size_t i = 0; i < phases.size(); ++i) {
@@ -52,15 +78,17 @@ QString problemOf(const std::vector<BuildPhase>& phases) {
     return {};
 }
 
-} // namespace
-
-Result setPhases(const DesignData& d, std::vector<BuildPhase> phases) {
+Result setPhases(const DesignData& d, std::vector<BuildPhase> phases,
+                 std::optional<LabourHours> labour) {
     for (BuildPhase& p : phases) {
         p.name = p.name.trimmed();
         p.date = p.date.trimmed();
     }
-    if (const QString why = problemOf(phases); !why.isEmpty())
+    if (const QString why = phasesProblem(phases); !why.isEmpty())
         return Result::refuse(why);
+    if (labour)
+        if (const QString why = labourHoursProblem(*labour); !why.isEmpty())
+            return Result::refuse(why);
     const int last = std::max(0, int(phases.size()) - 1);
     std::vector<ChangeRacksEdit::Change> racks;
     d.racks.forEach([&](RackId id, const Rack& r) {
@@ -70,9 +98,14 @@ Result setPhases(const DesignData& d, std::vector<BuildPhase> phases) {
             racks.emplace_back(id, r, after);
         }
     });
-    const QString text = phases.empty() ? QStringLiteral("Remove the build phases")
-                                        : QStringLiteral("Build phases: %1").arg(phases.size());
-    return {std::make_unique<PhasesEdit>(text, d.phases, std::move(phases), std::move(racks)), {}};
+    const QString text = phases == d.phases && labour ? QStringLiteral("Install labour hours")
+                         : phases.empty()             ? QStringLiteral("Remove the build phases")
+                                          : QStringLiteral("Build phases: %1").arg(phases.size());
+    PhasesEdit::State before{d.phases, d.settings.labourHours};
+    PhasesEdit::State after{std::move(phases), labour.value_or(d.settings.labourHours)};
+    return {
+        std::make_unique<PhasesEdit>(text, std::move(before), std::move(after), std::move(racks)),
+        {}};
 }
 
 Result setRackPhase(const DesignData& d, const std::vector<RackId>& racks, int phase) {

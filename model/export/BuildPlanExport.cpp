@@ -1,5 +1,7 @@
 #include "BuildPlanExport.h"
 
+#include "../advisor/PhaseCapability.h"
+#include "../advisor/Workload.h"
 #include "../phases/BuildPlan.h"
 #include "BomXlsx.h"
 #include "CablingSchedule.h"
@@ -20,23 +22,48 @@ QString number(double v, int decimals) {
     return QString::number(v, 'f', decimals);
 }
 
-QByteArray summaryCsv(const BuildPlan& plan) {
-    QString out =
-        csv::row({QStringLiteral("phase"), QStringLiteral("name"), QStringLiteral("date"),
-                  QStringLiteral("racks"), QStringLiteral("gpus"), QStringLiteral("gpus_ready"),
-                  QStringLiteral("bf16_pflops_ready"), QStringLiteral("it_kw_ready"),
-                  QStringLiteral("facility_kw_ready"), QStringLiteral("cables"),
-                  QStringLiteral("labour_hours"), QStringLiteral("cost_usd"),
-                  QStringLiteral("unpriced_lines"), QStringLiteral("first_order_by")});
+QByteArray summaryCsv(const BuildPlan& plan, const std::vector<PhaseCapability>& can) {
+    QStringList header{QStringLiteral("phase"),
+                       QStringLiteral("name"),
+                       QStringLiteral("date"),
+                       QStringLiteral("racks"),
+                       QStringLiteral("gpus"),
+                       QStringLiteral("gpus_ready"),
+                       QStringLiteral("bf16_pflops_ready"),
+                       QStringLiteral("it_kw_ready"),
+                       QStringLiteral("facility_kw_ready"),
+                       QStringLiteral("cables"),
+                       QStringLiteral("labour_hours"),
+                       QStringLiteral("cost_usd"),
+                       QStringLiteral("unpriced_lines"),
+                       QStringLiteral("first_order_by"),
+                       QStringLiteral("train_params_max"),
+                       QStringLiteral("serve_params_max")};
+    for (const ReferenceRun& run : kReferenceRuns)
+        header << QLatin1String(run.key) + QStringLiteral("_days");
+    QString out = csv::row(header);
     for (const PhaseSummary& s : plan.phases) {
         const QDate first = s.firstOrderBy();
-        out += csv::row({QString::number(s.index + 1), s.phase.name, s.phase.date,
-                         QString::number(s.racks), QString::number(s.gpus),
-                         QString::number(s.gpusReady), number(s.bf16Pflops, 1),
-                         number(s.itKwReady, 1), number(s.facilityKwReady, 1),
-                         QString::number(s.cables), number(s.labourHours, 1),
-                         csv::money(s.bom.totalUsd), QString::number(s.bom.unpricedLines),
-                         first.isValid() ? first.toString(Qt::ISODate) : QString()});
+        const PhaseCapability& c = can[std::size_t(s.index)];
+        QStringList row{QString::number(s.index + 1),
+                        s.phase.name,
+                        s.phase.date,
+                        QString::number(s.racks),
+                        QString::number(s.gpus),
+                        QString::number(s.gpusReady),
+                        number(s.bf16Pflops, 1),
+                        number(s.itKwReady, 1),
+                        number(s.facilityKwReady, 1),
+                        QString::number(s.cables),
+                        number(s.labourHours, 1),
+                        csv::money(s.bom.totalUsd),
+                        QString::number(s.bom.unpricedLines),
+                        first.isValid() ? first.toString(Qt::ISODate) : QString(),
+                        number(c.trainParamsMax, 0),
+                        number(c.serveParamsMax, 0)};
+        for (double days : c.days)
+            row << (days > 0 ? number(days, 1) : QString());
+        out += csv::row(row);
     }
     return out.toUtf8();
 }
@@ -68,28 +95,33 @@ QByteArray ordersCsv(const DesignData& d, const BuildPlan& plan, const QDate& to
     return out.toUtf8();
 }
 
-QByteArray readme(const DesignData& d, const BuildPlan& plan) {
-    QString r = QStringLiteral(
-                    "# Build plan: %1\n\n"
-                    "Written by Cluster Design Studio. The design is built in %2 phases; a rack "
-                    "and its devices\nare installed in the rack's phase, a cable in the later of "
-                    "its two ends' phases, and a\npower-chain element in the first phase whose "
-                    "racks it feeds.\n\n"
-                    "- `build-plan.csv`: one row per phase: racks and GPUs it installs, GPUs, "
-                    "BF16 PFLOPS,\n  IT and facility kW ready at its end, cables pulled, install "
-                    "labour (hours), cost and the\n  earliest order date its items ask.\n"
-                    "- `orders.csv`: what each phase must order by when: the phase's date less "
-                    "the item's lead\n  time; `late` when that date has passed (on the design's "
-                    "date, else today), `due`\n  within four weeks. Lead times are estimates, "
-                    "each with its source; replace them\n  with your quotes.\n"
-                    "- `phase-NN/bom.xlsx` and `bom.csv`: what the phase adds. The phases' BOMs "
-                    "sum to the whole\n  design's BOM, line by line.\n"
-                    "- `phase-NN/cabling.csv`: the cables pulled in the phase, with routes and "
-                    "labels (the\n  cabling schedule's columns).\n\n"
-                    "| Phase | Date | Racks | GPUs ready | IT kW ready | Labour h | Cost USD |\n"
-                    "|---|---|---:|---:|---:|---:|---:|\n")
-                    .arg(d.meta.title)
-                    .arg(plan.phases.size());
+QByteArray readme(const DesignData& d, const BuildPlan& plan,
+                  const std::vector<PhaseCapability>& can) {
+    QString r =
+        QStringLiteral(
+            "# Build plan: %1\n\n"
+            "Written by Cluster Design Studio. The design is built in %2 phases; a rack "
+            "and its devices\nare installed in the rack's phase, a cable in the later of "
+            "its two ends' phases, and a\npower-chain element in the first phase whose "
+            "racks it feeds.\n\n"
+            "- `build-plan.csv`: one row per phase: racks and GPUs it installs, GPUs, "
+            "BF16 PFLOPS,\n  IT and facility kW ready at its end, cables pulled, install "
+            "labour (hours), cost, the\n  earliest order date its items ask, and what the GPUs "
+            "ready can do: the largest model\n  they train (mixed-precision Adam state "
+            "in 90 % of GPU memory) and serve (bf16), and the\n  days two published "
+            "runs take on the design as it stands (empty when it cannot run).\n"
+            "- `orders.csv`: what each phase must order by when: the phase's date less "
+            "the item's lead\n  time; `late` when that date has passed (on the design's "
+            "date, else today), `due`\n  within four weeks. Lead times are estimates, "
+            "each with its source; replace them\n  with your quotes.\n"
+            "- `phase-NN/bom.xlsx` and `bom.csv`: what the phase adds. The phases' BOMs "
+            "sum to the whole\n  design's BOM, line by line.\n"
+            "- `phase-NN/cabling.csv`: the cables pulled in the phase, with routes and "
+            "labels (the\n  cabling schedule's columns).\n\n"
+            "| Phase | Date | Racks | GPUs ready | IT kW ready | Labour h | Cost USD |\n"
+            "|---|---|---:|---:|---:|---:|---:|\n")
+            .arg(d.meta.title)
+            .arg(plan.phases.size());
     for (const PhaseSummary& s : plan.phases)
         r += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
                  .arg(s.phase.name, s.phase.date.isEmpty() ? QStringLiteral("-") : s.phase.date)
@@ -97,7 +129,17 @@ QByteArray readme(const DesignData& d, const BuildPlan& plan) {
                  .arg(s.gpusReady)
                  .arg(number(s.itKwReady, 0), number(s.labourHours, 0), number(s.bom.totalUsd, 0));
     r += QStringLiteral("\nLabour hours per unit are the design's `settings.labourHours` "
-                        "(defaults are planning\nestimates).\n");
+                        "(defaults are planning\nestimates).\n\n## What each phase can do\n\n");
+    for (const PhaseSummary& s : plan.phases)
+        r += QStringLiteral("- %1 (%2 GPUs ready): %3.\n")
+                 .arg(s.phase.name)
+                 .arg(s.gpusReady)
+                 .arg(can[std::size_t(s.index)].summary());
+    r += QStringLiteral("\nTimes are the advisor's estimate at %1 % MFU on the design's fabric "
+                        "as it stands at the\nphase's end. The runs:\n")
+             .arg(kDefaultMfu * 100, 0, 'f', 0);
+    for (const ReferenceRun& run : kReferenceRuns)
+        r += QStringLiteral("- %1: %2.\n").arg(QLatin1String(run.name), QLatin1String(run.source));
     return r.toUtf8();
 }
 
@@ -110,8 +152,9 @@ BuildPlanExport buildPlanExport(const DesignData& d) {
         e.error = plan.error;
         return e;
     }
-    e.files.emplace_back(QStringLiteral("README.md"), readme(d, plan));
-    e.files.emplace_back(QStringLiteral("build-plan.csv"), summaryCsv(plan));
+    const std::vector<PhaseCapability> can = phaseCapabilities(d, plan);
+    e.files.emplace_back(QStringLiteral("README.md"), readme(d, plan, can));
+    e.files.emplace_back(QStringLiteral("build-plan.csv"), summaryCsv(plan, can));
     // Orders are judged on the design's date (its issue date), else today.
     const QDate designDate = QDate::fromString(d.meta.date, Qt::ISODate);
     e.files.emplace_back(

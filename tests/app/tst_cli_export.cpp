@@ -261,8 +261,25 @@ private Q_SLOTS:
         for (const char* f : {"README.md", "build-plan.csv", "orders.csv", "phase-01/bom.xlsx",
                               "phase-01/bom.csv", "phase-01/cabling.csv", "phase-02/cabling.csv"})
             QVERIFY2(QFile::exists(dir + QLatin1Char('/') + QLatin1String(f)), f);
-        QVERIFY(head(dir + QStringLiteral("/build-plan.csv"), 4000)
-                    .startsWith("phase,name,date,racks,gpus,gpus_ready,"));
+        QList<QByteArray> rows =
+            head(dir + QStringLiteral("/build-plan.csv"), 4000).trimmed().split('\n');
+        for (QByteArray& row : rows)
+            row = row.trimmed(); // CSV rows end in CRLF
+        QVERIFY(rows.front().startsWith("phase,name,date,racks,gpus,gpus_ready,"));
+        // What each phase's GPUs can do: the largest model trained and served, and the days of
+        // the two reference runs, shorter in each later phase.
+        QVERIFY2(rows.front().endsWith(",first_order_by,train_params_max,serve_params_max,"
+                                       "llama3_70b_days,llama3_405b_days"),
+                 rows.front().constData());
+        QVERIFY(rows.size() >= 3);
+        double previous = 1e9;
+        for (qsizetype i = 1; i < rows.size(); ++i) {
+            const double days = rows[i].split(',').back().toDouble();
+            QVERIFY2(days > 0 && days < previous, rows[i].constData());
+            previous = days;
+        }
+        QVERIFY(head(dir + QStringLiteral("/README.md"), 1 << 16)
+                    .contains("## What each phase can do"));
         // A design without phases, too many phases, a date in the wrong form: exit 2.
         const QString none = m_tmp.filePath(QStringLiteral("plan-none"));
         r = cli({QStringLiteral("export"), example(), QStringLiteral("--format"),

@@ -5,6 +5,9 @@
 #include "TestDesigns.h"
 
 #include "model/Design.h"
+#include "model/advisor/ClusterFacts.h"
+#include "model/advisor/PhaseCapability.h"
+#include "model/advisor/Workload.h"
 #include "model/edits/Edit.h"
 #include "model/edits/PhaseOps.h"
 #include "model/export/BuildPlanExport.h"
@@ -336,6 +339,22 @@ private Q_SLOTS:
         QVERIFY(design.data() == before);
         QVERIFY(!edits::setRackPhase(design.data(), {second}, 5).refusal.isEmpty());
         QVERIFY(!edits::setRackPhase(design.data(), {second}, 1));
+        // Install labour in the same step as the phases, or alone; out of range refused.
+        LabourHours labour;
+        labour.hours[std::size_t(InstallKind::Transceiver)] = 0.1;
+        edits::Result hours = edits::setPhases(design.data(), design.data().phases, labour);
+        QVERIFY2(hours, qPrintable(hours.refusal));
+        QCOMPARE(hours.edit->text(), QStringLiteral("Install labour hours"));
+        hours.edit->apply(design);
+        QCOMPARE(design.data().settings.labourHours.of(InstallKind::Transceiver), 0.1);
+        hours.edit->revert(design);
+        QVERIFY(design.data() == before);
+        QVERIFY(
+            edits::setPhases(design.data(), design.data().phases, LabourHours{}).edit->isNoOp());
+        labour.hours[std::size_t(InstallKind::Rack)] = -1;
+        QVERIFY2(edits::setPhases(design.data(), design.data().phases, labour)
+                     .refusal.startsWith(QLatin1String("Racks: -1 hours a unit")),
+                 qPrintable(edits::setPhases(design.data(), design.data().phases, labour).refusal));
     }
 
     /// A phase with no racks, and a split into more phases than scalable units, are refused
@@ -355,6 +374,64 @@ private Q_SLOTS:
         const BuildPlanExport e = buildPlanExport(d);
         QVERIFY(!e.ok && e.files.empty() && e.error == plan.error);
         QVERIFY(buildPlan(generated(512, false)).error.contains(QLatin1String("no build phases")));
+    }
+    // What the GPUs ready at each phase's end can do: the advisor on the design as it stands.
+    void eachPhaseSaysWhatItsGpusCanDo() {
+        const DesignData& d = phased16k();
+        const BuildPlan plan = buildPlan(d);
+        const std::vector<PhaseCapability> can = phaseCapabilities(d, plan);
+        QCOMPARE(can.size(), plan.phases.size());
+        const auto h100 =
+            ServerFigures::of(*test::bundled().catalog().item(QStringLiteral("nvidia-dgx-h100")));
+        QVERIFY(h100 && h100->memoryGb == 80 && h100->bf16Tflops > 900);
+        for (std::size_t i = 0; i < can.size(); ++i) {
+            const PhaseCapability& c = can[i];
+            QVERIFY2(c.why.isEmpty(), qPrintable(c.why));
+            QCOMPARE(c.gpusReady, plan.phases[i].gpusReady);
+            // 16 bytes a parameter in 90 % of the memory; bf16 weights in half of it.
+            QVERIFY(qFuzzyCompare(c.trainParamsMax, c.gpusReady * 80 * 0.9e9 / 16));
+            QVERIFY(qFuzzyCompare(c.serveParamsMax, c.gpusReady * 80 * 0.5e9 / 2));
+            for (std::size_t k = 0; k < kReferenceRuns.size(); ++k) {
+                QVERIFY2(c.days[k] > 0, qPrintable(c.runWhy[k]));
+                // Each phase adds GPUs, so each run is faster than on the phase before.
+                if (i > 0)
+                    QVERIFY(c.days[k] < can[i - 1].days[k]);
+                // Never faster than its compute at the default MFU (6 N D FLOPs); the fabric
+                // adds only what it cannot hide (a 1:1 fat tree: little).
+                const ReferenceRun& run = kReferenceRuns[k];
+                const double computeDays = 6 * run.params * run.tokens /
+                                           (c.gpusReady * h100->bf16Tflops * 1e12 * kDefaultMfu) /
+                                           86400;
+                QVERIFY2(c.days[k] >= computeDays * 0.999 && c.days[k] <= computeDays * 1.25,
+                         qPrintable(QStringLiteral("%1 on %2 GPUs: %3 days, compute %4")
+                                        .arg(QLatin1String(run.name))
+                                        .arg(c.gpusReady)
+                                        .arg(c.days[k])
+                                        .arg(computeDays)));
+            }
+        }
+        QVERIFY2(can.back().summary().startsWith(QLatin1String("train up to 73.7T; serve up to "
+                                                               "327.7T (bf16); Llama 3 70B, 15T "
+                                                               "tokens: ")),
+                 qPrintable(can.back().summary()));
+        // A phase that holds no GPU server yet (only the spines, storage and management) says
+        // so instead of a figure.
+        DesignData g = generated(1024, false);
+        QVERIFY(splitByScalableUnit(g, 2).isEmpty());
+        std::vector<RackId> gpuRacks;
+        g.devices.forEach([&](DeviceId, const Device& v) {
+            if (g.typeOf(v).gpuCount() > 0 && g.racks.contains(v.rack))
+                gpuRacks.push_back(v.rack);
+        });
+        for (RackId id : gpuRacks)
+            g.racks[id].phase = 1;
+        const BuildPlan late = buildPlan(g);
+        QVERIFY2(late.error.isEmpty(), qPrintable(late.error));
+        const std::vector<PhaseCapability> first = phaseCapabilities(g, late);
+        QCOMPARE(first.front().gpusReady, 0);
+        QVERIFY2(!first.front().why.isEmpty() && first.front().summary() == first.front().why,
+                 qPrintable(first.front().summary()));
+        QVERIFY(first.back().why.isEmpty() && first.back().days[0] > 0);
     }
 };
 

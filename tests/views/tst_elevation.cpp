@@ -214,6 +214,12 @@ private Q_SLOTS:
         QCOMPARE(t->categories().front(), QStringLiteral("Phase 1\n2027-05-03"));
         QCOMPARE(t->gpusReady(0), 256);
         QCOMPARE(t->gpusReady(1), 512);
+        // A bar's tooltip says what the GPUs ready at its phase's end can do.
+        QVERIFY2(t->barToolTip(1).startsWith(QStringLiteral("Phase 2: 512 GPUs ready, 256 "
+                                                            "added\ntrain up to ")) &&
+                     t->barToolTip(1).contains(QLatin1String("\nLlama 3 70B, 15T tokens: ")),
+                 qPrintable(t->barToolTip(1)));
+        QVERIFY(t->barToolTip(2).isEmpty());
         // For review (build/<dir>/tests/views/phases-review): the window at laptop size with
         // racks coloured by phase up to phase 1 and the dashboard on its Build phases page,
         // and the chart as it exports.

@@ -9,9 +9,12 @@
 #include "QuoteDialog.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QUndoStack>
 
@@ -137,7 +140,8 @@ private Q_SLOTS:
     /// Edit > Build phases…: rows added dated after the last, a duplicate name or a bad date
     /// named as typed and refused at OK; the result one undoable edit.
     void phasesDialogChecksAndUndoes() {
-        studio::PhasesDialog dlg({{QStringLiteral("Phase 1"), QStringLiteral("2027-03-01")}});
+        studio::PhasesDialog dlg({{QStringLiteral("Phase 1"), QStringLiteral("2027-03-01")}},
+                                 LabourHours{});
         QVERIFY(dlg.problem().isEmpty());
         dlg.addPhase();
         std::vector<BuildPhase> p = dlg.phases();
@@ -162,6 +166,50 @@ private Q_SLOTS:
         QVERIFY(w->workbench().editor()->setPhases(dlg.phases()));
         QCOMPARE(w->workbench().undoStack()->undoText(), QStringLiteral("Build phases: 2"));
         QCOMPARE(w->workbench().design()->data().phases[1].name, QStringLiteral("Expansion"));
+        w->workbench().undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+    }
+
+    /// The dialog's Install labour page: a box a kind, the design's hours, the defaults one
+    /// click away; a changed hour is one undoable edit, saved in settings.labourHours.
+    void labourHoursAreEditedInTheDialog() {
+        LabourHours mine;
+        mine.hours[std::size_t(InstallKind::GpuServer)] = 6.5;
+        studio::PhasesDialog dlg({{QStringLiteral("Phase 1"), {}}}, mine);
+        auto* gpu = dlg.findChild<QDoubleSpinBox*>(QStringLiteral("gpu-server"));
+        auto* cable = dlg.findChild<QDoubleSpinBox*>(QStringLiteral("cable"));
+        QVERIFY(gpu && cable);
+        QCOMPARE(gpu->value(), 6.5);
+        QCOMPARE(dlg.findChildren<QDoubleSpinBox*>().size(), kInstallKindCount);
+        cable->setValue(0.75);
+        QCOMPARE(dlg.labourHours().of(InstallKind::Cable), 0.75);
+        QCOMPARE(dlg.labourHours().of(InstallKind::GpuServer), 6.5);
+        dlg.findChild<QPushButton*>(QStringLiteral("defaults"))->click();
+        QVERIFY(dlg.labourHours() == LabourHours{});
+        gpu->setValue(7);
+        // For review (build/<dir>/tests/views/phases-review): the page as the user sees it.
+        if (auto* tabs = dlg.findChild<QTabWidget*>())
+            tabs->setCurrentIndex(1);
+        dlg.show();
+        QTest::qWait(100);
+        const QString review =
+            QCoreApplication::applicationDirPath() + QStringLiteral("/phases-review");
+        QDir().mkpath(review);
+        QVERIFY(dlg.grab().save(review + QStringLiteral("/labour-dialog.png")));
+        dlg.hide();
+
+        auto w = openStudio(m_tmp.filePath(QStringLiteral("labour")));
+        const QByteArray before = bytesOf(*w);
+        QVERIFY(w->workbench().editor()->setPhases(dlg.phases(), dlg.labourHours()));
+        QCOMPARE(w->workbench().design()->data().settings.labourHours.of(InstallKind::GpuServer),
+                 7.0);
+        QVERIFY(bytesOf(*w).contains("\"labourHours\""));
+        // The same phases with other hours only: named for what it changes.
+        LabourHours more = dlg.labourHours();
+        more.hours[std::size_t(InstallKind::Switch)] = 3;
+        QVERIFY(w->workbench().editor()->setPhases(dlg.phases(), more));
+        QCOMPARE(w->workbench().undoStack()->undoText(), QStringLiteral("Install labour hours"));
+        w->workbench().undoStack()->undo();
         w->workbench().undoStack()->undo();
         QCOMPARE(bytesOf(*w), before);
     }

@@ -2,6 +2,7 @@
 
 #include "ChartStyle.h"
 #include "DashboardFormat.h"
+#include "model/advisor/PhaseCapability.h"
 #include "model/phases/BuildPlan.h"
 #include "model/scenarios/ChartModel.h"
 
@@ -9,9 +10,11 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QLocale>
 #include <QPainter>
 #include <QStackedBarSeries>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -58,10 +61,16 @@ int PhaseTimelineChart::gpusReady(int i) {
     return i >= 0 && i < int(m_ready.size()) ? m_ready[std::size_t(i)] : 0;
 }
 
+QString PhaseTimelineChart::barToolTip(int i) {
+    ensure();
+    return i >= 0 && i < int(m_tips.size()) ? m_tips[std::size_t(i)] : QString();
+}
+
 void PhaseTimelineChart::rebuild() {
     m_dirty = false;
     m_categories.clear();
     m_ready.clear();
+    m_tips.clear();
     QChart* chart = m_view->chart();
     chart->removeAllSeries();
     for (QAbstractAxis* a : chart->axes())
@@ -81,8 +90,14 @@ void PhaseTimelineChart::rebuild() {
     }
     auto* before = new QBarSet(QStringLiteral("GPUs of earlier phases"));
     auto* added = new QBarSet(QStringLiteral("GPUs the phase adds"));
+    const QLocale c(QLocale::English, QLocale::UnitedStates); // "16,384", as the status bar
+    const std::vector<PhaseCapability> can = phaseCapabilities(design->data(), plan);
     QDate firstOrder;
     for (const PhaseSummary& s : plan.phases) {
+        m_tips.push_back(QStringLiteral("%1: %2 GPUs ready, %3 added\n%4")
+                             .arg(s.phase.name, c.toString(s.gpusReady), c.toString(s.gpus),
+                                  can[std::size_t(s.index)].summary().replace(
+                                      QStringLiteral("; "), QStringLiteral("\n"))));
         *before << double(s.gpusReady - s.gpus);
         *added << double(s.gpus);
         m_ready.push_back(s.gpusReady);
@@ -111,7 +126,13 @@ void PhaseTimelineChart::rebuild() {
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
-    const QLocale c(QLocale::English, QLocale::UnitedStates); // "16,384", as the status bar
+    // What the GPUs ready at a phase's end can do, on the bar under the mouse.
+    connect(series, &QStackedBarSeries::hovered, this, [this](bool on, int index, QBarSet*) {
+        if (on)
+            QToolTip::showText(QCursor::pos(), barToolTip(index), m_view);
+        else
+            QToolTip::hideText();
+    });
     const PhaseSummary& last = plan.phases.back();
     m_title =
         QStringLiteral("Build plan: %1 phases · %2 GPUs%3")

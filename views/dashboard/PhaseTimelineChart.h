@@ -17,7 +17,8 @@ namespace cds::views {
 /// the end of each phase, split into those of the phases before and those the phase adds,
 /// each bar named with the phase's date. Titled with the phases, the GPUs and the date the
 /// first order is due. The plan is derived (model/phases) only while the chart is shown or
-/// exported, so editing a large design does not pay for it. Reads ChartModel only.
+/// exported, so editing a large design does not pay for it. Each bar's tooltip says what its
+/// GPUs can do (model/advisor PhaseCapability). Reads ChartModel only.
 class PhaseTimelineChart : public QWidget, public ExportableChart {
     Q_OBJECT
 public:
@@ -32,6 +33,9 @@ public:
     QStringList categories();
     /// GPUs ready at the end of phase @p i.
     int gpusReady(int i);
+    /// What the tooltip of bar @p i says: the phase, its GPUs and what they can do (the
+    /// advisor's PhaseCapability: the largest model trained and served, the reference runs).
+    QString barToolTip(int i);
 
     QString chartName() const override { return QStringLiteral("phases"); }
     void renderChart(QPainter* painter, const QSize& size) override;
@@ -48,6 +52,7 @@ private:
     QString m_title;
     QStringList m_categories;
     std::vector<int> m_ready;
+    std::vector<QString> m_tips;
 };
 
 } // namespace cds::views
