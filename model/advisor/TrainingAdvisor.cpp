@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace cds {
 
@@ -17,6 +18,12 @@ struct Candidate {
     TrainingMemory memory;
     double seqsPerStep = 0;
 };
+
+/// Layers of the largest pipeline stage: ceil(L / pp). Every stage waits for it, so a split
+/// that does not divide the layers runs at the pace of its heaviest stage.
+int stageLayers(const ModelShape& shape, int pp) {
+    return (shape.layers + pp - 1) / pp;
+}
 
 /// Memory per GPU of one split, or nullopt when the split is not possible.
 /// Activations follow Korthikanti et al. 2022, "Reducing Activation Recomputation in Large
@@ -46,7 +53,8 @@ std::optional<Candidate> split(const TrainingWorkload& w, const ModelShape& shap
     c.memory.weightsAndGradsGb = shard * 4 / kGB;
     c.memory.optimizerGb = shard * 12 / c.plan.dp / kGB; // ZeRO stage 1 (distributed optimizer)
     const double sbh = double(w.sequenceLength) * w.microBatch * shape.hidden;
-    const double inFlight = double(shape.layers) / pp * std::min(pp, c.plan.microBatches);
+    // The first stage holds ceil(L / pp) layers when pp does not divide L.
+    const double inFlight = double(stageLayers(shape, pp)) * std::min(pp, c.plan.microBatches);
     c.memory.capacityGb = server.memoryGb * kUsableMemoryShare;
     // Share r of the layers fully recomputed (2 s b h / t kept each, plus one layer of
     // 34 s b h / t while it is recomputed), the rest selectively (34 s b h / t kept each).
@@ -89,7 +97,11 @@ void time(const TrainingWorkload& w, const ModelShape& shape, const ClusterFacts
     e.tokensPerStep = c.seqsPerStep * w.sequenceLength;
     // Full recomputation runs the forward pass twice: 8 N instead of 6 N per token.
     const double recomputeCost = 1.0 + p.fullRecomputeShare / 3.0;
-    e.computeS = 6.0 * w.params * e.tokensPerStep / (gpus * peak * efficiency) * recomputeCost;
+    // Stages of unequal depth: the pipeline runs at the pace of the deepest (52 stages of an
+    // 80-layer model hold 2 layers each in the time of 104).
+    const double uneven = double(stageLayers(shape, p.pp)) * p.pp / shape.layers;
+    e.computeS =
+        6.0 * w.params * e.tokensPerStep / (gpus * peak * efficiency) * recomputeCost * uneven;
     // Interleaved 1F1B with v model chunks per stage: bubble (pp - 1) / (v m) of the compute,
     // v times the point-to-point traffic (Narayanan et al. 2021, "Efficient Large-Scale
     // Language Model Training on GPU Clusters Using Megatron-LM", section 2.2).
@@ -103,7 +115,7 @@ void time(const TrainingWorkload& w, const ModelShape& shape, const ClusterFacts
     if (p.tp > 1) {
         const double perLayer = 4 + 2 * p.fullRecomputeShare;
         const double one = 2.0 * (p.tp - 1) / p.tp * activationBytes / nvlink;
-        e.tpCommS = double(shape.layers) / p.pp * p.microBatches * perLayer * one;
+        e.tpCommS = double(stageLayers(shape, p.pp)) * p.microBatches * perLayer * one;
     }
     // Pipeline: each stage sends activations forward and gradients back per micro-batch;
     // over NVLink while the stages share a domain, else the fabric.
@@ -127,7 +139,7 @@ void time(const TrainingWorkload& w, const ModelShape& shape, const ClusterFacts
         else
             e.dpAllReduceS = facts.allReduce(p.dp, bytes).seconds;
     }
-    const double hidden = (2.0 / 3.0) * e.computeS / recomputeCost / p.microBatches;
+    const double hidden = (2.0 / 3.0) * e.computeS / recomputeCost / uneven / p.microBatches;
     e.dpCommS = std::max(0.0, e.dpAllReduceS - hidden);
     e.stepTimeS = e.computeS + e.bubbleS + e.tpCommS + e.ppCommS + e.dpCommS;
     e.commFraction = (e.tpCommS + e.ppCommS + e.dpCommS) / e.stepTimeS;
@@ -137,20 +149,32 @@ void time(const TrainingWorkload& w, const ModelShape& shape, const ClusterFacts
 }
 
 /// The MFU the workload gives is end to end, as published: it already pays for the bubble,
-/// recomputation and the communication of the fabric it was measured on. So the plan is first
-/// timed on a non-blocking fabric of the server's own NICs (ClusterFacts::nominal), the compute
-/// efficiency that makes that run reach the MFU is derived, and the run is then timed at that
-/// efficiency on @p facts: a fabric slower than non-blocking lengthens the step.
-double timeCalibrated(const TrainingWorkload& w, const ModelShape& shape, const ClusterFacts& facts,
-                      int gpus, const Candidate& c, TrainingEstimate& e) {
-    TrainingEstimate ref = e;
-    time(w, shape, ClusterFacts::nominal(facts.server, gpus), gpus, c, w.mfu, ref);
-    const double ideal = ref.computeS / (1.0 + c.plan.fullRecomputeShare / 3.0);
+/// recomputation and the communication of the fabric it was measured on. So plan @p c is
+/// timed on a non-blocking fabric of the server's own NICs (ClusterFacts::nominal), and the
+/// compute efficiency that makes it reach the MFU is derived; the plan needing the least is
+/// the reference. Every plan is then timed at that efficiency on the real fabric: a fabric slower
+/// than non-blocking lengthens the step, and a deeper pipeline pays its larger bubble and its
+/// uneven stages instead of having them calibrated away; no plan beats the MFU on a
+/// non-blocking fabric.
+double calibratedEfficiency(const TrainingWorkload& w, const ModelShape& shape,
+                            const ClusterFacts& facts, int gpus, const Candidate& c) {
+    const ClusterFacts nominal = ClusterFacts::nominal(facts.server, gpus);
+    TrainingEstimate ref;
+    time(w, shape, nominal, gpus, c, w.mfu, ref);
+    // The step the MFU allows, compute only: without recomputation or uneven stages.
+    const double uneven = double(stageLayers(shape, c.plan.pp)) * c.plan.pp / shape.layers;
+    const double ideal = ref.computeS / (1.0 + c.plan.fullRecomputeShare / 3.0) / uneven;
     const double comm = ref.tpCommS + ref.ppCommS + ref.dpCommS;
-    double efficiency = 1.0;
-    if (ideal - comm > 0)
-        efficiency = std::min(1.0, w.mfu * (ref.computeS + ref.bubbleS) / (ideal - comm));
-    time(w, shape, facts, gpus, c, efficiency, e);
+    if (ideal - comm <= 0)
+        return 1.0;
+    double efficiency = std::min(1.0, w.mfu * (ref.computeS + ref.bubbleS) / (ideal - comm));
+    // The gradient all-reduce hides behind compute, which the efficiency shortens: a few
+    // corrections bring the step to the MFU's exactly.
+    for (int i = 0; i < 4 && efficiency < 1.0; ++i) {
+        TrainingEstimate at;
+        time(w, shape, nominal, gpus, c, efficiency, at);
+        efficiency = std::min(1.0, efficiency * at.stepTimeS / ideal);
+    }
     return efficiency;
 }
 
@@ -237,24 +261,32 @@ TrainingEstimate estimateTraining(const TrainingWorkload& w, const ClusterFacts&
     const ModelShape shape = w.modelShape();
     e.flops = trainingFlops(w.params, w.tokens);
     e.modelStateGb = w.params * kModelStateBytesPerParam / kGB;
-    bool any = false;
+    std::vector<Candidate> fitting;
     for (int tp : tensorSizes(shape, s))
-        for (int pp = 1; pp <= shape.layers && tp * pp <= e.gpus; ++pp) {
-            const auto c = split(w, shape, s, e.gpus, tp, pp, w.recompute);
-            if (!c || !fits(*c))
-                continue;
-            TrainingEstimate t = e;
-            t.computeEfficiency = timeCalibrated(w, shape, facts, e.gpus, *c, t);
-            // Fastest wins; within 0.1 % the smaller model-parallel group.
-            const bool faster = t.days < e.days * 0.999;
-            const bool same = t.days <= e.days * 1.001;
-            if (!any || faster || (same && tp * pp < e.plan.tp * e.plan.pp)) {
-                t.plan = c->plan;
-                t.memory = c->memory;
-                e = t;
-                any = true;
-            }
+        for (int pp = 1; pp <= shape.layers && tp * pp <= e.gpus; ++pp)
+            if (auto c = split(w, shape, s, e.gpus, tp, pp, w.recompute); c && fits(*c))
+                fitting.push_back(*c);
+    // One compute efficiency for every plan: the least that lets some plan (the reference)
+    // reach the MFU on a non-blocking fabric. The others then run slower there, as they would.
+    const bool any = !fitting.empty();
+    double efficiency = 1.0;
+    for (const Candidate& c : fitting)
+        efficiency = std::min(efficiency, calibratedEfficiency(w, shape, facts, e.gpus, c));
+    bool first = true;
+    for (const Candidate& c : fitting) {
+        TrainingEstimate t = e;
+        time(w, shape, facts, e.gpus, c, efficiency, t);
+        t.computeEfficiency = efficiency;
+        // Fastest wins; within 0.1 % the smaller model-parallel group.
+        const bool faster = t.days < e.days * 0.999;
+        const bool same = t.days <= e.days * 1.001;
+        if (first || faster || (same && c.plan.tp * c.plan.pp < e.plan.tp * e.plan.pp)) {
+            t.plan = c.plan;
+            t.memory = c.memory;
+            e = t;
+            first = false;
         }
+    }
     if (!any) {
         const int need = minimumTrainingGpus(w, s);
         e.reason = need > 0 ? QStringLiteral("a %1B-parameter model (model state %2) does not fit "
@@ -302,8 +334,9 @@ TrainingEstimate estimateTraining(const TrainingWorkload& w, const ClusterFacts&
                                       .arg(p.fullRecomputeShare * 100, 0, 'f', 0))
                 << QStringLiteral(
                        "Step %1 s: compute %2 s (%3 % of peak while computing, which gives "
-                       "the %9 % MFU on a non-blocking fabric), bubble %4 s, tensor %5 s, "
-                       "pipeline %6 s, gradient all-reduce %7 s (%8 s not hidden).")
+                       "the %9 % MFU on a non-blocking fabric to the plan that runs fastest "
+                       "there), bubble %4 s, tensor %5 s, pipeline %6 s, "
+                       "gradient all-reduce %7 s (%8 s not hidden).")
                        .arg(e.stepTimeS, 0, 'f', 2)
                        .arg(e.computeS, 0, 'f', 2)
                        .arg(e.computeEfficiency * 100, 0, 'f', 0)

@@ -22,10 +22,12 @@ ServerFigures server(const char* id) {
     return *s;
 }
 
-DesignData generated(int gpus, double oversubscription = 1.0) {
+DesignData generated(int gpus, double oversubscription = 1.0,
+                     const QString& serverId = QStringLiteral("nvidia-dgx-h100")) {
     GenerateParams g;
     g.gpus = gpus;
     g.oversubscription = oversubscription;
+    g.serverId = serverId;
     GenerateResult r = generateCluster(g, test::bundled().catalog());
     if (!r.ok)
         qFatal("%s", qPrintable(r.error));
@@ -173,6 +175,34 @@ private Q_SLOTS:
         if (a.plan.dp == b.plan.dp && a.plan.tp == b.plan.tp)
             QVERIFY(b.dpAllReduceS > a.dpAllReduceS);
         QVERIFY(b.days >= a.days * 0.999);
+    }
+
+    // Issue #33: an 80-layer model (Llama 3 70B) was given 52- and 64-stage pipelines. Stages
+    // of unequal depth run at the pace of the deepest, and a deeper pipeline pays its bubble:
+    // the plans now divide the layers and stay as shallow as the memory allows.
+    void pipelineDepthsFitTheLayers() {
+        TrainingWorkload w;
+        w.params = 70.6e9; // Llama 3 70B: 80 layers (Llama 3 paper, table 3)
+        w.tokens = 15e12;
+        QCOMPARE(w.modelShape().layers, 80);
+        for (const char* id : {"nvidia-dgx-h100", "nvidia-dgx-b200"})
+            for (int gpus : {512, 1024, 2048, 4096, 16384}) {
+                const TrainingEstimate e =
+                    estimateTraining(w, factsOf(generated(gpus, 1.0, QLatin1String(id))));
+                const QString what = QStringLiteral("%1 on %2 GPUs: tp %3 pp %4")
+                                         .arg(QLatin1String(id))
+                                         .arg(gpus)
+                                         .arg(e.plan.tp)
+                                         .arg(e.plan.pp);
+                QVERIFY2(e.ok, qPrintable(e.reason));
+                QVERIFY2(80 % e.plan.pp == 0 && e.plan.pp <= 16, qPrintable(what));
+            }
+        // Llama 3 405B's 126 layers: Meta ran 16 stages, two of them a layer short (Llama 3
+        // paper, section 3.3.2); whatever depth is chosen wastes at most 2 % to uneven stages.
+        const TrainingEstimate big = estimateTraining(llama3_405b(), factsOf(generated(16384)));
+        QVERIFY2(big.ok, qPrintable(big.reason));
+        const int pp = big.plan.pp, deepest = (126 + pp - 1) / pp;
+        QVERIFY2(deepest * pp <= 126 * 1.02, qPrintable(QString::number(pp)));
     }
 
     void nvl72AllowsWiderTensorParallel() {
