@@ -146,8 +146,19 @@ bool Generation::checkParams() {
     if (m_suNodes == 0) {
         DesignData probe;
         const auto sw = chooseSwitch(probe, probe.catalog.add(*m_switch), m_nicGbps);
-        const int dMax = sw ? leafDownlinks(sw->radix, m_p.oversubscription) : 0;
+        // At 1:1, whatever the oversubscription asked: a 2:1 fabric thins the spines, not the
+        // SU (the RAs size SUs on a non-blocking leaf).
+        const int dMax = sw ? leafDownlinks(sw->radix, 1.0) : 0;
         m_suNodes = m_server->rackScale ? 8 : dMax >= 72 ? 72 : 32;
+        // A leaf of 72 that the nodes do not fill evenly: whole SUs of fewer nodes (a multiple
+        // of 8, at least 32) instead of a stub SU (512 nodes: 8 of 64, not 7 of 72 and one of 8).
+        const int nodes = g > 0 ? m_p.gpus / g : 0;
+        if (m_suNodes == 72 && nodes > 72 && nodes % 72 != 0)
+            for (int su = 64; su >= 32; su -= 8)
+                if (nodes % su == 0) {
+                    m_suNodes = su;
+                    break;
+                }
     }
     if (m_server->liquidCooled && m_p.cooling && *m_p.cooling != CoolingType::DirectLiquid &&
         *m_p.cooling != CoolingType::Immersion)

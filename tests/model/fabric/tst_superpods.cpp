@@ -3,6 +3,7 @@
 #include "model/metrics/Metrics.h"
 
 #include <cmath>
+#include <map>
 
 using namespace cds;
 using namespace cds::test;
@@ -125,6 +126,35 @@ private Q_SLOTS:
         QCOMPARE(sw.spine, spines);
         QCOMPARE(sw.core, cores);
     }
+    // Issue #33: a 4,096-GPU B200 fabric at 2:1 sized its SUs at the ratio asked (72-node SUs
+    // and an 8-node stub, 1.78:1). SUs are sized on a non-blocking leaf, as the RAs do, and a
+    // 72-port leaf the nodes do not fill evenly takes whole smaller SUs.
+    void oversubscribedFabricKeepsWholeSus_data() {
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<int>("suNodes");
+        QTest::newRow("Quantum-X800 Q3400") << QStringLiteral("nvidia-q3400") << 64;
+        QTest::newRow("Spectrum-X SN5600") << QStringLiteral("nvidia-sn5600") << 32;
+        QTest::newRow("Spectrum-X SN5610") << QStringLiteral("nvidia-sn5610") << 32;
+        QTest::newRow("Quantum-2 QM9700") << QStringLiteral("nvidia-qm9700") << 32;
+    }
+    void oversubscribedFabricKeepsWholeSus() {
+        QFETCH(QString, sw);
+        QFETCH(int, suNodes);
+        GenerateParams p = params(4096, "nvidia-dgx-b200", "");
+        p.switchId = sw;
+        p.oversubscription = 2.0;
+        const DesignData d = generated(p);
+        std::map<int, int> perSu; // SU -> GPU servers
+        d.devices.forEach([&](DeviceId, const Device& v) {
+            if (d.typeOf(v).gpuCount() > 0)
+                ++perSu[v.group];
+        });
+        QCOMPARE(int(perSu.size()), 512 / suNodes);
+        for (const auto& [su, nodes] : perSu)
+            QVERIFY2(nodes == suNodes, qPrintable(QStringLiteral("SU %1: %2").arg(su).arg(nodes)));
+        QCOMPARE(computeMetrics(d).leafOversubscription, 2.0);
+    }
+
     void dgxB200DeployedSus_data() {
         // NVIDIA DGX SuperPOD with DGX B200 RA, Network Fabrics, Table 4 "Compute fabric
         // component count": the 32-node SU design with one DGX removed for the UFM ("a DGX
