@@ -242,17 +242,23 @@ bool Generation::checkServersPerRack() {
     const double kw = m_server->powerMaxW.value_or(0) / 1000.0;
     const DesignSettings planning = planningSettings(m_d.settings, rearDoor());
     const auto [fits, how] = FloorPlanner::serversPerRack(planning, serverCooling(), kw, u, cap, n);
-    if (fits < n)
+    if (fits < n) {
+        // The planner fills racks to the envelope's warning level (its error level only when
+        // not even one server fits under the warning): quote the level it used.
+        const CoolingEnvelope& e = planning.cooling[std::size_t(how)];
+        const bool atWarning = fits * kw <= e.warnKw;
         return fail(QStringLiteral("--servers-per-rack %1: %1 x %2 kW of %3 is %4 kW, beyond "
-                                   "the %5 cooling envelope of %6 kW per rack: at most %7 per "
-                                   "rack")
+                                   "the %5 cooling envelope's %6 level of %7 kW per rack: at "
+                                   "most %8 per rack")
                         .arg(n)
                         .arg(kw, 0, 'f', 1)
                         .arg(m_server->id)
                         .arg(n * kw, 0, 'f', 1)
-                        .arg(coolingKey(how))
-                        .arg(planning.cooling[std::size_t(how)].maxKw, 0, 'f', 0)
+                        .arg(coolingKey(how),
+                             atWarning ? QStringLiteral("warning") : QStringLiteral("error"))
+                        .arg(atWarning ? e.warnKw : e.maxKw, 0, 'f', 0)
                         .arg(fits));
+    }
     return true;
 }
 

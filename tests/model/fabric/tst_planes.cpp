@@ -326,6 +326,12 @@ private Q_SLOTS:
         // 4 x ~14 kW on air.
         QTest::newRow("power") << "nvidia-dgx-b300" << 4 << true << "beyond the air cooling";
         QTest::newRow("NVL72 is a rack") << "nvidia-gb300-nvl72" << 2 << false << "at most 1";
+        // 8 x 14 kW on direct liquid: racks are planned to the envelope's warning level (100
+        // kW), and the message quotes it, not the 150 kW error level (issue #33).
+        QTest::newRow("liquid warning level")
+            << "amd-mi355x-8gpu" << 8 << false
+            << "beyond the direct-liquid cooling envelope's warning level of 100 kW per rack: "
+               "at most 7 per rack";
     }
     void impossibleServersPerRackIsRefused() {
         QFETCH(QString, server);
@@ -338,6 +344,8 @@ private Q_SLOTS:
         p.switchId = QStringLiteral("nvidia-q3400");
         if (server == QLatin1String("nvidia-dgx-h100"))
             p.switchId = QStringLiteral("nvidia-qm9700");
+        if (server == QLatin1String("amd-mi355x-8gpu"))
+            p.switchId = QStringLiteral("nvidia-sn5600");
         if (air)
             p.cooling = CoolingType::Air;
         p.serversPerRack = perRack;
