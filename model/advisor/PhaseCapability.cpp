@@ -7,16 +7,18 @@
 
 namespace cds {
 
+QString PhaseCapability::runText(std::size_t i) const {
+    return days[i] > 0 ? QStringLiteral("%1 days").arg(days[i], 0, 'f', days[i] < 10 ? 1 : 0)
+                       : runWhy[i];
+}
+
 QString PhaseCapability::summary() const {
     if (!why.isEmpty())
         return why;
     QStringList parts{QStringLiteral("train up to %1").arg(paramsText(trainParamsMax)),
                       QStringLiteral("serve up to %1 (bf16)").arg(paramsText(serveParamsMax))};
     for (std::size_t i = 0; i < kReferenceRuns.size(); ++i)
-        parts << QStringLiteral("%1: %2").arg(
-            QLatin1String(kReferenceRuns[i].name),
-            days[i] > 0 ? QStringLiteral("%1 days").arg(days[i], 0, 'f', days[i] < 10 ? 1 : 0)
-                        : runWhy[i]);
+        parts << QStringLiteral("%1: %2").arg(QLatin1String(kReferenceRuns[i].name), runText(i));
     return parts.join(QStringLiteral("; "));
 }
 

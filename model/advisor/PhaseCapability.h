@@ -37,6 +37,8 @@ struct PhaseCapability {
     std::array<double, kReferenceRuns.size()> days{};
     std::array<QString, kReferenceRuns.size()> runWhy; ///< the advisor's reason, when days is 0
     QString why; ///< why the advisor cannot answer (no GPU server yet, ...), or empty
+    /// Reference run @p i: "21 days", "9.5 days", or the advisor's reason it cannot run.
+    QString runText(std::size_t i) const;
     /// "train up to 36B; serve up to 160B (bf16); Llama 3 70B, 15T tokens: 21 days"
     QString summary() const;
 };

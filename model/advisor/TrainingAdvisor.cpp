@@ -25,6 +25,12 @@ int stageLayers(const ModelShape& shape, int pp) {
     return (shape.layers + pp - 1) / pp;
 }
 
+/// How much longer than a balanced split the pipeline takes: pp stages at the deepest stage's
+/// pace over the layers (52 stages of an 80-layer model hold 2 layers each in the time of 104).
+double unevenStages(const ModelShape& shape, int pp) {
+    return double(stageLayers(shape, pp)) * pp / shape.layers;
+}
+
 /// Memory per GPU of one split, or nullopt when the split is not possible.
 /// Activations follow Korthikanti et al. 2022, "Reducing Activation Recomputation in Large
 /// Transformer Models" (sections 4-5), with tensor and sequence parallelism: per layer
@@ -97,9 +103,8 @@ void time(const TrainingWorkload& w, const ModelShape& shape, const ClusterFacts
     e.tokensPerStep = c.seqsPerStep * w.sequenceLength;
     // Full recomputation runs the forward pass twice: 8 N instead of 6 N per token.
     const double recomputeCost = 1.0 + p.fullRecomputeShare / 3.0;
-    // Stages of unequal depth: the pipeline runs at the pace of the deepest (52 stages of an
-    // 80-layer model hold 2 layers each in the time of 104).
-    const double uneven = double(stageLayers(shape, p.pp)) * p.pp / shape.layers;
+    // Stages of unequal depth: the pipeline runs at the pace of the deepest.
+    const double uneven = unevenStages(shape, p.pp);
     e.computeS =
         6.0 * w.params * e.tokensPerStep / (gpus * peak * efficiency) * recomputeCost * uneven;
     // Interleaved 1F1B with v model chunks per stage: bubble (pp - 1) / (v m) of the compute,
@@ -162,8 +167,8 @@ double calibratedEfficiency(const TrainingWorkload& w, const ModelShape& shape,
     TrainingEstimate ref;
     time(w, shape, nominal, gpus, c, w.mfu, ref);
     // The step the MFU allows, compute only: without recomputation or uneven stages.
-    const double uneven = double(stageLayers(shape, c.plan.pp)) * c.plan.pp / shape.layers;
-    const double ideal = ref.computeS / (1.0 + c.plan.fullRecomputeShare / 3.0) / uneven;
+    const double ideal =
+        ref.computeS / (1.0 + c.plan.fullRecomputeShare / 3.0) / unevenStages(shape, c.plan.pp);
     const double comm = ref.tpCommS + ref.ppCommS + ref.dpCommS;
     if (ideal - comm <= 0)
         return 1.0;
@@ -272,7 +277,6 @@ TrainingEstimate estimateTraining(const TrainingWorkload& w, const ClusterFacts&
     double efficiency = 1.0;
     for (const Candidate& c : fitting)
         efficiency = std::min(efficiency, calibratedEfficiency(w, shape, facts, e.gpus, c));
-    bool first = true;
     for (const Candidate& c : fitting) {
         TrainingEstimate t = e;
         time(w, shape, facts, e.gpus, c, efficiency, t);
@@ -280,11 +284,11 @@ TrainingEstimate estimateTraining(const TrainingWorkload& w, const ClusterFacts&
         // Fastest wins; within 0.1 % the smaller model-parallel group.
         const bool faster = t.days < e.days * 0.999;
         const bool same = t.days <= e.days * 1.001;
-        if (first || faster || (same && c.plan.tp * c.plan.pp < e.plan.tp * e.plan.pp)) {
+        if (&c == &fitting.front() || faster ||
+            (same && c.plan.tp * c.plan.pp < e.plan.tp * e.plan.pp)) {
             t.plan = c.plan;
             t.memory = c.memory;
             e = t;
-            first = false;
         }
     }
     if (!any) {

@@ -73,9 +73,7 @@ QStringList canCells(const PhaseSummary& s, const PhaseCapability& c) {
     }
     out << paramsText(c.trainParamsMax) << paramsText(c.serveParamsMax);
     for (std::size_t i = 0; i < kReferenceRuns.size(); ++i)
-        out << (c.days[i] > 0
-                    ? QStringLiteral("%1 days").arg(c.days[i], 0, 'f', c.days[i] < 10 ? 1 : 0)
-                    : c.runWhy[i]);
+        out << c.runText(i);
     return out;
 }
 
