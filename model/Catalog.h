@@ -205,6 +205,9 @@ struct CatalogItem {
     std::string canonicalJson;  ///< compact, key-sorted JSON of the entry as read
 
     int gpuCount() const { return gpu ? gpu->count : 0; }
+    /// Whether what it draws is IT load. A rack PDU's own electronics are a distribution loss:
+    /// NVIDIA's rack figures (4 x 10.2 kW DGX H100 = 40.8 kW) count only what it feeds.
+    bool isItLoad() const { return category != Category::Power || tray != TrayKind::None; }
     /// GPUs in one NVLink domain of this system (its GPU count when the catalog gives none).
     int nvlinkDomainGpus() const {
         return gpu ? (gpu->nvlinkDomainGpus > 0 ? gpu->nvlinkDomainGpus : gpu->count) : 0;

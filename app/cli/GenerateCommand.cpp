@@ -180,13 +180,17 @@ int runGenerate(const QStringList& args) {
     p.addOption(opt("su-nodes",
                     "Servers per scalable unit (default: NVIDIA's, 32 nodes or 8 NVL72 racks).",
                     "N"));
+    p.addOption(opt("pod-gpus",
+                    "GPUs per pod of a 3-tier fabric, whole scalable units (default: as many as "
+                    "a spine takes; Meta's 24k RoCE cluster: 3072).",
+                    "N"));
     p.addOption(opt("planes",
                     "Parallel compute planes: each NIC's bandwidth split N ways, one fabric per "
                     "plane (default 1; Spectrum-X twin-plane: 2).",
                     "N"));
     p.addOption(opt("servers-per-rack",
                     "GPU servers per compute rack, for a rack power budget (default: as many as "
-                    "the rack's cooling allows, at most 4).",
+                    "the rack's cooling allows, at most 4 on air or rear doors).",
                     "N"));
     p.addOption(opt("storage-tb",
                     "Usable parallel-file-system capacity in TB (default: what the bandwidth "
@@ -196,6 +200,10 @@ int runGenerate(const QStringList& args) {
                     "Storage read bandwidth per GPU in Gb/s (default 4: NVIDIA DGX SuperPOD "
                     "enhanced storage, 125 GB/s per 256 GPUs).",
                     "G"));
+    p.addOption(opt("checkpoint-minutes",
+                    "Minutes a full model-state checkpoint may take to write: storage gets the "
+                    "write bandwidth for it (default: sized by read bandwidth only).",
+                    "MIN"));
     p.addOption(opt("hall", "Hall size in mm, e.g. 30000x20000 (default: sized to fit).", "WxD"));
     p.addOption(opt("cooling",
                     "Force one cooling type: air, rear-door-hx, direct-liquid, "
@@ -278,6 +286,11 @@ int runGenerate(const QStringList& args) {
         if (!ok || g.suNodes < 1)
             return usageError(QStringLiteral("--su-nodes expects a positive number"));
     }
+    if (p.isSet(QStringLiteral("pod-gpus"))) {
+        g.podGpus = p.value(QStringLiteral("pod-gpus")).toInt(&ok);
+        if (!ok || g.podGpus < 1)
+            return usageError(QStringLiteral("--pod-gpus expects a positive number of GPUs"));
+    }
     if (p.isSet(QStringLiteral("planes"))) {
         g.planes = p.value(QStringLiteral("planes")).toInt(&ok);
         if (!ok || (g.planes != 1 && g.planes != 2 && g.planes != 4))
@@ -306,6 +319,13 @@ int runGenerate(const QStringList& args) {
             return usageError(
                 QStringLiteral("--storage-gbps-per-gpu expects Gb/s per GPU >= 0, not '%1'")
                     .arg(p.value(QStringLiteral("storage-gbps-per-gpu"))));
+    }
+    if (p.isSet(QStringLiteral("checkpoint-minutes"))) {
+        g.checkpointMinutes = p.value(QStringLiteral("checkpoint-minutes")).toDouble(&ok);
+        if (!ok || !(g.checkpointMinutes > 0 && g.checkpointMinutes <= 1440))
+            return usageError(
+                QStringLiteral("--checkpoint-minutes expects minutes from 0 to 1440, not '%1'")
+                    .arg(p.value(QStringLiteral("checkpoint-minutes"))));
     }
     if (p.isSet(QStringLiteral("hall"))) {
         static const QRegularExpression wxd(QStringLiteral("^(\\d+)x(\\d+)$"));

@@ -71,6 +71,7 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     , m_oversub(new QDoubleSpinBox(this))
     , m_planes(new QComboBox(this))
     , m_suNodes(new QSpinBox(this))
+    , m_podGpus(new QSpinBox(this))
     , m_serversPerRack(new QSpinBox(this))
     , m_cpo(new QCheckBox(QStringLiteral("Co-packaged optics switch (the what-if of --cpo)"), this))
     , m_hallW(new QDoubleSpinBox(this))
@@ -78,6 +79,7 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     , m_cooling(new QComboBox(this))
     , m_storageTb(new QDoubleSpinBox(this))
     , m_storageGbps(new QDoubleSpinBox(this))
+    , m_checkpointMin(new QDoubleSpinBox(this))
     , m_power(new QComboBox(this))
     , m_dc800(new QCheckBox(QStringLiteral("800 V DC for rack-scale systems"), this))
     , m_phases(new QSpinBox(this))
@@ -121,6 +123,12 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
                           n);
     m_suNodes->setRange(0, 1024);
     m_suNodes->setSpecialValueText(QStringLiteral("NVIDIA's (32 servers, 8 NVL72 racks)"));
+    m_podGpus->setRange(0, 524288);
+    m_podGpus->setSingleStep(256);
+    m_podGpus->setGroupSeparatorShown(true);
+    m_podGpus->setSpecialValueText(QStringLiteral("Automatic (as many SUs as a spine takes)"));
+    m_podGpus->setToolTip(QStringLiteral("GPUs per pod of a 3-tier fabric, in whole scalable "
+                                         "units (Meta's 24k RoCE cluster: 8 pods of 3,072)"));
     m_serversPerRack->setRange(0, 16);
     m_serversPerRack->setSpecialValueText(QStringLiteral("Automatic (as cooling allows)"));
     QFormLayout* compute = group(left, QStringLiteral("Compute"), this);
@@ -133,6 +141,7 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     compute->addRow(QStringLiteral("&Oversubscription:"), m_oversub);
     compute->addRow(QStringLiteral("Parallel &planes:"), m_planes);
     compute->addRow(QStringLiteral("Scalable &unit:"), m_suNodes);
+    compute->addRow(QStringLiteral("Pod si&ze (GPUs):"), m_podGpus);
     compute->addRow(QStringLiteral("Servers per &rack:"), m_serversPerRack);
 
     for (QDoubleSpinBox* s : {m_hallW, m_hallD}) {
@@ -152,6 +161,13 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     m_storageGbps->setRange(0.1, 100);
     m_storageGbps->setDecimals(1);
     m_storageGbps->setSuffix(QStringLiteral(" Gb/s per GPU"));
+    m_checkpointMin->setRange(0, 1440);
+    m_checkpointMin->setDecimals(1);
+    m_checkpointMin->setSuffix(QStringLiteral(" min"));
+    m_checkpointMin->setSpecialValueText(QStringLiteral("Not asked (read bandwidth only)"));
+    m_checkpointMin->setToolTip(QStringLiteral("Storage writes a full model-state checkpoint "
+                                               "(Llama 3 405B, 6.48 TB, or 90 % of GPU memory) "
+                                               "within this time"));
     m_power->addItem(QStringLiteral("2N (two independent sides)"), QStringLiteral("2N"));
     m_power->addItem(QStringLiteral("N+1 (one reserve module)"), QStringLiteral("N+1"));
     m_power->addItem(QStringLiteral("Block 4N/3 (four blocks, one in reserve)"),
@@ -173,6 +189,7 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     site->addRow(QStringLiteral("&Cooling:"), m_cooling);
     site->addRow(QStringLiteral("Storage &capacity:"), m_storageTb);
     site->addRow(QStringLiteral("Storage &bandwidth:"), m_storageGbps);
+    site->addRow(QStringLiteral("Checkpoint &within:"), m_checkpointMin);
     QFormLayout* powerForm = group(right, QStringLiteral("Power"), this);
     powerForm->addRow(QStringLiteral("Re&dundancy:"), m_power);
     powerForm->addRow(m_dc800);
@@ -214,9 +231,10 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(300);
     connect(&m_debounce, &QTimer::timeout, this, &GenerateDialog::startPreview);
-    for (QSpinBox* s : {m_gpus, m_suNodes, m_serversPerRack, m_phases})
+    for (QSpinBox* s : {m_gpus, m_suNodes, m_podGpus, m_serversPerRack, m_phases})
         connect(s, &QSpinBox::valueChanged, this, &GenerateDialog::schedulePreview);
-    for (QDoubleSpinBox* s : {m_oversub, m_hallW, m_hallD, m_storageTb, m_storageGbps})
+    for (QDoubleSpinBox* s :
+         {m_oversub, m_hallW, m_hallD, m_storageTb, m_storageGbps, m_checkpointMin})
         connect(s, &QDoubleSpinBox::valueChanged, this, &GenerateDialog::schedulePreview);
     for (QComboBox* c : {m_server, m_switch, m_topology, m_tiers, m_planes, m_cooling, m_power})
         connect(c, &QComboBox::currentIndexChanged, this, &GenerateDialog::schedulePreview);
@@ -313,6 +331,7 @@ QString GenerateDialog::inStudioWords(const QString& generatorError) {
     s.replace(QStringLiteral("--oversubscription"), QStringLiteral("the oversubscription"));
     s.replace(QStringLiteral("--tiers"), QStringLiteral("the number of tiers"));
     s.replace(QStringLiteral("--su-nodes"), QStringLiteral("the scalable-unit size"));
+    s.replace(QStringLiteral("--pod-gpus"), QStringLiteral("the pod size"));
     s.replace(QStringLiteral("--servers-per-rack"), QStringLiteral("servers per rack"));
     s.replace(QStringLiteral("--planes"), QStringLiteral("parallel planes"));
     s.replace(QStringLiteral("--server"), QStringLiteral("the server"));
@@ -321,6 +340,7 @@ QString GenerateDialog::inStudioWords(const QString& generatorError) {
     s.replace(QStringLiteral("--cooling"), QStringLiteral("the cooling"));
     s.replace(QStringLiteral("--storage-tb"), QStringLiteral("the storage capacity"));
     s.replace(QStringLiteral("--storage-gbps-per-gpu"), QStringLiteral("the storage bandwidth"));
+    s.replace(QStringLiteral("--checkpoint-minutes"), QStringLiteral("the checkpoint time"));
     s.replace(QStringLiteral("--cpo"), QStringLiteral("co-packaged optics"));
     s.replace(QStringLiteral("--power-redundancy"), QStringLiteral("the power redundancy"));
     s.replace(QStringLiteral("--dc-800v"), QStringLiteral("800 V DC"));
@@ -339,6 +359,7 @@ GenerateParams GenerateDialog::params() const {
     p.oversubscription = m_oversub->value();
     p.planes = m_planes->currentData().toInt();
     p.suNodes = m_suNodes->value();
+    p.podGpus = m_podGpus->value();
     p.serversPerRack = m_serversPerRack->value();
     p.cpo = m_cpo->isChecked();
     p.hallWidthMm = m_hallW->value() * 1000;
@@ -347,6 +368,7 @@ GenerateParams GenerateDialog::params() const {
     p.cooling = cooling < 0 ? std::nullopt : std::optional<CoolingType>(CoolingType(cooling));
     p.storageTb = m_storageTb->value();
     p.storageGbpsPerGpu = m_storageGbps->value();
+    p.checkpointMinutes = m_checkpointMin->value();
     if (const auto scheme = powerSchemeFromKey(m_power->currentData().toString())) {
         PowerBuildOptions o;
         o.scheme = *scheme;
@@ -370,6 +392,7 @@ void GenerateDialog::setParams(const GenerateParams& p) {
     m_oversub->setValue(p.oversubscription);
     m_planes->setCurrentIndex(std::max(0, m_planes->findData(p.planes)));
     m_suNodes->setValue(p.suNodes);
+    m_podGpus->setValue(p.podGpus);
     m_serversPerRack->setValue(p.serversPerRack);
     m_cpo->setChecked(p.cpo);
     m_hallW->setValue(p.hallWidthMm / 1000);
@@ -377,6 +400,7 @@ void GenerateDialog::setParams(const GenerateParams& p) {
     m_cooling->setCurrentIndex(std::max(0, m_cooling->findData(p.cooling ? int(*p.cooling) : -1)));
     m_storageTb->setValue(p.storageTb);
     m_storageGbps->setValue(p.storageGbpsPerGpu);
+    m_checkpointMin->setValue(p.checkpointMinutes);
     m_power->setCurrentIndex(
         std::max(0, m_power->findData(p.power ? powerSchemeKey(p.power->scheme) : QString())));
     m_dc800->setChecked(p.power && p.power->dc800);

@@ -54,6 +54,7 @@ private:
     QDoubleSpinBox* m_oversub;
     QComboBox* m_planes;
     QSpinBox* m_suNodes;
+    QSpinBox* m_podGpus;
     QSpinBox* m_serversPerRack;
     QCheckBox* m_cpo;
     QDoubleSpinBox* m_hallW;
@@ -61,6 +62,7 @@ private:
     QComboBox* m_cooling;
     QDoubleSpinBox* m_storageTb;
     QDoubleSpinBox* m_storageGbps;
+    QDoubleSpinBox* m_checkpointMin;
     QComboBox* m_power;
     QCheckBox* m_dc800;
     QSpinBox* m_phases;

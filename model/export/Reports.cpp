@@ -27,6 +27,14 @@ double round2(double v) {
 double round3(double v) {
     return std::round(v * 1000.0) / 1000.0;
 }
+/// Minutes the storage takes to write a full model-state checkpoint of the whole cluster
+/// (defaultCheckpointBytes); 0 when it has no write bandwidth.
+double checkpointMinutes(const Metrics& m) {
+    if (m.storageWriteGbps <= 0 || m.gpus <= 0)
+        return 0;
+    return defaultCheckpointBytes(m.gpus, m.gpuMemoryGb / m.gpus) * 8 / (m.storageWriteGbps * 1e9) /
+           60;
+}
 OJson orNull(double v) {
     return v > 0 ? OJson(round2(v)) : OJson();
 }
@@ -115,7 +123,9 @@ QByteArray statsJson(const DesignData& d, const Metrics& m, const PowerAnalysis*
         {"storage",
          {{"servers", m.storageServers},
           {"usable_tb", round2(m.storageUsableTb)},
-          {"read_gbps", round2(m.storageReadGbps)}}},
+          {"read_gbps", round2(m.storageReadGbps)},
+          {"write_gbps", round2(m.storageWriteGbps)},
+          {"checkpoint_min", round2(checkpointMinutes(m))}}},
         {"ufm", m.ufm},
         {"head_nodes", m.headNodes},
         {"pdus", m.pdus},

@@ -59,6 +59,18 @@ bool planThreeTier(const FatTreeInput& in, FatTreePlan& p) {
                       .arg(p.spineDown);
         return false;
     }
+    if (in.podLeaves > 0) {
+        if (in.podLeaves > p.leavesPerPod || in.podLeaves % unit != 0) {
+            p.error = QStringLiteral("a pod of %1 leaves needs whole groups of %2 leaves and at "
+                                     "most %3 (a %4-port spine's downlinks)")
+                          .arg(in.podLeaves)
+                          .arg(unit)
+                          .arg(p.leavesPerPod)
+                          .arg(k);
+            return false;
+        }
+        p.leavesPerPod = in.podLeaves;
+    }
     p.leavesPerPod = std::min(p.leavesPerPod, ceilDiv(in.leaves, unit) * unit);
     p.pods = ceilDiv(in.leaves, p.leavesPerPod);
     const int needed = ceilDiv(1LL * p.pods * p.spineUp, k);
@@ -113,8 +125,15 @@ FatTreePlan planFatTree(const FatTreeInput& in) {
                       .arg(k);
         return p;
     }
-    if (in.tiers != 3 && planTwoTier(in, p)) {
+    const bool pods = in.podLeaves > 0 && in.podLeaves < in.leaves;
+    if (in.tiers != 3 && !pods && planTwoTier(in, p)) {
         p.ok = true;
+        return p;
+    }
+    if (in.tiers == 2 && pods) {
+        p.error = QStringLiteral("pods of %1 leaves need a third tier to join them, but 2 tiers "
+                                 "were asked")
+                      .arg(in.podLeaves);
         return p;
     }
     if (in.tiers == 2) {

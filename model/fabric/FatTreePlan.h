@@ -14,6 +14,9 @@ struct FatTreeInput {
     double oversubscription = 1.0; ///< leaf downlink:uplink target; upper tiers are 1:1
     int tiers = 0;                 ///< 0 = automatic (2 if it fits, else 3)
     int leafUnit = 1;              ///< a pod holds whole multiples (rail-optimized: rails)
+    /// Leaves per pod asked (--pod-gpus); 0 = as many as a spine's downlinks take. Fewer
+    /// than the leaves makes the fabric 3 tiers.
+    int podLeaves = 0;
 };
 
 /// @brief The switch counts and balanced wiring of a 2- or 3-tier folded Clos.

@@ -134,9 +134,12 @@ bool Generation::buildPlane(int plane) {
         if (dMax - down <= railsPerLeaf)
             down = dMax;
     }
-    const FatTreePlan plan = planFatTree({k, int(leaves.size()), down, m_p.oversubscription,
-                                          m_p.tiers, rail ? c / railsPerLeaf : 1});
+    const FatTreePlan plan =
+        planFatTree({k, int(leaves.size()), down, m_p.oversubscription, m_p.tiers,
+                     rail ? c / railsPerLeaf : 1, podLeaves(leaves)});
     if (!plan.ok) {
+        if (m_p.podGpus > 0 && m_nodes <= maxNodes)
+            return fail(QStringLiteral("--pod-gpus %1: %2").arg(m_p.podGpus).arg(plan.error));
         if (m_nodes > maxNodes || m_p.tiers == 3)
             return beyondThreeTiers(*sw, maxNodes);
         return fail(plan.error);
@@ -155,6 +158,15 @@ bool Generation::buildPlane(int plane) {
     return true;
 }
 
+int Generation::podLeaves(const std::vector<LeafSpec>& leaves) const {
+    const int su = gpusPerSu();
+    if (m_p.podGpus <= 0 || su <= 0)
+        return 0;
+    const auto perSu =
+        std::count_if(leaves.begin(), leaves.end(), [](const LeafSpec& l) { return l.group == 0; });
+    return int(m_p.podGpus / su * perSu);
+}
+
 Technology Generation::computeTechnology() const {
     return m_switch->switchSpec && m_switch->switchSpec->technology != Technology::Any
                ? m_switch->switchSpec->technology
@@ -166,10 +178,13 @@ int Generation::singleTierSwitches(const SwitchChoice& sw, int downlinks, int ni
     // Automatic only below one SU: a scalable unit keeps its leaves designed for the full SU.
     if (m_p.tiers != 1 && (m_p.tiers != 0 || m_nodes >= m_suNodes))
         return 0;
+    // NVIDIA's DGX BasePOD (2-8 DGX on NDR400) splits the rails over a pair of QM9700s, so
+    // one switch's loss halves every node's rails instead of cutting them all off. Rack-scale
+    // systems keep one switch while they fit it.
+    if (!m_server->rackScale && nics % 2 == 0 && m_nodes >= 2 && ports <= 2LL * downlinks)
+        return 2;
     if (ports <= sw.radix)
         return 1;
-    if (nics % 2 == 0 && ports <= 2LL * downlinks)
-        return 2;
     if (m_p.tiers != 1)
         return 0;
     fail(QStringLiteral("--tiers 1: the %1 compute ports of %2 servers need more than one %3 "
@@ -204,9 +219,11 @@ bool Generation::buildSingleTier(const SwitchChoice& sw, int switches, int nics,
     recordLeaves(b);
     int isl = 0;
     if (switches == 2) {
-        // Enough inter-switch links for the oversubscription asked, on the ports left over.
+        // Enough inter-switch links for the oversubscription asked, on the ports left over
+        // after the UFM pair's (two appliances of two fabric ports, spread over the pair).
         const int down = int(leaves.front().down.size());
-        isl = std::min(sw.radix - down,
+        const int ufmPorts = tech == Technology::InfiniBand && m_p.support ? kUfmAppliances : 0;
+        isl = std::min(sw.radix - down - ufmPorts,
                        int(std::ceil(down / std::max(1.0, m_p.oversubscription) - 1e-9)));
         for (int i = 0; i < isl; ++i) {
             Link l;

@@ -22,7 +22,12 @@ inline const char* const kOobSwitch = "nvidia-sn2201";
 /// UFM appliances by the compute fabric's lane speed: NDR 400G, XDR 800G.
 inline const std::vector<const char*> kUfms = {"nvidia-ufm-appliance", "nvidia-ufm-appliance-xdr"};
 inline constexpr int kUfmAppliances = 2; ///< an HA pair, as in NVIDIA's SuperPOD management rack
-inline constexpr int kHeadNodes = 4;     ///< BCM head-node HA pair + Slurm/Kubernetes control pair
+/// GPU servers in an air or rear-door compute rack without --servers-per-rack (NVIDIA's DGX
+/// SuperPOD racks hold four systems).
+inline constexpr int kAirServersPerRack = 4;
+/// A direct-liquid rack without --servers-per-rack: as many as its U and envelope allow.
+inline constexpr int kUncappedServersPerRack = 1000;
+inline constexpr int kHeadNodes = 4; ///< BCM head-node HA pair + Slurm/Kubernetes control pair
 
 /// Rails one rail leaf takes (see PlanPhase.cpp).
 int railsPerLeaf(const CatalogItem& server, int nics, int downlinks, int suNodes);
@@ -84,6 +89,10 @@ private:
     bool beyondThreeTiers(const SwitchChoice& sw, long long maxNodes);
     /// --servers-per-rack against the compute rack's U and the cooling envelope's kW.
     bool checkServersPerRack();
+    bool checkPodGpus();
+    /// Storage nodes of @p storage that write a full checkpoint in --checkpoint-minutes (0:
+    /// not asked).
+    int storageForCheckpoint(const CatalogItem& storage);
     /// The catalog's largest rear door as an envelope, for compute racks of air-cooled
     /// servers; nullopt for liquid-only systems or a catalog without doors.
     std::optional<CoolingEnvelope> rearDoor() const {
@@ -111,6 +120,8 @@ private:
     bool buildSingleTier(const SwitchChoice& sw, int switches, int nics, int lane, int stride,
                          const QString& fabricName, const QString& prefix);
     Technology computeTechnology() const;
+    /// Leaves per pod for --pod-gpus (0: not asked), from the leaves of the first SU.
+    int podLeaves(const std::vector<LeafSpec>& leaves) const;
     /// Storage or in-band: leaves per SU over the servers' ports of @p role, 1:1 above.
     bool buildBlockNetwork(FabricKind kind, PortRole role, const std::vector<const char*>& ids,
                            const QString& name, const QString& prefix,

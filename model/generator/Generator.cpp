@@ -80,24 +80,22 @@ bool Generation::placeOnFloor() {
         m_server->rackScale ? m_lib.item(QStringLiteral("nvidia-mgx-rack-nvl72")) : nullptr;
     if (!rack)
         return fail(QStringLiteral("the catalog has no rack"));
-    const int perRack = m_p.serversPerRack > 0 ? m_p.serversPerRack : 4;
+    // Air and rear-door racks take at most 4 systems, as NVIDIA deploys them; a direct-liquid
+    // rack is filled to its cooling envelope and its U (AMD's liquid-cooled MI355X racks hold
+    // up to 128 GPUs).
+    const bool liquid = serverCooling() == CoolingType::DirectLiquid;
+    const int perRack = m_p.serversPerRack > 0 ? m_p.serversPerRack
+                        : liquid               ? kUncappedServersPerRack
+                                               : kAirServersPerRack;
     std::vector<DeviceId> mgmt = m_heads;
     mgmt.insert(mgmt.end(), m_ufm.begin(), m_ufm.end());
     mgmt.insert(mgmt.end(), m_mgmtSwitches.begin(), m_mgmtSwitches.end());
-    PlacementInput in{use(*rack),
-                      own ? use(*own) : TypeId(),
-                      m_p.cooling,
-                      m_server->liquidCooled && !m_p.cooling
-                          ? std::optional<CoolingType>(CoolingType::DirectLiquid)
-                          : m_p.cooling,
-                      perRack,
-                      m_p.hallWidthMm,
-                      m_p.hallDepthMm,
-                      m_suServers,
-                      m_suNetwork,
-                      m_central,
-                      m_storage,
-                      mgmt,
+    PlacementInput in{use(*rack),      own ? use(*own) : TypeId(),
+                      m_p.cooling,     serverCooling(),
+                      perRack,         m_p.hallWidthMm,
+                      m_p.hallDepthMm, m_suServers,
+                      m_suNetwork,     m_central,
+                      m_storage,       mgmt,
                       rearDoor()};
     FloorPlanner planner(m_d, in);
     if (!planner.place())

@@ -20,6 +20,9 @@ struct GenerateParams {
     int tiers = 0;                 ///< 0 = automatic from endpoints and radix; else 2 or 3
     double oversubscription = 1.0; ///< downlink:uplink at the leaf, 1 = non-blocking (spines 1:1)
     int suNodes = 0;               ///< servers per SU; 0 = NVIDIA's: 8 NVL72 racks, else 32
+    /// GPUs per pod of a 3-tier fabric, whole SUs (Meta's 24k RoCE cluster: 8 pods of 3,072);
+    /// 0 = as many SUs as a spine's downlinks take.
+    int podGpus = 0;
     /// Parallel compute planes (1, 2 or 4; the NIC's port group must list the split): each
     /// NIC's bandwidth split N ways, one lane to each plane, each plane a fabric of its own
     /// (Spectrum-X: an 800G SuperNIC as 2 x 400G in 2 planes).
@@ -39,6 +42,10 @@ struct GenerateParams {
     /// Largest usable capacity accepted (10 EB): beyond it the file system count overflows.
     static constexpr double kMaxStorageTb = 1e7;
     double storageGbpsPerGpu = kDefaultStorageGbpsPerGpu;
+    /// Minutes a full model-state checkpoint of the whole cluster may take to write
+    /// (defaultCheckpointBytes, Checkpoint.h): storage gets the write bandwidth for it; 0 = not
+    /// asked.
+    double checkpointMinutes = 0;
     static constexpr double kDefaultStorageGbpsPerGpu = 4.0;
     /// Co-packaged optics: the fabric switch is replaced by the catalog's co-packaged-optics
     /// switch of the same technology and port speed (fewest ports that are at least as many).

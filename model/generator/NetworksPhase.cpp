@@ -3,6 +3,7 @@
 
 #include "Generation.h"
 
+#include "../Checkpoint.h"
 #include "../PortTable.h"
 #include "../fabric/FatTreePlan.h"
 
@@ -56,8 +57,14 @@ bool Generation::buildBlockNetwork(FabricKind kind, PortRole role,
                     ls.down.push_back({m_suServers[s][j], std::uint16_t(p0 + n)});
             leaves.push_back(std::move(ls));
         }
-    // Storage servers and management nodes: their own leaves, with the central switches.
-    const int half = leafDownlinks(sw->radix, 1.0);
+    // Storage servers and management nodes: their own leaves, with the central switches. Every
+    // leaf gets the uplinks of the fullest, so when the servers' leaves are at least half full
+    // these are no fuller: a GB300 rack's 36-port leaf then gets 36 uplinks, not 64.
+    int serverDown = 0;
+    for (const LeafSpec& l : leaves)
+        serverDown = std::max(serverDown, int(l.down.size()));
+    const int full = leafDownlinks(sw->radix, 1.0);
+    const int half = 2 * serverDown >= full ? serverDown : full;
     std::vector<PortRef> others;
     for (DeviceId id : extra) {
         const CatalogItem& t = m_d.typeOf(m_d.devices[id]);
@@ -110,6 +117,27 @@ std::vector<DeviceId> Generation::addDevices(const CatalogItem& it, int n, const
     return out;
 }
 
+int Generation::storageForCheckpoint(const CatalogItem& storage) {
+    if (m_p.checkpointMinutes <= 0)
+        return 0;
+    const double gpuGb = m_server->gpu ? m_server->gpu->memoryGb : 0;
+    const double bytes = defaultCheckpointBytes(m_p.gpus, gpuGb);
+    const double needGbps = bytes * 8 / (m_p.checkpointMinutes * 60) / 1e9;
+    const double perNode = storage.writeGbps.value_or(0);
+    if (perNode <= 0)
+        return 0;
+    const int n = int(std::ceil(needGbps / perNode - 1e-9));
+    m_r.notes << QStringLiteral("checkpoint: %1 TB of model state in %2 min needs %3 Gb/s of "
+                                "writes: %4 x %5 (%6 Gb/s each)")
+                     .arg(bytes / 1e12, 0, 'f', 2)
+                     .arg(m_p.checkpointMinutes)
+                     .arg(needGbps, 0, 'f', 0)
+                     .arg(n)
+                     .arg(storage.id)
+                     .arg(perNode);
+    return n;
+}
+
 void Generation::addSupport() {
     // Parallel file system sized by read bandwidth per GPU and usable capacity.
     const int sp = m_server->firstPort(PortRole::Storage);
@@ -119,7 +147,7 @@ void Generation::addSupport() {
             const double need = m_p.gpus * std::max(0.0, m_p.storageGbpsPerGpu);
             const int byBw = int(std::ceil(need / *st->readGbps - 1e-9));
             const int byTb = int(std::ceil(std::max(0.0, m_p.storageTb) / *st->usableTb - 1e-9));
-            const int n = std::max({2, byBw, byTb});
+            const int n = std::max({2, byBw, byTb, storageForCheckpoint(*st)});
             m_storage = addDevices(*st, n, QStringLiteral("stor-node"));
             m_r.notes << QStringLiteral("storage: %1 x %2, %3 TB usable, %4 Gb/s read (%5 Gb/s "
                                         "per GPU asked)")

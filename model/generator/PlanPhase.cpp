@@ -179,6 +179,26 @@ bool Generation::checkParams() {
         return fail(
             QStringLiteral("--title must be at most %1 bytes (UTF-8)").arg(kMaxMetaTextBytes));
     m_nodes = m_p.gpus / g;
+    return checkPodGpus();
+}
+
+bool Generation::checkPodGpus() {
+    if (!(m_p.checkpointMinutes >= 0 && m_p.checkpointMinutes <= 1440))
+        return fail(QStringLiteral("--checkpoint-minutes must be from 0 to 1440, not %1")
+                        .arg(m_p.checkpointMinutes));
+    const int su = gpusPerSu();
+    if (m_p.podGpus < 0)
+        return fail(
+            QStringLiteral("--pod-gpus must be at least one scalable unit (%1 GPUs)").arg(su));
+    if (m_p.podGpus % std::max(1, su) != 0)
+        return fail(QStringLiteral("--pod-gpus %1 is not whole scalable units of %2 GPUs (%3 "
+                                   "nodes of %4): try %5 or %6")
+                        .arg(m_p.podGpus)
+                        .arg(su)
+                        .arg(m_suNodes)
+                        .arg(m_server->id)
+                        .arg(std::max(1, m_p.podGpus / su) * su)
+                        .arg((m_p.podGpus / su + 1) * su));
     return true;
 }
 

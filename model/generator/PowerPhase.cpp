@@ -27,7 +27,8 @@ std::optional<std::pair<double, double>> Generation::probeLoadKw() {
         return std::nullopt;
     double it = 0, facility = 0;
     m_d.devices.forEach([&](DeviceId, const Device& v) {
-        const double kw = m_d.typeOf(v).powerMaxW.value_or(0) / 1000.0;
+        const CatalogItem& t = m_d.typeOf(v);
+        const double kw = t.isItLoad() ? t.powerMaxW.value_or(0) / 1000.0 : 0;
         const Rack* r = m_d.racks.find(v.rack);
         it += kw;
         facility += kw * m_d.settings.cooling[std::size_t(r ? r->cooling : CoolingType::Air)].pue;

@@ -19,6 +19,7 @@ void InventoryMetrics::contribute(const MetricInputs& in, Metrics& m) const {
             ++m.storageServers;
             m.storageUsableTb += t.usableTb.value_or(0);
             m.storageReadGbps += t.readGbps.value_or(0);
+            m.storageWriteGbps += t.writeGbps.value_or(0);
         }
         if (t.category == Category::Management)
             ++(t.portCount(PortRole::Compute) > 0 ? m.ufm : m.headNodes);

@@ -99,6 +99,7 @@ struct Metrics {
     int storageServers = 0;
     double storageUsableTb = 0;
     double storageReadGbps = 0;
+    double storageWriteGbps = 0;
     int ufm = 0;       ///< InfiniBand fabric-manager appliances
     int headNodes = 0; ///< head / management nodes (servers of category management, not UFM)
     int pdus = 0;

@@ -45,10 +45,10 @@ RackMetrics rackFigures(const DesignData& d, const DesignIndex& index, RackId ri
             rm.systemRatedKw = std::max(rm.systemRatedKw, *t.powerMaxW / 1000.0);
         if (t.tray != TrayKind::None)
             traysW += t.powerMaxW.value_or(0);
-        if (t.powerMaxW) {
+        if (t.powerMaxW && t.isItLoad()) {
             rm.itMaxW += *t.powerMaxW;
             rm.itTypicalW += t.powerTypicalW.value_or(*t.powerMaxW);
-        } else if (t.category != Category::Power) { // a PDU draws nothing itself
+        } else if (!t.powerMaxW && t.isItLoad()) {
             ++rm.powerMissing;
         }
         if (t.weightKg)

@@ -11,8 +11,6 @@ const QString kLlama3 = QStringLiteral(
     "Llama 3 405B pre-training, 54-day snapshot on 16,384 H100 GPUs: Dubey et al. 2024, "
     "\"The Llama 3 Herd of Models\", arXiv:2407.21783, table 5");
 
-/// Model state of Llama 3 405B: 405e9 parameters x 16 bytes (ZeRO, section 3.1).
-constexpr double kDefaultCheckpointBytes = 405e9 * 16;
 /// Local NVMe when the design has no storage to write to (estimate: one PCIe Gen4 drive's
 /// sequential write, ~4 GB/s, per server).
 constexpr double kLocalNvmeGbpsPerServer = 32;
@@ -60,11 +58,6 @@ const std::vector<FailureRate>& failureRates() {
         return r;
     }();
     return rates;
-}
-
-double defaultCheckpointBytes(int jobGpus, double gpuMemoryGb) {
-    const double memory = 0.9 * jobGpus * gpuMemoryGb * 1e9;
-    return memory > 0 ? std::min(kDefaultCheckpointBytes, memory) : kDefaultCheckpointBytes;
 }
 
 Reliability reliabilityFor(const ReliabilityInputs& in) {

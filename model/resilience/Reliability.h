@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../Checkpoint.h"
 #include "../DesignData.h"
 #include "../metrics/Metrics.h"
 
@@ -63,9 +64,6 @@ struct Reliability {
     double goodputPct = 0; ///< share of wall-clock time doing new work
 };
 
-/// Checkpoint default: the model state (16 bytes/param) of Llama 3 405B, or 90 % of the job's
-/// GPU memory when that is smaller.
-double defaultCheckpointBytes(int jobGpus, double gpuMemoryGb);
 Reliability reliabilityFor(const ReliabilityInputs& in);
 /// The inputs of a design: its GPUs, servers, compute links, storage write bandwidth, and
 /// @p jobGpus (0: the design setting, else the whole cluster).

@@ -312,6 +312,40 @@ private Q_SLOTS:
             QVERIFY(o.value(QStringLiteral("cdus")).toObject().value("count").toInt() >= 2);
         }
     }
+    /// --checkpoint-minutes sizes storage writes for a full model-state checkpoint: Llama 3
+    /// 405B's 6.48 TB in 1 minute is 864 Gb/s, 6 NVMe nodes of 160 Gb/s where the read
+    /// bandwidth asked (0.5 Gb/s per GPU) brings 2.
+    void checkpointMinutesSizeStorageWrites() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("c.cds.json"));
+        auto generate = [&](const QStringList& extra) {
+            Run r =
+                cli(QStringList{QStringLiteral("generate"), QStringLiteral("--gpus"),
+                                QStringLiteral("1024"), QStringLiteral("--storage-gbps-per-gpu"),
+                                QStringLiteral("0.5"), QStringLiteral("-o"), file} +
+                    extra);
+            return r;
+        };
+        Run r = generate({});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QJsonObject st = json(cli({QStringLiteral("stats"), file, QStringLiteral("--json")}).out)
+                             .value(QStringLiteral("storage"))
+                             .toObject();
+        QCOMPARE(st.value(QStringLiteral("servers")).toInt(), 2);
+        QVERIFY(st.value(QStringLiteral("checkpoint_min")).toDouble() > 1);
+        r = generate({QStringLiteral("--checkpoint-minutes"), QStringLiteral("1")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains("864 Gb/s of writes"), r.err.constData());
+        st = json(cli({QStringLiteral("stats"), file, QStringLiteral("--json")}).out)
+                 .value(QStringLiteral("storage"))
+                 .toObject();
+        QCOMPARE(st.value(QStringLiteral("servers")).toInt(), 6);
+        QCOMPARE(st.value(QStringLiteral("write_gbps")).toDouble(), 960.0);
+        QVERIFY(st.value(QStringLiteral("checkpoint_min")).toDouble() <= 1.0);
+        r = generate({QStringLiteral("--checkpoint-minutes"), QStringLiteral("-3")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--checkpoint-minutes"), r.err.constData());
+    }
     void incompatiblePairsAreRefused_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");

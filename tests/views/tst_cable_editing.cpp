@@ -39,7 +39,7 @@ std::unique_ptr<studio::MainWindow> generated(const QString& tmp, int gpus = 64)
     auto w = openStudio(tmp);
     GenerateParams p;
     p.gpus = gpus;
-    p.tiers = 2; // rail leaves and spines: below one SU the automatic choice is one switch
+    p.tiers = 2; // rail leaves and spines: below one SU the automatic choice is a switch pair
     if (!w->workbench().document()->generate(p))
         qFatal("generate: %s", qPrintable(w->workbench().document()->lastError()));
     w->workbench().analysis()->runNow();

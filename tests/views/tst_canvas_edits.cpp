@@ -497,12 +497,14 @@ private Q_SLOTS:
         p.serverId = QStringLiteral("nvidia-dgx-b200");
         p.switchId = QStringLiteral("nvidia-qm9700");
         p.suNodes = 16;
+        p.podGpus = 256; // pods of 2 SUs: 3 tiers
         p.serversPerRack = 2;
         p.hallWidthMm = 30000;
         p.hallDepthMm = 24000;
         p.cooling = CoolingType::RearDoorHx;
         p.storageTb = 2000;
         p.storageGbpsPerGpu = 8;
+        p.checkpointMinutes = 2;
         p.power = PowerBuildOptions{};
         p.power->scheme = PowerScheme::NPlusOne;
         p.title = QStringLiteral("Preview test");
@@ -515,12 +517,14 @@ private Q_SLOTS:
         QCOMPARE(q.gpus, p.gpus);
         QCOMPARE(q.serverId, p.serverId);
         QCOMPARE(q.suNodes, 16);
+        QCOMPARE(q.podGpus, 256);
         QCOMPARE(q.serversPerRack, 2);
         QCOMPARE(q.hallWidthMm, 30000.0);
         QCOMPARE(q.hallDepthMm, 24000.0);
         QVERIFY(q.cooling && *q.cooling == CoolingType::RearDoorHx);
         QCOMPARE(q.storageTb, 2000.0);
         QCOMPARE(q.storageGbpsPerGpu, 8.0);
+        QCOMPARE(q.checkpointMinutes, 2.0);
         QVERIFY(q.power && q.power->scheme == PowerScheme::NPlusOne);
         QCOMPARE(q.title, p.title);
         dlg.waitForPreview();

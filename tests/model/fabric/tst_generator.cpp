@@ -88,6 +88,26 @@ private Q_SLOTS:
         QCOMPARE(computeMetrics(d).gpus, 100000);
         QCOMPARE(errorCodes(runChecks(d)), QStringList());
     }
+    /// Liquid-cooled 8-GPU systems are not held to the air racks' four: a rack takes what its
+    /// direct-liquid envelope (100 kW warning level) and its U allow.
+    void liquidRacksFillToTheirEnvelope() {
+        GenerateParams p;
+        p.gpus = 512;
+        p.serverId = QStringLiteral("amd-mi355x-8gpu");
+        p.switchId = QStringLiteral("nvidia-sn5600");
+        const DesignData d = generated(p);
+        const double warnKw = d.settings.cooling[std::size_t(CoolingType::DirectLiquid)].warnKw;
+        const Metrics m = computeMetrics(d);
+        int full = 0;
+        for (const RackMetrics& rm : m.perRack) {
+            if (rm.gpus == 0)
+                continue;
+            QVERIFY2(rm.itMaxW / 1000.0 <= warnKw, qPrintable(QString::number(rm.itMaxW)));
+            full += rm.gpus == 7 * 8;
+        }
+        QVERIFY2(full >= 8, qPrintable(QString::number(full))); // 64 servers: 9 racks of 7 + 1
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+    }
     /// Air-cooled DGX H100s go four to a rack (40.8 kW) behind the catalog's 55-75 kW active
     /// rear door, as NVIDIA deploys air-cooled racks of 28.6-57 kW; with no door that carries
     /// them, the seed's rule applies and they need direct liquid cooling.

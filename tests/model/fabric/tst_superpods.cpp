@@ -3,7 +3,9 @@
 #include "model/metrics/Metrics.h"
 
 #include <cmath>
+#include <functional>
 #include <map>
+#include <set>
 
 using namespace cds;
 using namespace cds::test;
@@ -76,6 +78,22 @@ private Q_SLOTS:
             QVERIFY2(rm.itMaxW >= 0.95 * 56000 && rm.itMaxW <= 1.05 * 56000,
                      qPrintable(QString::number(rm.itMaxW)));
         }
+    }
+    /// NVIDIA DGX SuperPOD with DGX H100, rack layout: four DGX H100 a rack, "40.8 kW per
+    /// rack"; the PDUs' own electronics are a loss, not part of the rack's IT load.
+    void dgxH100RackPowerIsItsSystems() {
+        const DesignData d = generated(params(1024, "nvidia-dgx-h100", "nvidia-qm9700", 31));
+        const Metrics m = computeMetrics(d);
+        int gpus = 0;
+        for (const RackMetrics& rm : m.perRack) {
+            if (rm.gpus == 0)
+                continue;
+            QVERIFY(rm.gpus <= 32);
+            QCOMPARE(rm.itMaxW, rm.gpus / 8 * 10200.0); // 4 a rack; 3 in the last of an SU
+            gpus += rm.gpus;
+        }
+        QCOMPARE(gpus, 1024);
+        QVERIFY(m.pdus > 0);
     }
     void dgxB300SpectrumXSuperpod_data() {
         QTest::addColumn<int>("sus");
@@ -223,6 +241,94 @@ private Q_SLOTS:
     /// 10U systems go in the 52U 700 x 1,200 mm rack NVIDIA recommends for them (DGX B200
     /// data-centre best practices; the DGX B300 RA puts four in a rack with three 2U PDUs); an
     /// 8U DGX H100 keeps its 42U 600 mm racks.
+    /// A GB300 NVL72 rack's storage leaf serves its 18 trays (36 ports): at 1:1 it needs 36
+    /// uplinks, not the 64 a full SN5600 leaf would have (which gave 130 storage switches
+    /// for 64 racks).
+    void storageLeavesGetTheUplinksTheyNeed() {
+        const DesignData d = generated(params(4608, "nvidia-gb300-nvl72", "nvidia-q3400"));
+        std::map<DeviceId::Rep, int> down, up;
+        d.links.forEach([&](LinkId, const Link& l) {
+            if (!l.fabric || d.fabrics[l.fabric.value()].kind != FabricKind::Storage)
+                return;
+            const Tier ta = d.devices[l.a.device].tier, tb = d.devices[l.b.device].tier;
+            for (const auto& [self, other, end] :
+                 {std::tuple{ta, tb, l.a.device}, std::tuple{tb, ta, l.b.device}})
+                if (self == Tier::Leaf)
+                    ++(other == Tier::None ? down : up)[end.value()];
+        });
+        QVERIFY(down.size() >= 64);
+        int fullest = 0;
+        for (const auto& [leaf, n] : down)
+            fullest = std::max(fullest, n);
+        QCOMPARE(fullest, 36); // no storage or management leaf fuller than a rack's
+        for (const auto& [leaf, n] : down)
+            QVERIFY2(up[leaf] <= fullest, qPrintable(d.devices[DeviceId(leaf)].name));
+        const int storageSwitches =
+            computeMetrics(d).switches[std::size_t(FabricKind::Storage)].total();
+        QVERIFY2(storageSwitches < 110, qPrintable(QString::number(storageSwitches)));
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+    }
+    /// Meta's 24k-GPU RoCE cluster: 8 pods of 3,072 H100 joined by an aggregation tier
+    /// ("RoCE networks for distributed AI training at scale", SIGCOMM 2024), on SN5600 with
+    /// 64-node SUs (8 rail leaves each). By default a pod takes as many leaves as a spine's
+    /// 64 downlinks reach: 8 SUs, 6 pods.
+    void podSizeOfARoceCluster_data() {
+        QTest::addColumn<int>("podGpus");
+        QTest::addColumn<int>("pods");
+        QTest::newRow("--pod-gpus 3072") << 3072 << 8;
+        QTest::newRow("default") << 0 << 6;
+    }
+    void podSizeOfARoceCluster() {
+        QFETCH(int, podGpus);
+        QFETCH(int, pods);
+        GenerateParams p = params(24576, "nvidia-dgx-h100", "nvidia-sn5600", 64);
+        p.podGpus = podGpus;
+        p.support = false;
+        const DesignData d = generated(p);
+        // Pods: the leaf-spine islands of the compute fabric, cores left out.
+        std::map<DeviceId::Rep, DeviceId::Rep> parent;
+        std::function<DeviceId::Rep(DeviceId::Rep)> root = [&](DeviceId::Rep x) {
+            while (parent[x] != x)
+                x = parent[x] = parent[parent[x]];
+            return x;
+        };
+        std::map<DeviceId::Rep, int> leavesUnder;
+        d.devices.forEach([&](DeviceId id, const Device& v) {
+            const bool compute =
+                v.fabric && d.fabrics[v.fabric.value()].kind == FabricKind::Compute;
+            if (compute && (v.tier == Tier::Leaf || v.tier == Tier::Spine))
+                parent[id.value()] = id.value();
+        });
+        d.links.forEach([&](LinkId, const Link& l) {
+            const Tier a = d.devices[l.a.device].tier, b = d.devices[l.b.device].tier;
+            const bool both = parent.count(l.a.device.value()) && parent.count(l.b.device.value());
+            if (both &&
+                ((a == Tier::Leaf && b == Tier::Spine) || (a == Tier::Spine && b == Tier::Leaf)))
+                parent[root(l.a.device.value())] = root(l.b.device.value());
+        });
+        for (const auto& [id, up] : parent)
+            if (d.devices[DeviceId(id)].tier == Tier::Leaf)
+                ++leavesUnder[root(id)];
+        QCOMPARE(int(leavesUnder.size()), pods);
+        const Metrics m = computeMetrics(d);
+        QVERIFY(m.switches[0].core > 0);
+        for (const auto& [pod, leaves] : leavesUnder)
+            QCOMPARE(leaves, m.switches[0].leaf / pods);
+        QCOMPARE(errorCodes(runChecks(d)), QStringList());
+    }
+    void podSizeNotWholeSusIsRefused() {
+        GenerateParams p = params(24576, "nvidia-dgx-h100", "nvidia-sn5600", 64);
+        p.podGpus = 3000;
+        GenerateResult r = generateCluster(p, bundled().catalog());
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(QLatin1String("--pod-gpus 3000")) &&
+                     r.error.contains(QLatin1String("2560 or 3072")),
+                 qPrintable(r.error));
+        p.podGpus = 8192; // 16 SUs of 8 leaves: more than a 128-port spine's 64 downlinks
+        r = generateCluster(p, bundled().catalog());
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(QLatin1String("--pod-gpus 8192")), qPrintable(r.error));
+    }
     void tenUSystemsGetNvidiasRecommendedRack() {
         for (const auto& [server, sw, id] :
              {std::tuple{"nvidia-dgx-b300", "nvidia-q3400", "rack-52u-700x1200"},
@@ -276,25 +382,46 @@ private Q_SLOTS:
         QCOMPARE(m.ufm, 2);
         QCOMPARE(errorCodes(runChecks(d)), QStringList());
     }
-    /// Below one SU, when every compute port fits one switch, the fabric is that switch (a
-    /// DGX BasePOD-size cluster), with the UFM pair on its free ports.
-    void aSmallClusterIsOneSwitch() {
-        const DesignData d = generated(params(32, "nvidia-dgx-h100", "nvidia-qm9700"));
+    /// Below one SU the fabric is NVIDIA's DGX BasePOD: "2-8 DGX on NDR400" with a pair of
+    /// QM9700, each taking half the rails of every node, the UFM pair on one port of each.
+    void aBasePodIsASwitchPair_data() {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("switches");
+        QTest::newRow("1 node: one switch") << 8 << 1;
+        QTest::newRow("4 nodes") << 32 << 2;
+        QTest::newRow("8 nodes (the RA's largest)") << 64 << 2;
+    }
+    void aBasePodIsASwitchPair() {
+        QFETCH(int, gpus);
+        QFETCH(int, switches);
+        const DesignData d = generated(params(gpus, "nvidia-dgx-h100", "nvidia-qm9700"));
         const Metrics m = computeMetrics(d);
-        QCOMPARE(m.switches[0].leaf, 1);
+        QCOMPARE(m.switches[0].leaf, switches);
         QCOMPARE(m.switches[0].spine, 0);
         QCOMPARE(m.ufm, 2);
         const DesignIndex index(d);
+        std::map<DeviceId::Rep, int> railsPerSwitch;
         d.devices.forEach([&](DeviceId id, const Device& v) {
             if (!d.typeOf(v).gpu)
                 return;
             const CatalogItem& t = d.typeOf(v);
-            for (int p = 0; p < t.portCount(PortRole::Compute); ++p)
-                QVERIFY2(index.linkAt({id, std::uint16_t(t.firstPort(PortRole::Compute) + p)}),
-                         qPrintable(v.name));
+            std::set<DeviceId::Rep> reached;
+            for (int p = 0; p < t.portCount(PortRole::Compute); ++p) {
+                const PortRef port{id, std::uint16_t(t.firstPort(PortRole::Compute) + p)};
+                const LinkId link = index.linkAt(port);
+                QVERIFY2(link, qPrintable(v.name));
+                const Link& l = d.links[link];
+                const DeviceId sw = l.a.device == id ? l.b.device : l.a.device;
+                reached.insert(sw.value());
+                ++railsPerSwitch[sw.value()];
+            }
+            QCOMPARE(int(reached.size()), switches); // every node on both switches of a pair
         });
+        for (const auto& [sw, rails] : railsPerSwitch)
+            QCOMPARE(rails, gpus / switches); // half the rails of every node each
         QCOMPARE(errorCodes(runChecks(d)), QStringList());
-        // A whole SU keeps its leaves designed for the full SU.
+    }
+    void aFullSuKeepsItsLeaves() {
         QCOMPARE(computeMetrics(generated(params(256, "nvidia-dgx-h100", "nvidia-qm9700")))
                      .switches[0]
                      .leaf,
