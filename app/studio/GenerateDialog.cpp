@@ -185,7 +185,9 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     hall->addWidget(m_hallW);
     hall->addWidget(new QLabel(QStringLiteral("×"), this));
     hall->addWidget(m_hallD);
-    site->addRow(QStringLiteral("&Hall (W × D):"), hall);
+    auto* hallLabel = new QLabel(QStringLiteral("&Hall (W × D):"), this);
+    hallLabel->setBuddy(m_hallW); // a row of a layout has no buddy of its own: "&" would show
+    site->addRow(hallLabel, hall);
     site->addRow(QStringLiteral("&Cooling:"), m_cooling);
     site->addRow(QStringLiteral("Storage &capacity:"), m_storageTb);
     site->addRow(QStringLiteral("Storage &bandwidth:"), m_storageGbps);

@@ -19,6 +19,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDragMoveEvent>
 #include <QDropEvent>
 #include <QGraphicsItem>
@@ -539,6 +540,14 @@ private Q_SLOTS:
         QVERIFY(text.contains(QLatin1Char('$')));
         // Nothing was built: the design is still the example.
         QCOMPARE(w->workbench().design()->data().racks.size(), std::size_t(2));
+        // Every row fits a 1366x768 laptop screen (below the title bar and the task bar).
+        QVERIFY2(dlg.sizeHint().height() <= 700,
+                 qPrintable(QString::number(dlg.sizeHint().height())));
+        const QString review =
+            QCoreApplication::applicationDirPath() + QStringLiteral("/generate-review");
+        QDir().mkpath(review);
+        dlg.resize(dlg.sizeHint());
+        QVERIFY(dlg.grab().save(review + QStringLiteral("/generate-dialog.png")));
         p.gpus = 12;
         dlg.setParams(p);
         dlg.waitForPreview();
