@@ -171,7 +171,10 @@ int runGenerate(const QStringList& args) {
                     "Feed rack-scale liquid-cooled systems (NVL72) at 800 V DC from power racks "
                     "beside their rows."));
     p.addOption(opt("server", "GPU server catalog id.", "ID", "nvidia-dgx-h100"));
-    p.addOption(opt("switch", "Compute-fabric switch catalog id.", "ID", "nvidia-qm9700"));
+    p.addOption(opt("switch",
+                    "Compute-fabric switch catalog id (default: the first of nvidia-qm9700, "
+                    "nvidia-q3400, nvidia-sn5600, nvidia-sn5610 that carries the server's NICs).",
+                    "ID"));
     p.addOption(opt("topology", "rail-optimized (default) or fat-tree.", "T", "rail-optimized"));
     p.addOption(
         opt("tiers", "auto (default), 1 (one switch or a switch pair), 2 or 3.", "T", "auto"));

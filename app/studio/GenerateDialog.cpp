@@ -99,6 +99,7 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     m_gpus->setRange(8, 524288);
     m_gpus->setSingleStep(8);
     m_gpus->setGroupSeparatorShown(true);
+    m_switch->addItem(QStringLiteral("Automatic (carries the server's NICs)"), QString());
     for (const CatalogItem& it : library.items()) {
         if (it.gpu && it.gpu->count > 0 && it.tray == TrayKind::None)
             m_server->addItem(

@@ -17,6 +17,11 @@ namespace cds::generation {
 /// Bundled ids of the switches the non-compute networks use, in order of preference: the
 /// first whose ports split to the servers' port speed serves the network.
 inline const std::vector<const char*> kStorageSwitches = {"nvidia-sn5600", "nvidia-sn4600c"};
+/// The compute switch when none is named, in order of preference: the first with a port split
+/// at the NICs' speed (per plane) serves, so 400G NICs get NVIDIA's NDR QM9700 and 800G ones
+/// its XDR Quantum-X800 Q3400, as in the DGX SuperPOD RAs.
+inline const std::vector<const char*> kAutomaticSwitches = {"nvidia-qm9700", "nvidia-q3400",
+                                                            "nvidia-sn5600", "nvidia-sn5610"};
 inline const std::vector<const char*> kInbandSwitches = {"nvidia-sn4600c", "nvidia-sn5600"};
 inline const char* const kOobSwitch = "nvidia-sn2201";
 /// UFM appliances by the compute fabric's lane speed: NDR 400G, XDR 800G.
@@ -84,6 +89,8 @@ private:
 
     bool checkParams();
     bool useCpoSwitch(); ///< --cpo: the fabric switch becomes its co-packaged-optics counterpart
+    /// No --switch: the first of kAutomaticSwitches that carries the servers' NICs, or nullptr.
+    const CatalogItem* automaticSwitch();
     bool checkCapacity();
     /// Refuses --gpus beyond @p maxNodes servers, what 3 tiers of @p sw carry.
     bool beyondThreeTiers(const SwitchChoice& sw, long long maxNodes);

@@ -15,7 +15,9 @@ enum class Topology : std::uint8_t { RailOptimized, FatTree };
 struct GenerateParams {
     int gpus = 256;
     QString serverId = QStringLiteral("nvidia-dgx-h100");
-    QString switchId = QStringLiteral("nvidia-qm9700"); ///< compute fabric switch
+    /// Compute fabric switch; empty: the first of kAutomaticSwitches (Generation.h) with a port
+    /// split at the servers' NIC speed (QM9700 for 400G, Quantum-X800 Q3400 for 800G).
+    QString switchId;
     Topology topology = Topology::RailOptimized;
     int tiers = 0;                 ///< 0 = automatic from endpoints and radix; else 2 or 3
     double oversubscription = 1.0; ///< downlink:uplink at the leaf, 1 = non-blocking (spines 1:1)

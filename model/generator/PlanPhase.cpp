@@ -83,7 +83,9 @@ bool Generation::checkParams() {
     if (!m_server || m_server->category != Category::Server || m_server->gpuCount() == 0)
         return fail(
             QStringLiteral("unknown GPU server id '%1' (see 'catalog list')").arg(m_p.serverId));
-    m_switch = m_lib.item(m_p.switchId);
+    m_switch = m_p.switchId.isEmpty() ? automaticSwitch() : m_lib.item(m_p.switchId);
+    if (!m_switch && m_p.switchId.isEmpty())
+        return false; // automaticSwitch said why
     if (!m_switch || m_switch->category != Category::Switch ||
         m_switch->portCount(PortRole::Fabric) == 0)
         return fail(
@@ -180,6 +182,33 @@ bool Generation::checkParams() {
             QStringLiteral("--title must be at most %1 bytes (UTF-8)").arg(kMaxMetaTextBytes));
     m_nodes = m_p.gpus / g;
     return checkPodGpus();
+}
+
+const CatalogItem* Generation::automaticSwitch() {
+    const int port = m_server->firstPort(PortRole::Compute);
+    if (port < 0) {
+        fail(QStringLiteral("server %1 has no compute-fabric ports").arg(m_server->id));
+        return nullptr;
+    }
+    const double lane = m_server->ports[std::size_t(port)].speedGbps / std::max(1, m_p.planes);
+    for (const char* id : kAutomaticSwitches) {
+        const CatalogItem* sw = m_lib.item(QLatin1String(id));
+        DesignData probe;
+        if (sw && chooseSwitch(probe, probe.catalog.add(*sw), lane)) {
+            m_r.notes << QStringLiteral("compute switch: %1, the first that carries the %2G NICs "
+                                        "of %3 (--switch chooses another)")
+                             .arg(sw->id)
+                             .arg(lane)
+                             .arg(m_server->id);
+            return sw;
+        }
+    }
+    QStringList tried;
+    for (const char* id : kAutomaticSwitches)
+        tried << QLatin1String(id);
+    fail(QStringLiteral("no switch of %1 carries the %2G NICs of %3: name one with --switch")
+             .arg(tried.join(QStringLiteral(", ")), QString::number(lane), m_server->id));
+    return nullptr;
 }
 
 bool Generation::checkPodGpus() {

@@ -346,6 +346,27 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("--checkpoint-minutes"), r.err.constData());
     }
+    /// Without --switch the compute switch is the one that carries the server's NICs: 800G
+    /// DGX B300 on Quantum-X800 Q3400 (not the 400G QM9700 that refused it), and the advisor,
+    /// which names no switch, sizes B300 and GB300 clusters.
+    void switchFollowsTheNics() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("b300.cds.json"));
+        Run r = cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("576"),
+                     QStringLiteral("--server"), QStringLiteral("nvidia-dgx-b300"),
+                     QStringLiteral("-o"), file});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains("compute switch: nvidia-q3400"), r.err.constData());
+        r = cli({QStringLiteral("validate"), file});
+        QVERIFY2(r.code == 0 && r.out.contains("0 error(s)"), r.out.constData());
+        for (const char* server : {"nvidia-dgx-b300", "nvidia-gb300-nvl72"}) {
+            r = cli({QStringLiteral("advise"), QStringLiteral("train"), QStringLiteral("--params"),
+                     QStringLiteral("70e9"), QStringLiteral("--tokens"), QStringLiteral("15e12"),
+                     QStringLiteral("--server"), QString::fromLatin1(server),
+                     QStringLiteral("--json")});
+            QVERIFY2(r.code == 0, r.err.constData());
+        }
+    }
     void incompatiblePairsAreRefused_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
