@@ -8,7 +8,10 @@
 #include "Csv.h"
 #include "Reports.h"
 
+#include <QLocale>
+
 #include <algorithm>
+#include <cmath>
 
 namespace cds {
 
@@ -20,6 +23,11 @@ QString folderOf(int index) {
 
 QString number(double v, int decimals) {
     return QString::number(v, 'f', decimals);
+}
+
+/// 4096 -> "4,096": for the README a person reads (the CSVs keep plain numbers).
+QString grouped(double v) {
+    return QLocale(QLocale::English, QLocale::UnitedStates).toString(qint64(std::llround(v)));
 }
 
 QByteArray summaryCsv(const BuildPlan& plan, const std::vector<PhaseCapability>& can) {
@@ -125,15 +133,13 @@ QByteArray readme(const DesignData& d, const BuildPlan& plan,
     for (const PhaseSummary& s : plan.phases)
         r += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
                  .arg(s.phase.name, s.phase.date.isEmpty() ? QStringLiteral("-") : s.phase.date)
-                 .arg(s.racks)
-                 .arg(s.gpusReady)
-                 .arg(number(s.itKwReady, 0), number(s.labourHours, 0), number(s.bom.totalUsd, 0));
+                 .arg(grouped(s.racks), grouped(s.gpusReady), grouped(s.itKwReady),
+                      grouped(s.labourHours), grouped(s.bom.totalUsd));
     r += QStringLiteral("\nLabour hours per unit are the design's `settings.labourHours` "
                         "(defaults are planning\nestimates).\n\n## What each phase can do\n\n");
     for (const PhaseSummary& s : plan.phases)
         r += QStringLiteral("- %1 (%2 GPUs ready): %3.\n")
-                 .arg(s.phase.name)
-                 .arg(s.gpusReady)
+                 .arg(s.phase.name, grouped(s.gpusReady))
                  .arg(can[std::size_t(s.index)].summary());
     r += QStringLiteral("\nTimes are the advisor's estimate at %1 % MFU on the design's fabric "
                         "as it stands at the\nphase's end. The runs:\n")
