@@ -237,11 +237,18 @@ QString Workbench::totalsText() const {
     QString cost = QStringLiteral("$") + c.toString(m.totalCostUsd, 'f', 0);
     if (m.unpricedLines > 0)
         cost += QStringLiteral(" (+%1 unpriced)").arg(m.unpricedLines);
-    QString kw = c.toString(m.itMaxW / 1000.0, 'f', 1) + QStringLiteral(" kW IT");
+    QString kw = itPowerText(m.itMaxW / 1000.0);
     if (m.powerMissing > 0)
         kw += QStringLiteral(" (%1 unknown)").arg(m.powerMissing);
     return QStringLiteral("%1 GPUs · %2 racks · %3 · %4")
         .arg(c.toString(m.gpus), c.toString(m.racks), kw, cost);
+}
+
+QString Workbench::itPowerText(double kw) {
+    QLocale c = QLocale::c();
+    c.setNumberOptions({}); // C locale, with thousands separators
+    return kw >= 10000 ? c.toString(kw / 1000.0, 'f', 2) + QStringLiteral(" MW IT")
+                       : c.toString(kw, 'f', 1) + QStringLiteral(" kW IT");
 }
 
 QString Workbench::titleText() const {

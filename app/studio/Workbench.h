@@ -70,6 +70,9 @@ public:
 
     /// The status bar totals, e.g. "16 GPUs · 2 racks · 21.5 kW IT · $711,000".
     QString totalsText() const;
+    /// IT load for the status bar: kW, or MW from 10,000 kW ("23.88 MW IT"), as people read
+    /// a site's load.
+    static QString itPowerText(double kw);
     /// "file[*] — Customer · Project · rev C — Cluster Design Studio" (for setWindowTitle).
     QString titleText() const;
 

@@ -225,6 +225,10 @@ private Q_SLOTS:
         wb->analysis()->runNow();
         QVERIFY2(wb->totalsText().startsWith(QStringLiteral("16 GPUs · 2 racks · ")),
                  qPrintable(wb->totalsText()));
+        QVERIFY2(wb->totalsText().contains(QStringLiteral(" kW IT")), qPrintable(wb->totalsText()));
+        // A site's load reads in MW from 10,000 kW (issue 35), kW below it.
+        QCOMPARE(studio::Workbench::itPowerText(23883.3), QStringLiteral("23.88 MW IT"));
+        QCOMPARE(studio::Workbench::itPowerText(9999.9), QStringLiteral("9,999.9 kW IT"));
     }
 
     void anotherDesignDropsTheSelection() {
