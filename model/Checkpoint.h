@@ -17,4 +17,14 @@ inline double defaultCheckpointBytes(int jobGpus, double gpuMemoryGb) {
     return memory > 0 ? std::min(kDefaultCheckpointBytes, memory) : kDefaultCheckpointBytes;
 }
 
+/// Seconds to write @p bytes at @p gbps (gigabits per second).
+inline double writeSeconds(double bytes, double gbps) {
+    return bytes * 8 / (gbps * 1e9);
+}
+
+/// Gigabits per second that write @p bytes in @p seconds.
+inline double writeGbps(double bytes, double seconds) {
+    return bytes * 8 / seconds / 1e9;
+}
+
 } // namespace cds

@@ -1,5 +1,6 @@
 #include "Reports.h"
 
+#include "../Checkpoint.h"
 #include "../DesignIndex.h"
 #include "../cabling/TrayFill.h"
 #include "../json/Json.h"
@@ -32,7 +33,8 @@ double round3(double v) {
 double checkpointMinutes(const Metrics& m) {
     if (m.storageWriteGbps <= 0 || m.gpus <= 0)
         return 0;
-    return defaultCheckpointBytes(m.gpus, m.gpuMemoryGb / m.gpus) * 8 / (m.storageWriteGbps * 1e9) /
+    return writeSeconds(defaultCheckpointBytes(m.gpus, m.gpuMemoryGb / m.gpus),
+                        m.storageWriteGbps) /
            60;
 }
 OJson orNull(double v) {

@@ -34,6 +34,9 @@ inline constexpr int kAirServersPerRack = 4;
 inline constexpr int kUncappedServersPerRack = 1000;
 inline constexpr int kHeadNodes = 4; ///< BCM head-node HA pair + Slurm/Kubernetes control pair
 
+/// How @p sw would serve endpoints of @p endpointGbps, chosen on a scratch catalog so nothing
+/// enters the design; nullopt when it has no port split at that speed (see PlanPhase.cpp).
+std::optional<SwitchChoice> probeSwitch(const CatalogItem& sw, double endpointGbps);
 /// Rails one rail leaf takes (see PlanPhase.cpp).
 int railsPerLeaf(const CatalogItem& server, int nics, int downlinks, int suNodes);
 /// The most nodes three tiers of @p radix-port switches carry (see PlanPhase.cpp).

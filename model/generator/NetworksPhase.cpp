@@ -28,9 +28,8 @@ bool Generation::buildBlockNetwork(FabricKind kind, PortRole role,
         const CatalogItem* it = m_lib.item(QLatin1String(id));
         if (!it)
             continue;
-        // Probe on a scratch catalog: only the chosen switch enters the design.
-        DesignData probe;
-        if (chooseSwitch(probe, probe.catalog.add(*it), speed)) {
+        // Probe first: only the chosen switch enters the design.
+        if (probeSwitch(*it, speed)) {
             swItem = it;
             sw = chooseSwitch(m_d, use(*it), speed);
             break;
@@ -122,7 +121,7 @@ int Generation::storageForCheckpoint(const CatalogItem& storage) {
         return 0;
     const double gpuGb = m_server->gpu ? m_server->gpu->memoryGb : 0;
     const double bytes = defaultCheckpointBytes(m_p.gpus, gpuGb);
-    const double needGbps = bytes * 8 / (m_p.checkpointMinutes * 60) / 1e9;
+    const double needGbps = writeGbps(bytes, m_p.checkpointMinutes * 60);
     const double perNode = storage.writeGbps.value_or(0);
     if (perNode <= 0)
         return 0;

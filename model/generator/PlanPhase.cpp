@@ -12,6 +12,11 @@
 
 namespace cds::generation {
 
+std::optional<SwitchChoice> probeSwitch(const CatalogItem& sw, double endpointGbps) {
+    DesignData probe;
+    return chooseSwitch(probe, probe.catalog.add(sw), endpointGbps);
+}
+
 /// Rails one rail leaf takes. A rail leaf of an 8-GPU SU takes one rail; a rack-scale system
 /// carries many (72 NICs on an NVL72), so its leaf takes the largest group of rails, dividing
 /// the NIC count, whose SU-wide endpoints fit its downlinks.
@@ -131,8 +136,7 @@ bool Generation::checkParams() {
                           .arg(m_server->id)
                           .arg(ways.join(QStringLiteral(" or "))));
         }
-        DesignData probe;
-        if (!chooseSwitch(probe, probe.catalog.add(*m_switch), m_nicGbps))
+        if (!probeSwitch(*m_switch, m_nicGbps))
             return fail(QStringLiteral("--planes %1 splits the %2G NICs of %3 into %4G lanes, but "
                                        "%5 has no %4G port split")
                             .arg(m_planes)
@@ -146,8 +150,7 @@ bool Generation::checkParams() {
     // B300 on Quantum-X800 XDR RA); else 32 (DGX H100 / B200 RAs).
     m_suNodes = m_p.suNodes;
     if (m_suNodes == 0) {
-        DesignData probe;
-        const auto sw = chooseSwitch(probe, probe.catalog.add(*m_switch), m_nicGbps);
+        const auto sw = probeSwitch(*m_switch, m_nicGbps);
         // At 1:1, whatever the oversubscription asked: a 2:1 fabric thins the spines, not the
         // SU (the RAs size SUs on a non-blocking leaf).
         const int dMax = sw ? leafDownlinks(sw->radix, 1.0) : 0;
@@ -193,8 +196,7 @@ const CatalogItem* Generation::automaticSwitch() {
     const double lane = m_server->ports[std::size_t(port)].speedGbps / std::max(1, m_p.planes);
     for (const char* id : kAutomaticSwitches) {
         const CatalogItem* sw = m_lib.item(QLatin1String(id));
-        DesignData probe;
-        if (sw && chooseSwitch(probe, probe.catalog.add(*sw), lane)) {
+        if (sw && probeSwitch(*sw, lane)) {
             m_r.notes << QStringLiteral("compute switch: %1, the first that carries the %2G NICs "
                                         "of %3 (--switch chooses another)")
                              .arg(sw->id)

@@ -84,7 +84,7 @@ Reliability reliabilityFor(const ReliabilityInputs& in) {
         gbps = kLocalNvmeGbpsPerServer * std::max(1.0, std::ceil(in.servers * share));
         r.checkpointPath = QStringLiteral("local NVMe (estimate)");
     }
-    const double delta = bytes * 8 / (gbps * 1e9); // seconds
+    const double delta = writeSeconds(bytes, gbps);
     r.checkpointWriteS = delta;
     r.restartMin = kRestartMinutes + delta / 60.0; // reading it back: no faster than writing
     const double m = r.jobMtbfHours * 3600.0;
