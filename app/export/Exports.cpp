@@ -9,6 +9,7 @@
 #include "model/export/BomXlsx.h"
 #include "model/export/BuildPlanExport.h"
 #include "model/export/CablingSchedule.h"
+#include "model/export/HtmlDeliverable.h"
 #include "model/export/IpPlanExport.h"
 #include "model/export/KubernetesExport.h"
 #include "model/export/MonitoringExport.h"
@@ -66,6 +67,9 @@ const std::vector<ExportInfo>& exportKinds() {
         {ExportKind::IpPlanJson, QStringLiteral("ip-plan"), QString(),
          QStringLiteral("IP address plan (&JSON)…"), QStringLiteral("JSON (*.json)"),
          QStringLiteral(".json")},
+        {ExportKind::Html, QStringLiteral("html"), QString(),
+         QStringLiteral("Interactive &HTML for the customer…"),
+         QStringLiteral("HTML page (*.html)"), QStringLiteral(".html")},
     };
     return kinds;
 }
@@ -104,7 +108,8 @@ std::optional<ExportKind> exportKind(const QString& format, const QString& view,
 bool isText(ExportKind kind) {
     return kind == ExportKind::BomCsv || kind == ExportKind::CablingCsv ||
            kind == ExportKind::Slurm || kind == ExportKind::SlurmYaml ||
-           kind == ExportKind::IpPlanCsv || kind == ExportKind::IpPlanJson;
+           kind == ExportKind::IpPlanCsv || kind == ExportKind::IpPlanJson ||
+           kind == ExportKind::Html;
 }
 
 std::optional<QByteArray> exportText(const DesignData& d, ExportKind kind, QString* error) {
@@ -117,6 +122,8 @@ std::optional<QByteArray> exportText(const DesignData& d, ExportKind kind, QStri
         return ipPlanCsv(d, error);
     case ExportKind::IpPlanJson:
         return ipPlanJson(d, error);
+    case ExportKind::Html:
+        return htmlDeliverable(d);
     case ExportKind::Slurm:
     case ExportKind::SlurmYaml: {
         const SlurmTopology t = kind == ExportKind::Slurm ? slurmTopology(d) : slurmTopologyYaml(d);

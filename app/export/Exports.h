@@ -31,6 +31,7 @@ enum class ExportKind : std::uint8_t {
     BuildPlan,  ///< a folder: per-phase BOM and cabling, orders by date (model/phases)
     IpPlanCsv,  ///< the IP plan (model/addressing), one row per address
     IpPlanJson,
+    Html, ///< the customer's interactive deliverable, one self-contained file
 };
 
 struct ExportInfo {

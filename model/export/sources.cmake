@@ -21,3 +21,12 @@ target_sources(cds_model PRIVATE
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(XLSXWRITER REQUIRED IMPORTED_TARGET xlsxwriter)
 target_link_libraries(cds_model PRIVATE PkgConfig::XLSXWRITER)
+# The customer's HTML deliverable: its page is built into the library as a string.
+target_sources(cds_model PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/HtmlDeliverable.cpp ${CMAKE_CURRENT_LIST_DIR}/HtmlDeliverable.h
+  ${CMAKE_CURRENT_LIST_DIR}/HtmlTemplate.h ${CMAKE_CURRENT_BINARY_DIR}/export/HtmlTemplate.cpp)
+file(READ ${CMAKE_CURRENT_LIST_DIR}/html/deliverable.html CDS_HTML_PAGE)
+configure_file(${CMAKE_CURRENT_LIST_DIR}/html/HtmlTemplate.cpp.in
+               ${CMAKE_CURRENT_BINARY_DIR}/export/HtmlTemplate.cpp @ONLY)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             ${CMAKE_CURRENT_LIST_DIR}/html/deliverable.html)

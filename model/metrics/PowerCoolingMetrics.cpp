@@ -1,13 +1,11 @@
 #include "MetricContributor.h"
 
 #include "../RackCooling.h"
+#include "RackRoles.h"
 
 namespace cds {
 
-namespace {
-
-/// What a rack is for: compute > storage > management > cooling > network.
-RackRole roleOf(const DesignData& d, const DesignIndex& index, RackId rid) {
+RackRole rackRoleOf(const DesignData& d, const DesignIndex& index, RackId rid) {
     RackRole role = RackRole::Network;
     int rank = 0;
     for (DeviceId did : index.devicesIn(rid)) {
@@ -25,6 +23,8 @@ RackRole roleOf(const DesignData& d, const DesignIndex& index, RackId rid) {
     }
     return role;
 }
+
+namespace {
 
 /// The rack's own figures: its devices' power, weight and space.
 RackMetrics rackFigures(const DesignData& d, const DesignIndex& index, RackId rid, const Rack& r) {
@@ -66,7 +66,7 @@ void PowerCoolingMetrics::contribute(const MetricInputs& in, Metrics& m) const {
     const DesignData& d = in.design;
     m.racks = int(d.racks.size());
     d.racks.forEach([&](RackId rid, const Rack& r) {
-        ++m.racksByRole[std::size_t(roleOf(d, in.index, rid))];
+        ++m.racksByRole[std::size_t(rackRoleOf(d, in.index, rid))];
         RackMetrics rm = rackFigures(d, in.index, rid, r);
         m.itMaxW += rm.itMaxW;
         m.itTypicalW += rm.itTypicalW;

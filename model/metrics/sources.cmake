@@ -3,6 +3,7 @@
 target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Bom.cpp ${CMAKE_CURRENT_LIST_DIR}/Bom.h
   ${CMAKE_CURRENT_LIST_DIR}/Metrics.cpp ${CMAKE_CURRENT_LIST_DIR}/Metrics.h
+  ${CMAKE_CURRENT_LIST_DIR}/RackRoles.h
   ${CMAKE_CURRENT_LIST_DIR}/MetricContributor.h
   ${CMAKE_CURRENT_LIST_DIR}/InventoryMetrics.cpp ${CMAKE_CURRENT_LIST_DIR}/PowerCoolingMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FabricMetrics.cpp

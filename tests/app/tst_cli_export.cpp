@@ -65,6 +65,8 @@ private Q_SLOTS:
                                     << "mon/prometheus.yml" << QByteArray("# Prometheus");
         QTest::newRow("ip-plan") << "ip-plan"
                                  << "plan.csv" << QByteArray("kind,device,interface,address,");
+        QTest::newRow("html") << "html"
+                              << "deliverable.html" << QByteArray("<!doctype html>");
         QTest::newRow("ip-plan as json") << "ip-plan"
                                          << "plan.json" << QByteArray("{\n  \"formatVersion\": 1");
     }
@@ -325,7 +327,7 @@ private Q_SLOTS:
                 exportLine = line;
         for (const char* format :
              {"pdf", "svg", "png", "xlsx", "cabling-csv", "netbox", "slurm", "slurm-yaml",
-              "kubernetes", "monitoring", "build-plan", "ip-plan"})
+              "kubernetes", "monitoring", "build-plan", "ip-plan", "html"})
             QVERIFY2(exportLine.split(' ').join('|').split('|').contains(format),
                      exportLine.constData());
     }

@@ -37,7 +37,8 @@ private Q_SLOTS:
         // README "Exports": the --format values of `cluster-studio-cli export`, in this order.
         const QStringList documented = {"pdf",         "svg",        "png",        "xlsx",
                                         "cabling-csv", "netbox",     "slurm",      "slurm-yaml",
-                                        "kubernetes",  "monitoring", "build-plan", "ip-plan"};
+                                        "kubernetes",  "monitoring", "build-plan", "ip-plan",
+                                        "html"};
         QCOMPARE(exports::exportFormats(), documented);
     }
     void everyKindHasOneName() {
