@@ -20,6 +20,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QMouseEvent>
 #include <QScrollBar>
 
 using namespace cds;
@@ -287,6 +288,53 @@ private Q_SLOTS:
         QVERIFY(w->viewActions()->find(QStringLiteral("su01-c02")));
         QCOMPARE(w->workbench().selection()->objects().size(), std::size_t(1));
         QVERIFY(!w->viewActions()->find(QStringLiteral("zz-none")));
+    }
+
+    /// A large hall zoomed in shows its mini-map top right (none at fit); the labels keep off
+    /// it; a click on it centres the view there, a drag keeps following the pointer.
+    void miniMapForLargeHalls() {
+        auto w = open(hall16k(), QSize(1366, 768), "16k-minimap");
+        views::FloorplanView* v = w->canvas();
+        const DesignData& d = w->workbench().design()->data();
+        QVERIFY2(v->miniMapBox().isEmpty(), "a mini-map beside the whole hall");
+        zoomTo(v, 0.3, QPointF(d.hall.widthMm * 0.2, d.hall.depthMm * 0.2));
+        const QRectF box = v->miniMapBox();
+        QVERIFY(!box.isEmpty());
+        const QSizeF view(v->viewport()->size());
+        QVERIFY2(box.right() <= view.width() && box.top() >= 0 && box.width() <= 240 &&
+                     box.height() <= 170,
+                 qPrintable(describe(box)));
+        checkLayout(*w, QStringLiteral("16k zoomed, mini-map")); // labels keep off it too
+        for (const views::FloorLabel& l : v->labels())
+            QVERIFY2(!l.box.intersects(box), qPrintable(l.text + QStringLiteral(" under it")));
+        QVERIFY(w->grab().save(QStringLiteral("%1/minimap-16k-1366x768.png").arg(screenshotDir())));
+        auto centreMm = [v] { return v->mapToScene(v->viewport()->rect().center()); };
+        // A click at 60 % across and half way down centres the view on that point of the hall.
+        const QPoint at(int(box.x() + box.width() * 0.6), int(box.y() + box.height() * 0.5));
+        QTest::mouseClick(v->viewport(), Qt::LeftButton, {}, at);
+        QCoreApplication::processEvents();
+        QVERIFY2(
+            std::abs(centreMm().x() - d.hall.widthMm * 0.6) < d.hall.widthMm * 0.03 &&
+                std::abs(centreMm().y() - d.hall.depthMm * 0.5) < d.hall.depthMm * 0.03,
+            qPrintable(
+                QStringLiteral("centred on %1,%2 mm").arg(centreMm().x()).arg(centreMm().y())));
+        QCOMPARE(w->scene()->selectedItems().size(), 0); // a click there selects nothing
+        // A drag follows the pointer.
+        const QRectF again = v->miniMapBox();
+        const QPoint from(int(again.x() + again.width() * 0.3), int(again.center().y()));
+        const QPoint to(int(again.x() + again.width() * 0.45), int(again.center().y()));
+        QTest::mousePress(v->viewport(), Qt::LeftButton, {}, from);
+        QMouseEvent move(QEvent::MouseMove, QPointF(to), v->viewport()->mapToGlobal(QPointF(to)),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(v->viewport(), &move);
+        QTest::mouseRelease(v->viewport(), Qt::LeftButton, {}, to);
+        QCoreApplication::processEvents();
+        QVERIFY2(std::abs(centreMm().x() - d.hall.widthMm * 0.45) < d.hall.widthMm * 0.03,
+                 qPrintable(QStringLiteral("dragged to %1 mm").arg(centreMm().x())));
+        // Fitted again, the whole hall is in view and the mini-map goes.
+        v->fitHall();
+        QCoreApplication::processEvents();
+        QVERIFY(v->miniMapBox().isEmpty());
     }
 };
 

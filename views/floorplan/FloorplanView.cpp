@@ -47,6 +47,7 @@ FloorplanView::FloorplanView(FloorplanScene* scene, QWidget* parent)
     connect(scene, &QGraphicsScene::sceneRectChanged, this, &FloorplanView::syncSceneRect);
     // Any item repainted (a rack moved or recoloured, cables changed): place the labels again.
     connect(scene, &QGraphicsScene::changed, this, [this] { m_labelsDirty = true; });
+    connect(scene->design(), &Design::changed, this, [this] { m_miniMap.invalidate(); });
     connect(scene, &FloorplanScene::coloringChanged, this, [this] { m_labelsDirty = true; });
     connect(scene, &QGraphicsScene::selectionChanged, this, [this] {
         m_labelsDirty = true; // the selected racks are named first
@@ -217,6 +218,12 @@ void FloorplanView::keyPressEvent(QKeyEvent* e) {
 }
 
 void FloorplanView::mousePressEvent(QMouseEvent* e) {
+    if (e->button() == Qt::LeftButton && miniMapBox().contains(e->position())) {
+        m_miniMapDrag = true;
+        m_fitted = false;
+        centerOn(MiniMap::toHall(e->position(), miniMapBox(), miniMapHall()));
+        return;
+    }
     if (e->button() == Qt::MiddleButton) {
         m_panning = true;
         m_fitted = false;
@@ -229,6 +236,13 @@ void FloorplanView::mousePressEvent(QMouseEvent* e) {
 }
 
 void FloorplanView::mouseMoveEvent(QMouseEvent* e) {
+    if (m_miniMapDrag) {
+        // The box is where it was when the drag began: the hall stays out of full view.
+        const QRectF box = miniMapBox();
+        if (!box.isEmpty())
+            centerOn(MiniMap::toHall(e->position(), box, miniMapHall()));
+        return;
+    }
     if (m_panning) {
         const QPoint d = e->position().toPoint() - m_panFrom;
         m_panFrom = e->position().toPoint();
@@ -241,6 +255,10 @@ void FloorplanView::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void FloorplanView::mouseReleaseEvent(QMouseEvent* e) {
+    if (m_miniMapDrag && e->button() == Qt::LeftButton) {
+        m_miniMapDrag = false;
+        return;
+    }
     if (m_panning && e->button() == Qt::MiddleButton) {
         m_panning = false;
         setTool(m_toolKind);
@@ -392,15 +410,31 @@ void FloorplanView::updateLabels() {
 }
 
 std::vector<QRectF> FloorplanView::legendBoxes() const {
+    std::vector<QRectF> boxes;
+    if (const QRectF mini = miniMapBox(); !mini.isEmpty())
+        boxes.push_back(mini.adjusted(-2, -2, 2, 2));
     if (!m_legendShown)
-        return {};
+        return boxes;
     // As drawLegend and drawCableLegend place them: 6 px from the bottom corners.
     const int pad = 6;
     const QSizeF view(viewport()->size());
     const QSize left = colourLegendSize(), right = cableLegend(zoom()).size;
-    return {QRectF(pad, view.height() - left.height() - pad, left.width(), left.height()),
-            QRectF(view.width() - right.width() - pad, view.height() - right.height() - pad,
-                   right.width(), right.height())};
+    boxes.emplace_back(pad, view.height() - left.height() - pad, left.width(), left.height());
+    boxes.emplace_back(view.width() - right.width() - pad, view.height() - right.height() - pad,
+                       right.width(), right.height());
+    return boxes;
+}
+
+QRectF FloorplanView::miniMapHall() const {
+    const Hall& h = m_scene->design()->data().hall;
+    return {0, 0, h.widthMm, h.depthMm};
+}
+
+QRectF FloorplanView::miniMapBox() const {
+    if (m_scene->design()->data().racks.empty())
+        return {};
+    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    return MiniMap::box(viewport()->size(), miniMapHall(), visible);
 }
 
 const std::vector<FloorLabel>& FloorplanView::labels() {
@@ -472,6 +506,13 @@ void FloorplanView::drawForeground(QPainter* p, const QRectF&) {
         drawEmptyHallHint(p);
     }
     m_tool->drawOverlay(p);
+    if (const QRectF mini = miniMapBox(); !mini.isEmpty()) {
+        p->save();
+        p->resetTransform();
+        m_miniMap.paint(p, mini, m_scene->design()->data(), miniMapHall(),
+                        mapToScene(viewport()->rect()).boundingRect());
+        p->restore();
+    }
     if (!m_legendShown)
         return;
     drawLegend(p);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "FloorLabels.h"
+#include "MiniMap.h"
 #include "model/RackGeometry.h"
 
 #include <QGraphicsView>
@@ -56,8 +57,11 @@ public:
     /// boxes (placed after them, off them and the legends), in viewport pixels.
     const std::vector<FloorLabel>& labels();
     std::vector<QRectF> countBoxes();
-    /// The colour and cable legends' boxes in viewport pixels (none when hidden).
+    /// The colour and cable legends' boxes (none when hidden) and the mini-map's, in viewport
+    /// pixels: what the labels keep off.
     std::vector<QRectF> legendBoxes() const;
+    /// The mini-map's box in viewport pixels: empty while the whole hall is in view.
+    QRectF miniMapBox() const;
     /// Selects the rack, row or device named @p name (whole name, any case; else the first
     /// whose name starts with it) and centres it, zoomed in until its name reads. False when
     /// nothing has that name.
@@ -129,6 +133,7 @@ private:
     void drawLegend(QPainter* p);
     void drawCableLegend(QPainter* p);
     void drawEmptyHallHint(QPainter* p);
+    QRectF miniMapHall() const; ///< the hall's floor, mm: what the mini-map shows
     /// Lays the labels out again when the view or the scene changed since the last time.
     void updateLabels();
     /// The labels, then the cable counts off them (in viewport pixels).
@@ -148,6 +153,8 @@ private:
     QSize m_fittedFor;     ///< the room (maximumViewportSize) of the last fitHall
     QMarginsF m_extraMm;   ///< room beyond the scene's rect that fitHall needed, in mm
     QPoint m_panFrom;
+    MiniMap m_miniMap;
+    bool m_miniMapDrag = false; ///< the left button went down on the mini-map
     std::vector<FloorLabel> m_labels;
     std::vector<QRectF> m_countBoxes; ///< the legends, the labels, then the counts
     std::size_t m_placedBoxes = 0;    ///< the legends' and labels' part of m_countBoxes
