@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The HTML deliverable in a real browser: Debian's headless Chromium driven over WebDriver.
 
-For the bundled example, a design with hostile names and a generated 16,384-GPU design it
-checks, at 1366x768 and 1920x1080: the page loads with no console error and no script of the
-design's text runs; labels on the floorplan never overlap and stay inside it; a real pointer
-click on a rack shows its front and rear elevations; the wheel zooms in and racks then show
-their names and kW; every tab opens on its table. Screenshots go to the output folder.
+For the bundled example, a design with hostile names, a generated 16,384-GPU design and a
+4,608-GPU GB300 NVL72 design it checks, at 1366x768 and 1920x1080: the page loads with no
+console error and no script of the design's text runs; labels on the floorplan never overlap
+and stay inside it; a real pointer click on a rack shows its front and rear elevations; the
+wheel zooms in and racks then show their names and kW; every tab opens on its table.
+Screenshots go to the output folder.
 
 usage: html-deliverable-chromium.py CLI EXAMPLE OUTDIR
 """
@@ -258,6 +259,17 @@ def main():
     with open(big) as f:
         doc = json.load(f)
     cases.append(("g16k", html, {"title": doc["meta"]["title"], "rows": len(doc["hall"]["rows"])}))
+
+    # A rack-scale design: 4,608 GPUs of GB300 NVL72, 18 trays and 9 switch trays a rack.
+    gb = os.path.join(out, "gb300.cds.json")
+    r = subprocess.run([cli, "generate", "--gpus", "4608", "--server", "nvidia-gb300-nvl72",
+                        "-o", gb], capture_output=True, text=True)
+    check(r.returncode == 0, "generate GB300 failed: " + r.stderr)
+    html = os.path.join(out, "gb300.html")
+    export(cli, gb, html)
+    with open(gb) as f:
+        doc = json.load(f)
+    cases.append(("gb300", html, {"title": doc["meta"]["title"], "rows": len(doc["hall"]["rows"])}))
 
     with tempfile.TemporaryDirectory() as profile:
         b = Browser(profile)

@@ -19,6 +19,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QHelpEvent>
 #include <QImage>
 #include <QLabel>
 #include <QMenuBar>
@@ -27,6 +28,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
+#include <QToolTip>
 #include <QUndoStack>
 
 using namespace cds;
@@ -64,6 +66,30 @@ private Q_SLOTS:
             }
         QCOMPARE(e->slotAt(QPoint(2, 300)).u, 0); // on the U numbers, not a slot
         QCOMPARE(e->summary(), QStringLiteral("R01 · 42U · 16U used · 26U free"));
+    }
+
+    /// Issue 35: a device's text is elided to its slot, so its tooltip gives the whole name,
+    /// the vendor and model, its U range and the face it is mounted from.
+    void deviceTooltipGivesTheWholeText() {
+        auto w = openStudio(m_tmp.path());
+        views::ElevationView* e = w->elevation();
+        e->resize(360, 700);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        const DesignData& d = w->workbench().design()->data();
+        w->openElevation(rackNamed(d, QStringLiteral("R01")));
+        const DeviceId id = e->deviceAt(e->slotRect(3, 1, Face::Front).center());
+        QVERIFY(id);
+        const Device& dev = d.devices[id];
+        const int top = dev.uPosition + d.typeOf(dev).uHeight - 1;
+        QHelpEvent help(QEvent::ToolTip, e->slotRect(3, 1, Face::Front).center(),
+                        e->mapToGlobal(e->slotRect(3, 1, Face::Front).center()));
+        QCoreApplication::sendEvent(e, &help);
+        QCOMPARE(QToolTip::text(), QStringLiteral("%1\n%2 %3\nU%4-%5, front")
+                                       .arg(dev.name, d.typeOf(dev).vendor, d.typeOf(dev).model)
+                                       .arg(dev.uPosition)
+                                       .arg(top));
+        QToolTip::hideText();
     }
 
     /// Issue 35: the elevation's text is the UI font (as large as the menus), at 100 % and at

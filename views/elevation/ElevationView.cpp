@@ -5,9 +5,11 @@
 #include "model/RackGeometry.h"
 
 #include <QDragEnterEvent>
+#include <QHelpEvent>
 #include <QMimeData>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 
 #include <algorithm>
 
@@ -252,8 +254,11 @@ void ElevationView::paintEvent(QPaintEvent*) {
             p.drawRect(r);
             if (face == dev.face) {
                 p.setPen(Qt::black);
-                p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                           dev.name + QStringLiteral("  ") + t.model);
+                // Elided, never cut mid-word: the tooltip has the whole text.
+                const QRect text = r.adjusted(4, 0, -4, 0);
+                p.drawText(text, Qt::AlignLeft | Qt::AlignVCenter,
+                           p.fontMetrics().elidedText(dev.name + QStringLiteral("  ") + t.model,
+                                                      Qt::ElideRight, text.width()));
             }
         }
     });
@@ -365,6 +370,32 @@ void ElevationView::dropEvent(QDropEvent* e) {
         e->acceptProposedAction();
         Q_EMIT deviceDropRequested(id, m_rack, s.u, s.face);
     }
+}
+
+bool ElevationView::event(QEvent* e) {
+    if (e->type() != QEvent::ToolTip)
+        return QWidget::event(e);
+    auto* help = static_cast<QHelpEvent*>(e);
+    const DeviceId id = deviceAt(help->pos());
+    const Device* dev = id ? m_design->data().devices.find(id) : nullptr;
+    if (!dev) {
+        QToolTip::hideText();
+        e->ignore();
+        return true;
+    }
+    const CatalogItem& t = m_design->data().typeOf(*dev);
+    const int top = dev->uPosition + std::max(1, t.uHeight) - 1;
+    const QString where = isZeroU(t) ? QStringLiteral("0U")
+                          : top > dev->uPosition
+                              ? QStringLiteral("U%1-%2").arg(dev->uPosition).arg(top)
+                              : QStringLiteral("U%1").arg(dev->uPosition);
+    QToolTip::showText(
+        help->globalPos(),
+        QStringLiteral("%1\n%2 %3\n%4, %5")
+            .arg(dev->name, t.vendor, t.model, where,
+                 dev->face == Face::Front ? QStringLiteral("front") : QStringLiteral("rear")),
+        this);
+    return true;
 }
 
 } // namespace cds::views

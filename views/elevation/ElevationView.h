@@ -58,6 +58,7 @@ protected:
     void dragLeaveEvent(QDragLeaveEvent* e) override;
     void dropEvent(QDropEvent* e) override;
     void changeEvent(QEvent* e) override;
+    bool event(QEvent* e) override; ///< tooltips: a device's whole name, model and U
 
 private:
     int capacity() const;
