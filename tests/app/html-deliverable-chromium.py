@@ -220,6 +220,17 @@ def export(cli, design, html):
     check(r.returncode == 0, "export --format html %s failed: %s" % (design, r.stderr))
 
 
+def generated(cli, out, tag, args):
+    design = os.path.join(out, tag + ".cds.json")
+    r = subprocess.run([cli, "generate"] + args + ["-o", design], capture_output=True, text=True)
+    check(r.returncode == 0, "generate %s failed: %s" % (" ".join(args), r.stderr))
+    html = os.path.join(out, tag + ".html")
+    export(cli, design, html)
+    with open(design) as f:
+        doc = json.load(f)
+    return (tag, html, {"title": doc["meta"]["title"], "rows": len(doc["hall"]["rows"])})
+
+
 def main():
     cli, example, out = sys.argv[1:4]
     for prog in (CHROMIUM, DRIVER):
@@ -249,27 +260,11 @@ def main():
         page = f.read()
     check(page.count("</script>") == 2, "hostile.html: a name closes a script element")
     cases.append(("hostile", html, {"title": HOSTILE_TITLE, "rows": len(doc["hall"]["rows"])}))
-    # A generated 16,384-GPU design in four phases.
-    big = os.path.join(out, "g16k.cds.json")
-    r = subprocess.run([cli, "generate", "--gpus", "16384", "--phases", "4", "--phase-start",
-                        "2027-03-01", "-o", big], capture_output=True, text=True)
-    check(r.returncode == 0, "generate failed: " + r.stderr)
-    html = os.path.join(out, "g16k.html")
-    export(cli, big, html)
-    with open(big) as f:
-        doc = json.load(f)
-    cases.append(("g16k", html, {"title": doc["meta"]["title"], "rows": len(doc["hall"]["rows"])}))
-
-    # A rack-scale design: 4,608 GPUs of GB300 NVL72, 18 trays and 9 switch trays a rack.
-    gb = os.path.join(out, "gb300.cds.json")
-    r = subprocess.run([cli, "generate", "--gpus", "4608", "--server", "nvidia-gb300-nvl72",
-                        "-o", gb], capture_output=True, text=True)
-    check(r.returncode == 0, "generate GB300 failed: " + r.stderr)
-    html = os.path.join(out, "gb300.html")
-    export(cli, gb, html)
-    with open(gb) as f:
-        doc = json.load(f)
-    cases.append(("gb300", html, {"title": doc["meta"]["title"], "rows": len(doc["hall"]["rows"])}))
+    # A generated 16,384-GPU design in four phases, and a rack-scale one: 4,608 GPUs of
+    # GB300 NVL72 (18 compute trays and 9 switch trays a rack).
+    cases.append(generated(cli, out, "g16k", ["--gpus", "16384", "--phases", "4",
+                                              "--phase-start", "2027-03-01"]))
+    cases.append(generated(cli, out, "gb300", ["--gpus", "4608", "--server", "nvidia-gb300-nvl72"]))
 
     with tempfile.TemporaryDirectory() as profile:
         b = Browser(profile)
