@@ -75,6 +75,17 @@ struct Hall {
     bool operator==(const Hall&) const = default;
 };
 
+/// @brief One hall of a campus (a room or a building): its name and its place on the site,
+/// in the floor's coordinates (DesignData::hall is then the site the halls stand on). The
+/// rows, racks, obstacles and trays within its area are in it; trays that leave it run
+/// between halls.
+struct SiteHall {
+    QString name;
+    RectMm area;
+    bool operator==(const SiteHall&) const = default;
+};
+inline constexpr int kMaxSiteHalls = 256;
+
 struct PowerFeeds {
     int count = 2;        ///< A+B feeds
     double kwPerFeed = 0; ///< 0 = not specified
@@ -264,7 +275,10 @@ struct Scenario {
 /// @brief Everything a design file holds. A plain value: copyable, comparable.
 struct DesignData {
     DesignMeta meta;
-    Hall hall;
+    Hall hall; ///< the floor: one hall, or the site a campus's halls stand on
+    /// A campus's halls on the floor, in the user's order (model/site); none: the floor is
+    /// one hall.
+    std::vector<SiteHall> halls;
     Catalog catalog; ///< embedded copies of every entry the design uses
     std::vector<Fabric> fabrics;
     SlotVector<Rack, RackId> racks;

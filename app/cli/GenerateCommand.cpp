@@ -207,7 +207,14 @@ int runGenerate(const QStringList& args) {
                     "Minutes a full model-state checkpoint may take to write: storage gets the "
                     "write bandwidth for it (default: sized by read bandwidth only).",
                     "MIN"));
-    p.addOption(opt("hall", "Hall size in mm, e.g. 30000x20000 (default: sized to fit).", "WxD"));
+    p.addOption(opt("hall",
+                    "Hall size in mm, e.g. 30000x20000 (default: sized to fit); with --halls, "
+                    "each hall's.",
+                    "WxD"));
+    p.addOption(opt("halls",
+                    "A campus: split the scalable units over N halls, each with its own rows "
+                    "and CDUs, 24 m apart on the site (default 1).",
+                    "N"));
     p.addOption(opt("cooling",
                     "Force one cooling type: air, rear-door-hx, direct-liquid, "
                     "immersion (default: chosen per rack).",
@@ -337,6 +344,13 @@ int runGenerate(const QStringList& args) {
             return usageError(QStringLiteral("--hall expects WxD in mm, e.g. 30000x20000"));
         g.hallWidthMm = h.captured(1).toDouble();
         g.hallDepthMm = h.captured(2).toDouble();
+    }
+    if (p.isSet(QStringLiteral("halls"))) {
+        g.halls = p.value(QStringLiteral("halls")).toInt(&ok);
+        if (!ok || g.halls < 1 || g.halls > GenerateParams::kMaxHalls)
+            return usageError(QStringLiteral("--halls expects a number from 1 to %1, not '%2'")
+                                  .arg(GenerateParams::kMaxHalls)
+                                  .arg(p.value(QStringLiteral("halls"))));
     }
     if (p.isSet(QStringLiteral("cooling"))) {
         g.cooling = coolingFromKey(p.value(QStringLiteral("cooling")));

@@ -76,6 +76,7 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     , m_cpo(new QCheckBox(QStringLiteral("Co-packaged optics switch (the what-if of --cpo)"), this))
     , m_hallW(new QDoubleSpinBox(this))
     , m_hallD(new QDoubleSpinBox(this))
+    , m_halls(new QSpinBox(this))
     , m_cooling(new QComboBox(this))
     , m_storageTb(new QDoubleSpinBox(this))
     , m_storageGbps(new QDoubleSpinBox(this))
@@ -189,6 +190,10 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     auto* hallLabel = new QLabel(QStringLiteral("&Hall (W × D):"), this);
     hallLabel->setBuddy(m_hallW); // a row of a layout has no buddy of its own: "&" would show
     site->addRow(hallLabel, hall);
+    m_halls->setRange(1, GenerateParams::kMaxHalls);
+    m_halls->setToolTip(QStringLiteral("A campus: the scalable units split over this many halls, "
+                                       "each with its own rows and CDUs, 24 m apart (--halls)"));
+    site->addRow(QStringLiteral("Ha&lls (campus):"), m_halls);
     site->addRow(QStringLiteral("&Cooling:"), m_cooling);
     site->addRow(QStringLiteral("Storage &capacity:"), m_storageTb);
     site->addRow(QStringLiteral("Storage &bandwidth:"), m_storageGbps);
@@ -234,7 +239,7 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(300);
     connect(&m_debounce, &QTimer::timeout, this, &GenerateDialog::startPreview);
-    for (QSpinBox* s : {m_gpus, m_suNodes, m_podGpus, m_serversPerRack, m_phases})
+    for (QSpinBox* s : {m_gpus, m_suNodes, m_podGpus, m_serversPerRack, m_phases, m_halls})
         connect(s, &QSpinBox::valueChanged, this, &GenerateDialog::schedulePreview);
     for (QDoubleSpinBox* s :
          {m_oversub, m_hallW, m_hallD, m_storageTb, m_storageGbps, m_checkpointMin})
@@ -339,6 +344,7 @@ QString GenerateDialog::inStudioWords(const QString& generatorError) {
     s.replace(QStringLiteral("--planes"), QStringLiteral("parallel planes"));
     s.replace(QStringLiteral("--server"), QStringLiteral("the server"));
     s.replace(QStringLiteral("--switch"), QStringLiteral("the compute switch"));
+    s.replace(QStringLiteral("--halls"), QStringLiteral("the number of halls"));
     s.replace(QStringLiteral("--hall"), QStringLiteral("the hall"));
     s.replace(QStringLiteral("--cooling"), QStringLiteral("the cooling"));
     s.replace(QStringLiteral("--storage-tb"), QStringLiteral("the storage capacity"));
@@ -367,6 +373,7 @@ GenerateParams GenerateDialog::params() const {
     p.cpo = m_cpo->isChecked();
     p.hallWidthMm = m_hallW->value() * 1000;
     p.hallDepthMm = m_hallD->value() * 1000;
+    p.halls = m_halls->value();
     const int cooling = m_cooling->currentData().toInt();
     p.cooling = cooling < 0 ? std::nullopt : std::optional<CoolingType>(CoolingType(cooling));
     p.storageTb = m_storageTb->value();
@@ -400,6 +407,7 @@ void GenerateDialog::setParams(const GenerateParams& p) {
     m_cpo->setChecked(p.cpo);
     m_hallW->setValue(p.hallWidthMm / 1000);
     m_hallD->setValue(p.hallDepthMm / 1000);
+    m_halls->setValue(p.halls);
     m_cooling->setCurrentIndex(std::max(0, m_cooling->findData(p.cooling ? int(*p.cooling) : -1)));
     m_storageTb->setValue(p.storageTb);
     m_storageGbps->setValue(p.storageGbpsPerGpu);

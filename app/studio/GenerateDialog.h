@@ -59,6 +59,7 @@ private:
     QCheckBox* m_cpo;
     QDoubleSpinBox* m_hallW;
     QDoubleSpinBox* m_hallD;
+    QSpinBox* m_halls;
     QComboBox* m_cooling;
     QDoubleSpinBox* m_storageTb;
     QDoubleSpinBox* m_storageGbps;

@@ -50,13 +50,13 @@ OJson hallJson(const DesignData& d) {
                             {"to", OJson::array({mm(p.to.x), mm(p.to.y)})},
                             {"width_mm", mm(p.widthMm)}});
     });
-    return {{"name", str(d.hall.name)},
-            {"width_mm", mm(d.hall.widthMm)},
-            {"depth_mm", mm(d.hall.depthMm)},
-            {"tile_mm", mm(d.hall.tileMm)},
-            {"rows", rows},
-            {"obstacles", obstacles},
-            {"pathways", pathways}};
+    OJson halls = OJson::array(); // a campus's halls on the site
+    for (const SiteHall& h : d.halls)
+        halls.push_back({{"name", str(h.name)}, {"area", rect(h.area)}});
+    return {{"name", str(d.hall.name)},       {"halls", halls},
+            {"width_mm", mm(d.hall.widthMm)}, {"depth_mm", mm(d.hall.depthMm)},
+            {"tile_mm", mm(d.hall.tileMm)},   {"rows", rows},
+            {"obstacles", obstacles},         {"pathways", pathways}};
 }
 
 OJson deviceJson(const DesignData& d, const Device& dev) {

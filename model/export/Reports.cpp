@@ -6,6 +6,7 @@
 #include "../json/Json.h"
 #include "../power/PowerFlow.h"
 #include "../resilience/Reliability.h"
+#include "../site/Site.h"
 #include "Csv.h"
 
 #include <cmath>
@@ -63,6 +64,40 @@ QString bins(const BomLine& l) {
         parts << QStringLiteral("%1m x %2").arg(len).arg(n);
     return parts.join(QStringLiteral("; "));
 }
+} // namespace
+
+namespace {
+
+/// `halls`: each hall's GPUs, racks and IT load (one hall, the floor, without a site);
+/// `inter_hall`: the links between halls.
+void addHalls(OJson& j, const DesignData& d, const Metrics& m) {
+    const std::vector<SiteHall> halls = siteHalls(d);
+    const std::vector<int> rackHall = rackHalls(d, halls);
+    struct Sum {
+        int gpus = 0, racks = 0;
+        double itW = 0;
+    };
+    std::vector<Sum> sums(halls.size());
+    for (const RackMetrics& r : m.perRack)
+        if (const int h = rackHall[r.rack.value()]; h >= 0) {
+            sums[std::size_t(h)].gpus += r.gpus;
+            sums[std::size_t(h)].racks += 1;
+            sums[std::size_t(h)].itW += r.itMaxW;
+        }
+    OJson list = OJson::array();
+    for (std::size_t i = 0; i < halls.size(); ++i)
+        list.push_back({{"id", i + 1},
+                        {"name", str(halls[i].name)},
+                        {"gpus", sums[i].gpus},
+                        {"racks", sums[i].racks},
+                        {"it_kw", round2(sums[i].itW / 1000)}});
+    j["halls"] = list;
+    const InterHallLinks between = interHallLinks(d, rackHall);
+    j["inter_hall"] = {{"links", between.links},
+                       {"optics", between.optics},
+                       {"max_length_m", round2(between.maxLengthM)}};
+}
+
 } // namespace
 
 QByteArray statsJson(const DesignData& d, const Metrics& m, const PowerAnalysis* power) {
@@ -162,6 +197,7 @@ QByteArray statsJson(const DesignData& d, const Metrics& m, const PowerAnalysis*
                      {"length_m", round2(trays.lengthM)},
                      {"max_fill_pct", round2(trays.maxFillPct)}};
     addPower(j, d, m, power ? *power : analyzePower(d, m));
+    addHalls(j, d, m);
     const Reliability rel = reliabilityOf(d, m);
     j["reliability"] = {{"interruptions_per_day", round3(rel.interruptionsPerDay)},
                         {"job_mtbf_hours",

@@ -106,59 +106,85 @@ QString addPdus(DesignData& d, const Catalog& library) {
 
 QString FloorPlanner::addCdus(const Catalog& library) {
     DesignIndex index(m_d);
-    double heatKw = 0;
-    int dlcRacks = 0;
+    const int halls = std::max(1, m_in.halls);
+    std::vector<double> heatKw(std::size_t(halls), 0);
+    std::vector<int> dlcRacks(std::size_t(halls), 0);
     m_d.racks.forEach([&](RackId id, const Rack& r) {
         if (r.cooling == CoolingType::DirectLiquid) {
-            heatKw += rackKw(m_d, index, id);
-            ++dlcRacks;
+            const std::size_t h = std::size_t(std::max(0, hallAtY(r.centre.y)));
+            heatKw[h] += rackKw(m_d, index, id);
+            ++dlcRacks[h];
         }
     });
-    if (dlcRacks == 0)
+    if (std::all_of(dlcRacks.begin(), dlcRacks.end(), [](int n) { return n == 0; }))
         return QStringLiteral("no CDUs: no direct-liquid racks");
     const CatalogItem* cdu = largest(library, Category::Cooling, true);
     if (!cdu)
         return QStringLiteral("no CDUs: the catalog has no in-row CDU");
-    const int n = int(std::ceil(heatKw / *cdu->coolingCapacityKw - 1e-9)) + 1; // N+1
     const TypeId cduType = m_d.catalog.add(*cdu);
-    const CatalogItem& rackType = m_d.catalog[m_in.rackType];
-    const RackSpec spec = rackType.rack.value_or(RackSpec{});
-    // A row of its own after the last: each in-row CDU takes one rack footprint.
-    const double y0 = m_d.hall.rows.empty()
-                          ? 1200
-                          : m_d.hall.rows.back().area.y + m_d.hall.rows.back().area.h + kAisleMm;
+    const RackSpec spec = m_d.catalog[m_in.rackType].rack.value_or(RackSpec{});
     const double x0 = m_d.hall.rows.empty() ? 1200 : m_d.hall.rows.front().area.x;
-    for (int i = 0; i < n; ++i) {
-        Rack r;
-        r.name = QStringLiteral("cdu-%1").arg(i + 1, 2, 10, QChar(u'0'));
-        r.type = m_in.rackType;
-        r.cooling = CoolingType::Air;
-        r.centre = {x0 + (i + 0.5) * spec.widthMm, y0 + spec.depthMm / 2};
-        const RackId rid = m_d.racks.add(std::move(r));
-        Device v;
-        v.name = QStringLiteral("cdu-%1-unit").arg(i + 1, 2, 10, QChar(u'0'));
-        v.type = cduType;
-        v.rack = rid;
-        v.uPosition = 0; // floor-standing: fills the footprint, no rack units
-        m_d.devices.add(std::move(v));
+    const double rowW = m_d.hall.rows.empty() ? 0 : m_d.hall.rows.front().area.w;
+    // In rows of their own after the last, as long as the racks' rows: each in-row CDU
+    // takes one rack footprint. A campus's halls each have their own (separateHalls moves
+    // them to their hall).
+    const int perRow = std::max(1, int(std::lround(rowW / spec.widthMm)));
+    int placed = 0, n = 0, widest = 0;
+    double heatAll = 0;
+    int dlcAll = 0;
+    for (int h = 0; h < halls; ++h) {
+        if (dlcRacks[std::size_t(h)] == 0)
+            continue;
+        const int units =
+            int(std::ceil(heatKw[std::size_t(h)] / *cdu->coolingCapacityKw - 1e-9)) + 1; // N+1
+        for (int k = 0; k < units; k += perRow) {
+            const int inRow = std::min(perRow, units - k);
+            const double y0 = m_d.hall.rows.empty()
+                                  ? 1200
+                                  : 1200 + double(m_d.hall.rows.size()) * (spec.depthMm + kAisleMm);
+            for (int i = 0; i < inRow; ++i) {
+                ++placed;
+                Rack r;
+                r.name = QStringLiteral("cdu-%1").arg(placed, 2, 10, QChar(u'0'));
+                r.type = m_in.rackType;
+                r.cooling = CoolingType::Air;
+                r.centre = {x0 + (i + 0.5) * spec.widthMm, y0 + spec.depthMm / 2};
+                const RackId rid = m_d.racks.add(std::move(r));
+                Device v;
+                v.name = QStringLiteral("cdu-%1-unit").arg(placed, 2, 10, QChar(u'0'));
+                v.type = cduType;
+                v.rack = rid;
+                v.uPosition = 0; // floor-standing: fills the footprint, no rack units
+                m_d.devices.add(std::move(v));
+            }
+            m_rowHall.resize(m_d.hall.rows.size() + 1, -1);
+            m_rowHall[m_d.hall.rows.size()] = h;
+            m_d.hall.rows.push_back({QStringLiteral("Row %1 (CDUs)").arg(m_d.hall.rows.size() + 1),
+                                     {x0, y0, inRow * spec.widthMm, spec.depthMm},
+                                     m_d.hall.rows.size() % 2 == 1});
+            widest = std::max(widest, inRow);
+        }
+        n += units;
+        heatAll += heatKw[std::size_t(h)];
+        dlcAll += dlcRacks[std::size_t(h)];
     }
-    m_d.hall.rows.push_back({QStringLiteral("Row %1 (CDUs)").arg(m_d.hall.rows.size() + 1),
-                             {x0, y0, n * spec.widthMm, spec.depthMm},
-                             m_d.hall.rows.size() % 2 == 1});
-    const double needD = std::ceil((y0 + spec.depthMm + 1200) / m_d.hall.tileMm) * m_d.hall.tileMm;
+    const Row& last = m_d.hall.rows.back();
+    const double needD =
+        std::ceil((last.area.y + spec.depthMm + 1200) / m_d.hall.tileMm) * m_d.hall.tileMm;
     const double needW =
-        std::ceil((x0 + n * spec.widthMm + 1200) / m_d.hall.tileMm) * m_d.hall.tileMm;
-    if (m_in.hallDepthMm <= 0)
+        std::ceil((x0 + widest * spec.widthMm + 1200) / m_d.hall.tileMm) * m_d.hall.tileMm;
+    if (m_in.hallDepthMm <= 0 || halls > 1)
         m_d.hall.depthMm = std::max(m_d.hall.depthMm, needD);
     if (m_in.hallWidthMm <= 0)
         m_d.hall.widthMm = std::max(m_d.hall.widthMm, needW);
-    const double flow = heatKw * 60.0 / (kWaterCpKjPerKgK * kLoopRiseK);
-    return QStringLiteral("cooling plant: %1 x %2 (N+1) for %3 kW in %4 direct-liquid racks; "
-                          "coolant flow %5 L/min at a %6 K rise")
+    const double flow = heatAll * 60.0 / (kWaterCpKjPerKgK * kLoopRiseK);
+    return QStringLiteral("cooling plant: %1 x %2 (N+1%3) for %4 kW in %5 direct-liquid racks; "
+                          "coolant flow %6 L/min at a %7 K rise")
         .arg(n)
         .arg(cdu->id)
-        .arg(std::lround(heatKw))
-        .arg(dlcRacks)
+        .arg(halls > 1 ? QStringLiteral(" in each hall") : QString())
+        .arg(std::lround(heatAll))
+        .arg(dlcAll)
         .arg(std::lround(flow))
         .arg(kLoopRiseK);
 }

@@ -97,6 +97,7 @@ bool Generation::placeOnFloor() {
                       m_suNetwork,     m_central,
                       m_storage,       mgmt,
                       rearDoor()};
+    in.halls = m_p.halls;
     FloorPlanner planner(m_d, in);
     if (!planner.place())
         return fail(planner.error());
@@ -107,6 +108,10 @@ bool Generation::placeOnFloor() {
             return fail(planner.error());
         m_r.notes << addPdus(m_d, m_lib);
     }
+    if (!planner.separateHalls())
+        return fail(planner.error());
+    if (m_p.halls > 1)
+        m_r.notes << planner.notes().back();
     if (const QString doors = addRearDoors(m_d, m_lib); !doors.isEmpty())
         m_r.notes << doors;
     return true;

@@ -34,6 +34,11 @@ struct GenerateParams {
     int serversPerRack = 0;
     double hallWidthMm = 0; ///< 0 = sized to fit
     double hallDepthMm = 0;
+    /// A campus: the scalable units split over this many halls, each holding whole units and
+    /// its own CDUs, side by side on the site kHallGapMm apart (the central network rows in
+    /// the middle hall). 1: one hall.
+    int halls = 1;
+    static constexpr int kMaxHalls = 64;
     bool storageFabric = true;
     bool inbandFabric = true;
     bool oobFabric = true;

@@ -94,6 +94,12 @@ bool FloorPlanner::place() {
     // Compute racks of air-cooled servers may take the catalog's largest rear door.
     const DesignSettings computeSettings = planningSettings(m_d.settings, m_in.rearDoor);
     Chunks chunks = planChunks(computeSettings, spec);
+    if (const int sus = int(chunks.list.size()) - 1; m_in.halls > std::max(1, sus)) {
+        m_error = QStringLiteral("%1 halls need at least %1 scalable units; this design has %2")
+                      .arg(m_in.halls)
+                      .arg(sus);
+        return false;
+    }
     const int perRow = racksPerRow(chunks, spec);
     if (perRow < 1)
         return false;
@@ -158,13 +164,31 @@ int FloorPlanner::racksPerRow(const Chunks& chunks, const RackSpec& spec) {
            int(widest);
 }
 
+int FloorPlanner::hallOfChunk(const Chunks& chunks, std::size_t ci) const {
+    const std::size_t sus = chunks.list.size() - 1; // every chunk but the central rows
+    const std::size_t halls = std::size_t(std::max(1, m_in.halls));
+    const std::size_t perHall = std::max<std::size_t>(1, (sus + halls - 1) / halls);
+    // The central rows go with the unit before them: the middle hall.
+    const std::size_t su = ci < chunks.central ? ci : ci > 0 ? ci - 1 : 0;
+    return int(std::min(halls - 1, su / perHall));
+}
+
 int FloorPlanner::layRows(Chunks& chunks, int perRow, const DesignSettings& computeSettings,
                           const RackSpec& spec) {
-    int row = 0, slot = 0;
+    int row = 0, slot = 0, hall = 0;
+    m_rowHall.clear();
     for (std::size_t ci = 0; ci < chunks.list.size(); ++ci) {
         auto& chunk = chunks.list[ci];
         if (chunk.empty())
             continue;
+        if (const int h = hallOfChunk(chunks, ci); h != hall) {
+            // A hall begins on a row of its own that faces as the first hall's first row.
+            if (slot > 0)
+                ++row;
+            row += row % 2;
+            slot = 0;
+            hall = h;
+        }
         const bool ownRows = ci == chunks.central || ci == chunks.central + 1;
         if (slot > 0 && (ownRows || slot + int(chunk.size()) > perRow)) {
             ++row;
@@ -196,6 +220,8 @@ int FloorPlanner::layRows(Chunks& chunks, int perRow, const DesignSettings& comp
                 u += uOf(id);
             }
             m_rows = row + 1;
+            m_rowHall.resize(std::size_t(std::max<int>(int(m_rowHall.size()), row + 1)), -1);
+            m_rowHall[std::size_t(row)] = hall;
             ++slot;
         }
     }

@@ -25,7 +25,11 @@ struct PlacementInput {
     /// catalog's largest door (its capacity, warning at kProductWarnShare of it) when that is
     /// above the design's rear-door envelope. addRearDoors then fits each rack its door.
     std::optional<CoolingEnvelope> rearDoor;
+    int halls = 1; ///< a campus: the scalable units split over this many halls
 };
+
+/// Between two halls of a generated campus: a road and the two buildings' walls, mm.
+inline constexpr double kHallGapMm = 24000;
 
 /// The design's cooling envelopes, with the rear-door one raised to @p rearDoor when that
 /// carries more: what compute racks of air-cooled servers are planned against.
@@ -47,6 +51,12 @@ public:
     /// After place(): coolant distribution units for the direct-liquid racks, sized from their
     /// heat with N+1 redundancy, in a row of their own. Returns a note on what was added.
     QString addCdus(const Catalog& library);
+
+    /// After place() and addCdus(): a campus's halls (PlacementInput::halls above 1) set apart
+    /// on the site, kHallGapMm from each other, each with its rows and CDUs, and recorded as
+    /// the design's halls. Nothing for one hall. False with error() when a hall is deeper than
+    /// the hall size asked for.
+    bool separateHalls();
 
     /// Servers per rack and the cooling that allows it, for servers of @p kw and @p uHeight.
     static std::pair<int, CoolingType> serversPerRack(const DesignSettings& s,
@@ -73,7 +83,10 @@ private:
     Chunks planChunks(const DesignSettings& computeSettings, const RackSpec& spec);
     int racksPerRow(const Chunks& chunks, const RackSpec& spec); ///< < 1 with error()
     int layRows(Chunks& chunks, int perRow, const DesignSettings& computeSettings,
-                const RackSpec& spec); ///< the rows used
+                const RackSpec& spec);                           ///< the rows used
+    int hallOfChunk(const Chunks& chunks, std::size_t ci) const; ///< a campus: its hall
+    /// The hall of the rack standing at @p y on the rows' even pitch (before separateHalls).
+    int hallAtY(double y) const;
     bool sizeHall(int rows, int perRow, std::size_t total, const RackSpec& spec);
     std::vector<PlannedRack> packNetwork(const std::vector<DeviceId>& devs, const QString& name);
     double kwOf(DeviceId id) const;
@@ -83,6 +96,7 @@ private:
     QString m_error;
     QStringList m_notes;
     int m_rows = 0;
+    std::vector<int> m_rowHall; ///< each row's hall (a campus), by row index
 };
 
 } // namespace cds

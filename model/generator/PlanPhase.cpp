@@ -174,6 +174,10 @@ bool Generation::checkParams() {
         return fail(QStringLiteral("--oversubscription must be between 1:1 and 64:1"));
     if (m_p.tiers < 0 || m_p.tiers > 3)
         return fail(QStringLiteral("--tiers must be auto, 1, 2 or 3"));
+    if (m_p.halls < 1 || m_p.halls > GenerateParams::kMaxHalls)
+        return fail(QStringLiteral("--halls %1: a campus has 1 to %2 halls")
+                        .arg(m_p.halls)
+                        .arg(GenerateParams::kMaxHalls));
     // What the design file can hold, so the file written opens again.
     for (double side : {m_p.hallWidthMm, m_p.hallDepthMm})
         if (side != 0 && !(side >= kMinHallSideMm && side <= kMaxHallSideMm))

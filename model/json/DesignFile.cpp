@@ -104,6 +104,10 @@ const std::vector<Migration>& migrations() {
          "the power chain (utility to rack feeds) added in a \"power\" section; an older design "
          "has none and keeps working without one",
          [](Json&) {}},
+        {6,
+         "a campus: several halls on one site (\"halls\", each with its place on the floor); an "
+         "older design is one hall, its floor",
+         [](Json&) {}},
     };
     return chain;
 }
@@ -227,8 +231,8 @@ void readObjects(const DesignData& d, const Json& doc, const char* key, SlotVect
 
 void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kNoProgress, 0, 0}) {
     json::requireKnownKeys(doc, "",
-                           {"formatVersion", "application", "meta", "hall", "settings", "fabrics",
-                            "catalog", "pathways", "power", "racks", "devices", "links",
+                           {"formatVersion", "application", "meta", "hall", "halls", "settings",
+                            "fabrics", "catalog", "pathways", "power", "racks", "devices", "links",
                             "priceOverrides", "waivers", "scenarios", "phases"});
     json::readProps(d, doc);
     std::size_t linkRows = 0;

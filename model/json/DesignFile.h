@@ -14,7 +14,7 @@ namespace cds {
 
 /// The design file format this build writes. Older versions are migrated on load
 /// (see DesignFile.cpp, kMigrations); newer ones are refused and never overwritten.
-inline constexpr int kDesignFormatVersion = 6;
+inline constexpr int kDesignFormatVersion = 7;
 
 struct LoadResult {
     bool ok = false;

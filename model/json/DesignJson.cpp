@@ -99,6 +99,38 @@ void readHall(DesignData& d, const Json& h) {
     }
 }
 
+/// "halls": [{"name", "area"}]: a campus's halls on the floor; names unique, areas not empty.
+void readHalls(DesignData& d, const Json& doc) {
+    d.halls.clear();
+    const Json* list = optionalMember(doc, "halls");
+    if (!list)
+        return;
+    requireArray(*list, "/halls");
+    if (list->size() > std::size_t(kMaxSiteHalls))
+        throw FieldError("/halls", "a design has at most " + std::to_string(kMaxSiteHalls) +
+                                       " halls; this one lists " + std::to_string(list->size()));
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const std::string ip = child("/halls", i);
+        const Json& h = (*list)[i];
+        requireObject(h, ip);
+        requireKnownKeys(h, ip, {"name", "area"});
+        SiteHall hall;
+        hall.name = qstring(member(h, "name", ip), child(ip, "name"), 256);
+        if (hall.name.trimmed().isEmpty())
+            throw FieldError(child(ip, "name"), "a hall needs a name");
+        for (const SiteHall& other : d.halls)
+            if (other.name == hall.name)
+                throw FieldError(child(ip, "name"),
+                                 "duplicate hall name \"" + hall.name.toStdString() + "\"");
+        hall.area = rectFrom(member(h, "area", ip), child(ip, "area"));
+        if (hall.area.w < kMinHallSideMm || hall.area.h < kMinHallSideMm)
+            throw FieldError(child(ip, "area"), "a hall is at least " +
+                                                    std::to_string(int(kMinHallSideMm)) +
+                                                    " mm on each side");
+        d.halls.push_back(std::move(hall));
+    }
+}
+
 bool isIsoDate(const QString& s) {
     static const QRegularExpression iso(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}$"));
     return iso.match(s).hasMatch() && QDate::fromString(s, Qt::ISODate).isValid();
@@ -259,6 +291,12 @@ void writeHead(OJson& doc, const DesignData& d) {
     for (const Obstacle& o : d.hall.obstacles)
         hall["obstacles"].push_back({{"name", str(o.name)}, {"area", rect(o.area)}});
     doc["hall"] = hall;
+    if (!d.halls.empty()) { // written only for a campus: a one-hall file stays as it was
+        OJson halls = OJson::array();
+        for (const SiteHall& h : d.halls)
+            halls.push_back({{"name", str(h.name)}, {"area", rect(h.area)}});
+        doc["halls"] = halls;
+    }
 
     OJson cooling = OJson::object();
     for (int i = 0; i < kCoolingTypeCount; ++i) {
@@ -381,6 +419,7 @@ void readProps(DesignData& d, const Json& doc) {
                              "date \"" + d.meta.date.toStdString() + "\" is not a YYYY-MM-DD date");
     }
     readHall(d, member(doc, "hall", ""));
+    readHalls(d, doc);
     d.settings = DesignSettings{};
     if (const Json* s = optionalMember(doc, "settings"))
         readSettings(d, *s);

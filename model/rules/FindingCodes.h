@@ -52,6 +52,9 @@ inline const QString kResilienceBlastRadius = QStringLiteral("resilience.blast-r
 inline const QString kResilienceCduNoSpare = QStringLiteral("resilience.cdu-no-spare");
 inline const QString kResilienceSharedUpstream = QStringLiteral("resilience.shared-upstream");
 
+inline const QString kSiteHallOverlap = QStringLiteral("site.hall-overlap");
+inline const QString kSiteRackOutsideHalls = QStringLiteral("site.rack-outside-halls");
+
 inline const QString kSwitchPortExhaustion = QStringLiteral("switch.port-exhaustion");
 
 inline const QString kTrayFill = QStringLiteral("tray.fill");

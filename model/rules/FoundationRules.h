@@ -47,6 +47,16 @@ public:
     bool readsPlacement() const override { return true; }
 };
 
+/// @brief A campus's halls (model/site): no two overlap on the site, and every rack stands in
+/// one of them. A design without halls is one hall, the floor, and has nothing to check here.
+class SiteRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("SiteRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+    bool readsPlacement() const override { return true; }
+};
+
 /// @brief Liquid-only systems (NVL72, MI355X) on racks without liquid cooling, and a CDU plant
 /// that cannot carry the direct-liquid heat with one unit out of service (N+1).
 class LiquidCoolingRule final : public Rule {

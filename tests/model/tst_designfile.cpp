@@ -187,6 +187,7 @@ private Q_SLOTS:
         QVERIFY(r.notes[2].contains(QLatin1String("cooling product")));
         QVERIFY(r.notes[3].contains(QLatin1String("rack-scale")));
         QVERIFY(r.notes[4].contains(QLatin1String("power chain")));
+        QVERIFY(r.notes[5].contains(QLatin1String("campus")));
         QVERIFY(r.data.pathways.empty());
         QVERIFY(r.data.links.contains(LinkId(7)));
         QCOMPARE(r.data.links[LinkId(7)].b.port, std::uint16_t(2));

@@ -249,6 +249,22 @@ struct Layout {
                 FloorLabel::Kind::Row);
     }
 
+    /// A campus hall's name, above its top-left corner (in the gap between halls), else just
+    /// inside it: at every zoom, before the rows' names.
+    void hallLabel(const SiteHall& hall) {
+        const QRectF a =
+            in.mm2px.mapRect(QRectF(hall.area.x, hall.area.y, hall.area.w, hall.area.h));
+        if (!a.intersects(in.viewPx))
+            return;
+        const double h = bold.height() * kRowPx;
+        const double w = bold.width(hall.name) * kRowPx + 2 * kPad;
+        const double x = std::max(a.left(), in.viewPx.left()) + 4;
+        placeAt(hall.name, bold, kRowPx,
+                {QPointF(x, a.top() - h - 4), QPointF(a.left() - w - 6, a.top()),
+                 QPointF(a.right() + 6, a.top()), QPointF(x, a.top() + 4)},
+                FloorLabel::Kind::Row);
+    }
+
     void aisleLabels(const Row& row, double tile) {
         const QRectF a(row.area.x, row.area.y, row.area.w, row.area.h);
         const double aisle = 2 * tile;
@@ -298,6 +314,8 @@ std::vector<FloorLabel> FloorLabels::layout(const Input& in) {
     });
     for (const auto& [id, rack] : racks)
         l.rackLabels(id, *rack);
+    for (const SiteHall& hall : d.halls)
+        l.hallLabel(hall);
     for (const Row& row : d.hall.rows)
         l.rowLabel(row);
     const double tile = d.hall.tileMm > 0 ? d.hall.tileMm : 600;

@@ -37,14 +37,25 @@ void HallItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*)
     const QRectF floor(0, 0, h.widthMm, h.depthMm);
     const qreal lod = opt->levelOfDetailFromTransform(p->worldTransform());
     p->setRenderHint(QPainter::Antialiasing, false);
-    p->fillRect(floor, QColor(0xf4, 0xf5, 0xf7));
+    // A campus: the site's ground between the halls, each hall's floor on it.
+    const std::vector<SiteHall>& halls = m_design->data().halls;
+    std::vector<QRectF> floors;
+    for (const SiteHall& s : halls)
+        floors.push_back(toRect(s.area).intersected(floor));
+    if (floors.empty())
+        floors.push_back(floor);
+    else
+        p->fillRect(floor, QColor(0xdd, 0xe2, 0xe6));
     const double tile = h.tileMm > 0 ? h.tileMm : 600;
-    // Lines closer than ~4 px are noise; skip the grid when zoomed out that far.
-    if (tile * lod >= 4) {
+    for (const QRectF& f : floors) {
+        p->fillRect(f, QColor(0xf4, 0xf5, 0xf7));
+        // Lines closer than ~4 px are noise; skip the grid when zoomed out that far.
+        if (tile * lod < 4)
+            continue;
         QPen grid(QColor(0xdc, 0xdf, 0xe4));
         grid.setCosmetic(true);
         p->setPen(grid);
-        const QRectF vis = opt->exposedRect.intersected(floor);
+        const QRectF vis = opt->exposedRect.intersected(f);
         for (double x = std::ceil(vis.left() / tile) * tile; x <= vis.right(); x += tile)
             p->drawLine(QPointF(x, vis.top()), QPointF(x, vis.bottom()));
         for (double y = std::ceil(vis.top() / tile) * tile; y <= vis.bottom(); y += tile)
@@ -77,7 +88,14 @@ void HallItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt, QWidget*)
     wall.setCosmetic(true);
     p->setPen(wall);
     p->setBrush(Qt::NoBrush);
-    p->drawRect(floor);
+    for (const QRectF& f : floors)
+        p->drawRect(f);
+    if (!halls.empty()) { // the site's boundary, lighter than a wall
+        QPen site(QColor(0x80, 0x88, 0x90), 1, Qt::DashLine);
+        site.setCosmetic(true);
+        p->setPen(site);
+        p->drawRect(floor);
+    }
 }
 
 } // namespace cds::views

@@ -1,0 +1,51 @@
+#include "Site.h"
+
+#include <algorithm>
+
+namespace cds {
+
+std::vector<SiteHall> siteHalls(const DesignData& d) {
+    if (!d.halls.empty())
+        return d.halls;
+    return {SiteHall{d.hall.name, RectMm{0, 0, d.hall.widthMm, d.hall.depthMm}}};
+}
+
+int hallAt(const std::vector<SiteHall>& halls, PointMm p) {
+    for (std::size_t i = 0; i < halls.size(); ++i) {
+        const RectMm& a = halls[i].area;
+        if (p.x >= a.x && p.x <= a.x + a.w && p.y >= a.y && p.y <= a.y + a.h)
+            return int(i);
+    }
+    return -1;
+}
+
+std::vector<int> rackHalls(const DesignData& d, const std::vector<SiteHall>& halls) {
+    std::vector<int> out(d.racks.capacity(), -1);
+    d.racks.forEach([&](RackId id, const Rack& r) { out[id.value()] = hallAt(halls, r.centre); });
+    return out;
+}
+
+InterHallLinks interHallLinks(const DesignData& d, const std::vector<int>& rackHall) {
+    InterHallLinks out;
+    auto hallOf = [&](DeviceId id) {
+        const Device* dev = d.devices.find(id);
+        return dev && dev->rack.isValid() && dev->rack.value() < rackHall.size()
+                   ? rackHall[dev->rack.value()]
+                   : -1;
+    };
+    auto isOptic = [&](TypeId t) {
+        return t.isValid() && d.catalog[t].category == Category::Transceiver;
+    };
+    d.links.forEach([&](LinkId, const Link& l) {
+        const int a = hallOf(l.a.device), b = hallOf(l.b.device);
+        if (a < 0 || b < 0 || a == b)
+            return;
+        ++out.links;
+        if (isOptic(l.medium))
+            out.optics += 2; // the same module at both ends, or mediumB at the far one
+        out.maxLengthM = std::max(out.maxLengthM, double(l.lengthM));
+    });
+    return out;
+}
+
+} // namespace cds

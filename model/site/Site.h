@@ -1,0 +1,28 @@
+#pragma once
+
+#include "../DesignData.h"
+
+#include <vector>
+
+/// @file A site of halls (issue #31): which hall each rack stands in, and the links that run
+/// between halls. A design without halls is one hall, the floor itself.
+namespace cds {
+
+/// The design's halls: DesignData::halls, or the whole floor as one hall named after it.
+std::vector<SiteHall> siteHalls(const DesignData& d);
+
+/// Index into @p halls of the first hall whose area holds @p p; -1 when none does.
+int hallAt(const std::vector<SiteHall>& halls, PointMm p);
+
+/// The hall of each rack, by rack id value (-1: outside every hall, or no such rack).
+std::vector<int> rackHalls(const DesignData& d, const std::vector<SiteHall>& halls);
+
+/// @brief The links whose two ends stand in different halls.
+struct InterHallLinks {
+    long long links = 0;
+    long long optics = 0; ///< transceivers at their ends
+    double maxLengthM = 0;
+};
+InterHallLinks interHallLinks(const DesignData& d, const std::vector<int>& rackHall);
+
+} // namespace cds

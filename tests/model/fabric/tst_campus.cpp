@@ -1,0 +1,197 @@
+// A campus (issue #31): a site of halls in the design file, the rules that keep halls apart and
+// racks in them, `stats` per hall and between halls, and `generate --halls N`.
+#include "FabricTestUtil.h"
+
+#include "model/analysis/Analysis.h"
+#include "model/export/Reports.h"
+#include "model/json/DesignFile.h"
+#include "model/site/Site.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <set>
+
+using namespace cds;
+using test::countCode;
+using test::errorCodes;
+
+namespace {
+
+GenerateParams campus(int gpus, int halls, const char* server = "nvidia-dgx-h100") {
+    GenerateParams p;
+    p.gpus = gpus;
+    p.serverId = QLatin1String(server);
+    p.halls = halls;
+    return p;
+}
+
+QJsonObject stats(const DesignData& d) {
+    const Analysis a = analyze(d);
+    return QJsonDocument::fromJson(statsJson(d, a.metrics, &a.power)).object();
+}
+
+/// Each scalable unit's racks (suNN-...) stand in one hall; returns the hall of each unit.
+std::map<QString, int> hallOfUnits(const DesignData& d) {
+    const std::vector<int> halls = rackHalls(d, d.halls);
+    std::map<QString, std::set<int>> seen;
+    d.racks.forEach([&](RackId id, const Rack& r) {
+        if (r.name.startsWith(QLatin1String("su")))
+            seen[r.name.section(QLatin1Char('-'), 0, 0)].insert(halls[id.value()]);
+    });
+    std::map<QString, int> out;
+    for (const auto& [su, hs] : seen) {
+        if (hs.size() != 1)
+            qFatal("%s stands in %d halls", qPrintable(su), int(hs.size()));
+        out[su] = *hs.begin();
+    }
+    return out;
+}
+
+} // namespace
+
+class TestCampus : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void twoHallsHoldWholeUnits() {
+        const DesignData d = test::generated(campus(1024, 2)); // 4 SUs of 32 DGX H100
+        QCOMPARE(d.halls.size(), std::size_t(2));
+        QCOMPARE(d.halls[0].name, QStringLiteral("Hall 1"));
+        const RectMm a = d.halls[0].area, b = d.halls[1].area;
+        QVERIFY(!a.intersects(b));
+        QVERIFY2(b.y - (a.y + a.h) >= 24000 - 1, "the halls stand 24 m apart");
+        QVERIFY(a.y >= 0 && b.y + b.h <= d.hall.depthMm); // on the site
+        const std::map<QString, int> units = hallOfUnits(d);
+        QCOMPARE(units.size(), std::size_t(4));
+        QCOMPARE(units.at(QStringLiteral("su01")), 0);
+        QCOMPARE(units.at(QStringLiteral("su02")), 0);
+        QCOMPARE(units.at(QStringLiteral("su03")), 1);
+        QCOMPARE(units.at(QStringLiteral("su04")), 1);
+        for (int h : rackHalls(d, d.halls))
+            QVERIFY(h >= -1); // every live rack is in a hall (checked by the rule below)
+        const Analysis an = analyze(d);
+        QCOMPARE(countCode(an.findings, "site.rack-outside-halls"), 0);
+        QCOMPARE(countCode(an.findings, "site.hall-overlap"), 0);
+        QVERIFY2(errorCodes(an.findings).isEmpty(),
+                 qPrintable(errorCodes(an.findings).mid(0, 5).join(QLatin1Char('\n'))));
+        // stats: each hall's figures, and what runs between them along the trays.
+        const QJsonObject s = stats(d);
+        const QJsonArray halls = s[QLatin1String("halls")].toArray();
+        QCOMPARE(halls.size(), 2);
+        QCOMPARE(halls[0][QLatin1String("id")].toInt(), 1);
+        QCOMPARE(halls[1][QLatin1String("name")].toString(), QStringLiteral("Hall 2"));
+        QCOMPARE(halls[0][QLatin1String("gpus")].toInt() + halls[1][QLatin1String("gpus")].toInt(),
+                 1024);
+        QCOMPARE(halls[1][QLatin1String("gpus")].toInt(), 512);
+        int racks = 0;
+        for (const QJsonValue h : halls)
+            racks += h[QLatin1String("racks")].toInt();
+        QCOMPARE(racks, int(d.racks.size()));
+        const QJsonObject between = s[QLatin1String("inter_hall")].toObject();
+        QVERIFY(between[QLatin1String("links")].toInt() > 0);
+        QVERIFY(between[QLatin1String("optics")].toInt() > 0);
+        // A link between halls runs at least the gap between their walls.
+        QVERIFY(between[QLatin1String("max_length_m")].toDouble() >= 24);
+    }
+
+    /// Each hall of a liquid-cooled campus has its own CDUs, N+1 for its own heat.
+    void eachHallHasItsOwnCdus() {
+        const DesignData d = test::generated(campus(4608, 2, "nvidia-gb300-nvl72"));
+        QCOMPARE(d.halls.size(), std::size_t(2));
+        const std::vector<int> halls = rackHalls(d, d.halls);
+        std::set<int> withCdus;
+        d.racks.forEach([&](RackId id, const Rack& r) {
+            if (r.name.startsWith(QLatin1String("cdu-")))
+                withCdus.insert(halls[id.value()]);
+        });
+        QCOMPARE(withCdus, (std::set<int>{0, 1}));
+        const Analysis an = analyze(d);
+        QVERIFY2(errorCodes(an.findings).isEmpty(),
+                 qPrintable(errorCodes(an.findings).mid(0, 5).join(QLatin1Char('\n'))));
+        QCOMPARE(countCode(an.findings, "cooling.cdu-capacity"), 0);
+    }
+
+    void moreHallsThanUnitsIsRefused() {
+        const GenerateResult r = generateCluster(campus(1024, 5), test::bundled().catalog());
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(QLatin1String("5 halls need at least 5 scalable units; this "
+                                                "design has 4")),
+                 qPrintable(r.error));
+        QVERIFY(!generateCluster(campus(1024, 0), test::bundled().catalog()).ok);
+    }
+
+    /// A 2-hall design saves, loads and saves again byte for byte; a one-hall design's file
+    /// has no "halls" (it stays as it was).
+    void campusRoundTripsByteForByte() {
+        const DesignData d = test::generated(campus(1024, 2));
+        const QByteArray bytes = DesignFile::toBytes(d);
+        QVERIFY(bytes.contains("\"halls\": ["));
+        const LoadResult r = DesignFile::loadFromBytes(bytes, QStringLiteral("c.cds.json"));
+        QVERIFY2(r.ok, r.errors.empty() ? "" : qPrintable(r.errors.front().toString()));
+        QCOMPARE(r.data.halls, d.halls);
+        QCOMPARE(DesignFile::toBytes(r.data), bytes);
+        QVERIFY(!DesignFile::toBytes(test::smallCluster()).contains("\"halls\""));
+        // Without halls the floor is one hall, named after it.
+        const DesignData one = test::generated(1024);
+        const QJsonArray halls = stats(one)[QLatin1String("halls")].toArray();
+        QCOMPARE(halls.size(), 1);
+        QCOMPARE(halls[0][QLatin1String("name")].toString(), one.hall.name);
+        QCOMPARE(halls[0][QLatin1String("gpus")].toInt(), 1024);
+        QCOMPARE(stats(one)[QLatin1String("inter_hall")][QLatin1String("links")].toInt(), 0);
+    }
+
+    /// Halls that overlap and a rack in none of them are findings that name the place.
+    void overlapAndStrayRackAreFound() {
+        DesignData d = test::smallCluster();
+        d.hall.widthMm = 60000;
+        d.halls = {{QStringLiteral("A"), {0, 0, 30000, 20000}},
+                   {QStringLiteral("B"), {25000, 0, 30000, 20000}}};
+        d.racks.forEach([](RackId, Rack& r) { r.centre.y += 25000; }); // below both halls
+        d.hall.depthMm = 40000;
+        const std::vector<Finding> fs = runChecks(d);
+        QCOMPARE(countCode(fs, "site.hall-overlap"), 1);
+        QCOMPARE(countCode(fs, "site.rack-outside-halls"), int(d.racks.size()));
+        for (const Finding& f : fs)
+            if (f.code == QLatin1String("site.hall-overlap"))
+                QVERIFY2(f.message.contains(QLatin1String("hall A")) &&
+                             f.message.contains(QLatin1String("hall B")),
+                         qPrintable(f.message));
+    }
+
+    /// Bad halls in a file are refused with their place.
+    void badHallsAreRefused_data() {
+        QTest::addColumn<QByteArray>("halls");
+        QTest::addColumn<QString>("pointer");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("duplicate name") << QByteArray(R"([{"name": "A", "area": [0, 0, 5000, 5000]},
+                               {"name": "A", "area": [6000, 0, 5000, 5000]}])")
+                                        << "/halls/1/name"
+                                        << "duplicate hall name";
+        QTest::newRow("tiny") << QByteArray(R"([{"name": "A", "area": [0, 0, 500, 5000]}])")
+                              << "/halls/0/area"
+                              << "at least 1000 mm";
+        QTest::newRow("unknown key")
+            << QByteArray(R"([{"name": "A", "area": [0, 0, 5000, 5000], "mw": 3}])") << "/halls/0"
+            << "mw";
+        QTest::newRow("no name") << QByteArray(R"([{"name": " ", "area": [0, 0, 5000, 5000]}])")
+                                 << "/halls/0/name"
+                                 << "needs a name";
+    }
+    void badHallsAreRefused() {
+        QFETCH(QByteArray, halls);
+        QFETCH(QString, pointer);
+        QFETCH(QString, problem);
+        QByteArray bytes = DesignFile::toBytes(test::smallCluster());
+        bytes.replace("\n  \"settings\":",
+                      QByteArray("\n  \"halls\": " + halls + ",\n  \"settings\":"));
+        const LoadResult r = DesignFile::loadFromBytes(bytes, QStringLiteral("h.cds.json"));
+        QVERIFY(!r.ok);
+        const QString e = r.errors.front().toString();
+        QVERIFY2(e.contains(pointer) && e.contains(problem), qPrintable(e));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCampus)
+#include "tst_campus.moc"
