@@ -3,6 +3,7 @@
 #include "../AtomicFile.h"
 #include "../Names.h"
 
+#include "../site/Site.h"
 #include "CablingSchedule.h"
 #include "Csv.h"
 #include "NetBoxChoices.h"
@@ -228,7 +229,8 @@ QByteArray readmeText(const QString& site, const QString& location, const QStrin
             "exist.\n"
             "2. `02-device-roles.csv`: Devices > Device Roles > Import.\n"
             "3. `03-sites.csv`: Organization > Sites > Import (skip if the site exists).\n"
-            "4. `04-locations.csv`: Organization > Locations > Import: the data hall.\n"
+            "4. `04-locations.csv`: Organization > Locations > Import: the data hall (on a "
+            "campus,\n   the site plan and each hall; each rack is in its hall).\n"
             "5. `05-racks.csv`: Organization > Racks > Import.\n"
             "6. `06-device-types/MANUFACTURER/MODEL.yaml`: Devices > Device Types > Import, one "
             "file\n"
@@ -289,6 +291,12 @@ struct Bundle {
     std::set<TypeId> used;            ///< device types the devices use
     std::map<QString, QString> roles; ///< name -> colour, sorted
     std::set<QString> laneNotes;
+    /// A campus: each rack's location is its hall (by rack id value); else the floor's.
+    std::vector<QString> rackLocation = {};
+    const QString& locationOf(RackId id) const {
+        return id.isValid() && id.value() < rackLocation.size() ? rackLocation[id.value()]
+                                                                : location;
+    }
     const TypeNames& namesOf(TypeId id) {
         auto it = names.find(id);
         if (it == names.end())
@@ -300,20 +308,20 @@ struct Bundle {
 QByteArray racksFile(const Bundle& b) {
     const DesignData& d = b.d;
     const QString& site = b.site;
-    const QString& location = b.location;
     QString racks = csv::row(
         {QStringLiteral("name"), QStringLiteral("site"), QStringLiteral("status"),
          QStringLiteral("location"), QStringLiteral("form_factor"), QStringLiteral("width"),
          QStringLiteral("u_height"), QStringLiteral("outer_width"), QStringLiteral("outer_depth"),
          QStringLiteral("outer_unit"), QStringLiteral("description")});
-    d.racks.forEach([&](RackId, const Rack& r) {
+    d.racks.forEach([&](RackId id, const Rack& r) {
         const CatalogItem& t = d.typeOf(r);
         const RackSpec spec = t.rack.value_or(RackSpec{});
-        racks += csv::row(
-            {r.name, site, QStringLiteral("planned"), location, QStringLiteral("4-post-cabinet"),
-             QStringLiteral("19"), QString::number(spec.uCapacity), num(spec.widthMm),
-             num(spec.depthMm), QStringLiteral("mm"),
-             QStringLiteral("%1 (%2), %3").arg(t.model, t.id, coolingLabel(r.cooling))});
+        racks +=
+            csv::row({r.name, site, QStringLiteral("planned"), b.locationOf(id),
+                      QStringLiteral("4-post-cabinet"), QStringLiteral("19"),
+                      QString::number(spec.uCapacity), num(spec.widthMm), num(spec.depthMm),
+                      QStringLiteral("mm"),
+                      QStringLiteral("%1 (%2), %3").arg(t.model, t.id, coolingLabel(r.cooling))});
     });
     return racks.toUtf8();
 }
@@ -321,7 +329,6 @@ QByteArray racksFile(const Bundle& b) {
 QByteArray devicesFile(Bundle& b) {
     const DesignData& d = b.d;
     const QString& site = b.site;
-    const QString& location = b.location;
     QString devices =
         csv::row({QStringLiteral("name"), QStringLiteral("role"), QStringLiteral("manufacturer"),
                   QStringLiteral("device_type"), QStringLiteral("status"), QStringLiteral("site"),
@@ -337,7 +344,8 @@ QByteArray devicesFile(Bundle& b) {
         b.roles[ro] = roleColour(ro);
         devices += csv::row(
             {v.name, ro, n.manufacturer.name, n.facts.model, QStringLiteral("planned"), site,
-             location, r ? r->name : QString(), mounted ? QString::number(v.uPosition) : QString(),
+             r ? b.locationOf(v.rack) : b.location, r ? r->name : QString(),
+             mounted ? QString::number(v.uPosition) : QString(),
              mounted ? (v.face == Face::Front ? QStringLiteral("front") : QStringLiteral("rear"))
                      : QString()});
     });
@@ -422,6 +430,18 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
         return e;
     Bundle b{d, site, d.hall.name, {}, {}, {}, {}};
     const QString& location = b.location;
+    // A campus: a location per hall, besides the site plan's own (its power panels).
+    QStringList locations{location};
+    if (!d.halls.empty()) {
+        const std::vector<int> hall = rackHalls(d, d.halls);
+        b.rackLocation.assign(hall.size(), location);
+        for (std::size_t i = 0; i < hall.size(); ++i)
+            if (hall[i] >= 0)
+                b.rackLocation[i] = d.halls[std::size_t(hall[i])].name;
+        for (const SiteHall& h : d.halls)
+            if (!locations.contains(h.name))
+                locations << h.name;
+    }
     e.racksCsv = racksFile(b);
     e.devicesCsv = devicesFile(b);
     e.interfacesCsv = interfacesFile(b);
@@ -466,10 +486,11 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
         (csv::row({QStringLiteral("name"), QStringLiteral("slug"), QStringLiteral("status")}) +
          csv::row({site, netboxSlug(site), QStringLiteral("planned")}))
             .toUtf8();
-    e.locationsCsv = (csv::row({QStringLiteral("site"), QStringLiteral("name"),
-                                QStringLiteral("slug"), QStringLiteral("status")}) +
-                      csv::row({site, location, netboxSlug(location), QStringLiteral("planned")}))
-                         .toUtf8();
+    QString locs = csv::row({QStringLiteral("site"), QStringLiteral("name"), QStringLiteral("slug"),
+                             QStringLiteral("status")});
+    for (const QString& l : locations)
+        locs += csv::row({site, l, netboxSlug(l), QStringLiteral("planned")});
+    e.locationsCsv = locs.toUtf8();
     e.readme = readmeText(site, location, e.warnings, libraryNotes);
     return e;
 }

@@ -3,6 +3,7 @@
 #include "FabricTestUtil.h"
 
 #include "model/analysis/Analysis.h"
+#include "model/export/NetBoxExport.h"
 #include "model/export/Reports.h"
 #include "model/json/DesignFile.h"
 #include "model/site/Site.h"
@@ -140,6 +141,28 @@ private Q_SLOTS:
         QCOMPARE(halls[0][QLatin1String("name")].toString(), one.hall.name);
         QCOMPARE(halls[0][QLatin1String("gpus")].toInt(), 1024);
         QCOMPARE(stats(one)[QLatin1String("inter_hall")][QLatin1String("links")].toInt(), 0);
+    }
+
+    /// NetBox gets a location per hall (besides the site plan's, where the power panels are),
+    /// and each rack and device the location of its hall.
+    void netboxHasALocationPerHall() {
+        const DesignData d = test::generated(campus(1024, 2));
+        const NetBoxExport e = netboxExport(d, QStringLiteral("Campus"));
+        QVERIFY2(e.error.isEmpty(), qPrintable(e.error));
+        const QList<QByteArray> locations = e.locationsCsv.trimmed().split('\n');
+        QCOMPARE(locations.size(), 4); // header, the site plan, two halls
+        QVERIFY(locations[2].startsWith("Campus,Hall 1,hall-1,planned"));
+        QVERIFY(locations[3].startsWith("Campus,Hall 2,hall-2,planned"));
+        int inHall2 = 0;
+        for (const QByteArray& line : e.racksCsv.split('\n'))
+            if (line.startsWith("su04-c01,"))
+                QVERIFY2(line.contains(",Hall 2,"), line.constData());
+            else if (line.contains(",Hall 2,"))
+                ++inHall2;
+        QVERIFY(inHall2 > 0);
+        for (const QByteArray& line : e.devicesCsv.split('\n'))
+            if (line.startsWith("su01-node01,"))
+                QVERIFY2(line.contains(",Hall 1,su01-c01,"), line.constData());
     }
 
     /// Halls that overlap and a rack in none of them are findings that name the place.
