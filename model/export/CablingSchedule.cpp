@@ -1,5 +1,7 @@
 #include "CablingSchedule.h"
 
+#include "../site/Site.h"
+
 #include "../cabling/CableInspection.h"
 
 #include "../PortTable.h"
@@ -108,6 +110,18 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
     };
     std::unordered_map<std::uint64_t, std::size_t> rowOfCage;
     const FibreMatch fibres(d.catalog);
+    const std::vector<int> rackHall = d.halls.empty() ? std::vector<int>() : rackHalls(d, d.halls);
+    auto hallOf = [&](PortRef p) {
+        const Device* dev = d.devices.find(p.device);
+        const int h = dev && dev->rack.isValid() && dev->rack.value() < rackHall.size()
+                          ? rackHall[dev->rack.value()]
+                          : -1;
+        return h >= 0 ? d.halls[std::size_t(h)].name : QString();
+    };
+    auto joinHall = [](QString& into, const QString& hall) {
+        if (!hall.isEmpty() && !into.split(QLatin1Char('+')).contains(hall))
+            into += (into.isEmpty() ? QString() : QStringLiteral("+")) + hall;
+    };
     d.links.forEach([&](LinkId id, const Link& l) {
         const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
         const CatalogItem* medium = d.catalog.contains(m) ? &d.catalog[m] : nullptr;
@@ -124,6 +138,10 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
                 r.links.push_back(id);
                 joinEnd(r.a, cableEnd(d, a, names));
                 joinEnd(r.b, cableEnd(d, b, names));
+                if (!rackHall.empty()) {
+                    joinHall(r.hallA, hallOf(a));
+                    joinHall(r.hallB, hallOf(b));
+                }
                 r.lengthM = std::max(r.lengthM, std::round(double(l.lengthM) * 10.0) / 10.0);
                 return;
             }
@@ -136,6 +154,10 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
             r.fabric = f->name;
         r.a = cableEnd(d, a, names);
         r.b = cableEnd(d, b, names);
+        if (!rackHall.empty()) {
+            r.hallA = hallOf(a);
+            r.hallB = hallOf(b);
+        }
         if (medium) {
             r.mediumId = medium->id;
             r.mediumModel = medium->model;
@@ -209,31 +231,43 @@ QByteArray cablingCsv(const std::vector<CableRow>& rows) {
                             QStringLiteral("cable_class"),
                             QStringLiteral("label"),
                             QStringLiteral("route")});
+    // A campus's schedule names each end's hall; a one-hall design's stays as it was.
+    const bool halls = std::any_of(rows.begin(), rows.end(), [](const CableRow& r) {
+        return !r.hallA.isEmpty() || !r.hallB.isEmpty();
+    });
+    if (halls) {
+        out.chop(2); // the row's CRLF
+        out += QStringLiteral(",a_hall,b_hall\r\n");
+    }
     auto u = [](const CableEnd& e) { return e.u ? QString::number(e.u) : QString(); };
-    for (const CableRow& r : rows)
-        out += csv::row({r.id,
-                         r.fabric,
-                         r.a.rack,
-                         u(r.a),
-                         r.a.device,
-                         r.a.port,
-                         r.b.rack,
-                         u(r.b),
-                         r.b.device,
-                         r.b.port,
-                         r.mediumId,
-                         r.mediumType,
-                         QString::number(r.lengthM, 'f', 1),
-                         r.labelA,
-                         r.labelB,
-                         r.aEndPart,
-                         r.bEndPart,
-                         r.cablePart,
-                         r.cableConnector,
-                         r.cableType,
-                         r.cableClass,
-                         r.label,
-                         r.route});
+    for (const CableRow& r : rows) {
+        QStringList cells{r.id,
+                          r.fabric,
+                          r.a.rack,
+                          u(r.a),
+                          r.a.device,
+                          r.a.port,
+                          r.b.rack,
+                          u(r.b),
+                          r.b.device,
+                          r.b.port,
+                          r.mediumId,
+                          r.mediumType,
+                          QString::number(r.lengthM, 'f', 1),
+                          r.labelA,
+                          r.labelB,
+                          r.aEndPart,
+                          r.bEndPart,
+                          r.cablePart,
+                          r.cableConnector,
+                          r.cableType,
+                          r.cableClass,
+                          r.label,
+                          r.route};
+        if (halls)
+            cells << r.hallA << r.hallB;
+        out += csv::row(cells);
+    }
     return out.toUtf8();
 }
 

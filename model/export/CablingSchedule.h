@@ -46,6 +46,9 @@ struct CableRow {
     /// "in rack" within one rack, "no tray path" where trays exist but none joins the racks,
     /// empty in a design without trays (the cable runs along the floor).
     QString route;
+    /// A campus: the hall of each end (CSV `a_hall`, `b_hall`, written only for a design with
+    /// halls); a splitter whose legs end in several halls names them joined by '+'.
+    QString hallA, hallB;
 };
 
 /// @brief Logical port names per (device type, breakout), built once per type: exports of

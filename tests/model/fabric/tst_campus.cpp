@@ -3,6 +3,7 @@
 #include "FabricTestUtil.h"
 
 #include "model/analysis/Analysis.h"
+#include "model/export/CablingSchedule.h"
 #include "model/export/NetBoxExport.h"
 #include "model/export/Reports.h"
 #include "model/json/DesignFile.h"
@@ -163,6 +164,22 @@ private Q_SLOTS:
         for (const QByteArray& line : e.devicesCsv.split('\n'))
             if (line.startsWith("su01-node01,"))
                 QVERIFY2(line.contains(",Hall 1,su01-c01,"), line.constData());
+    }
+
+    /// The cabling schedule names each end's hall on a campus (two more columns); a one-hall
+    /// design's schedule keeps its columns.
+    void cablingScheduleNamesHalls() {
+        const DesignData d = test::generated(campus(1024, 2));
+        const QByteArray csv = cablingCsv(d);
+        const QByteArray header = csv.left(csv.indexOf('\n') + 1);
+        QVERIFY2(header.endsWith(",route,a_hall,b_hall\r\n"), header.constData());
+        int between = 0;
+        for (const QByteArray& line : csv.split('\n'))
+            between += line.trimmed().endsWith(",Hall 1,Hall 2") ||
+                       line.trimmed().endsWith(",Hall 2,Hall 1");
+        QCOMPARE(between, stats(d)[QLatin1String("inter_hall")][QLatin1String("links")].toInt());
+        const QByteArray one = cablingCsv(test::generated(1024));
+        QVERIFY(one.left(one.indexOf('\n')).endsWith(",label,route\r"));
     }
 
     /// Halls that overlap and a rack in none of them are findings that name the place.
