@@ -14,6 +14,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cds::studio {
@@ -148,6 +149,24 @@ HallDialog::HallDialog(const DesignData& design, QWidget* parent)
     obsButtons->addStretch(1);
     lay->addLayout(obsButtons);
 
+    lay->addWidget(new QLabel(
+        QStringLiteral("<b>Halls of a campus</b> (mm on the site; none: the floor is one hall)"),
+        this));
+    m_halls = table(this, {QStringLiteral("Name"), QStringLiteral("x"), QStringLiteral("y"),
+                           QStringLiteral("width"), QStringLiteral("depth")});
+    m_halls->setObjectName(QStringLiteral("halls"));
+    m_halls->setRowCount(int(design.halls.size()));
+    for (std::size_t i = 0; i < design.halls.size(); ++i)
+        fillHall(int(i), design.halls[i]);
+    lay->addWidget(m_halls, 1);
+    auto* hallButtons = new QHBoxLayout;
+    connect(button(hallButtons, QStringLiteral("Add hall")), &QPushButton::clicked, this,
+            &HallDialog::addHall);
+    connect(button(hallButtons, QStringLiteral("Remove hall")), &QPushButton::clicked, this,
+            [this] { m_halls->removeRow(m_halls->currentRow()); });
+    hallButtons->addStretch(1);
+    lay->addLayout(hallButtons);
+
     m_problem = new QLabel(this);
     m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
     m_problem->setWordWrap(true);
@@ -156,7 +175,7 @@ HallDialog::HallDialog(const DesignData& design, QWidget* parent)
     connect(box, &QDialogButtonBox::accepted, this, &HallDialog::accept);
     connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
     lay->addWidget(box);
-    resize(640, 640);
+    resize(640, 700);
 }
 
 void HallDialog::fillRow(int r, const Row& row) {
@@ -178,6 +197,44 @@ void HallDialog::fillObstacle(int r, const Obstacle& o) {
     setNumber(m_obstacles, r, 2, o.area.y);
     setNumber(m_obstacles, r, 3, o.area.w);
     setNumber(m_obstacles, r, 4, o.area.h);
+}
+
+void HallDialog::fillHall(int r, const SiteHall& h) {
+    m_halls->setItem(r, 0, new QTableWidgetItem(h.name));
+    setNumber(m_halls, r, 1, h.area.x);
+    setNumber(m_halls, r, 2, h.area.y);
+    setNumber(m_halls, r, 3, h.area.w);
+    setNumber(m_halls, r, 4, h.area.h);
+}
+
+void HallDialog::addHall() {
+    const Hall floor = hall();
+    const std::vector<SiteHall> now = halls();
+    SiteHall h;
+    for (int n = int(now.size()) + 1; h.name.isEmpty(); ++n) {
+        const QString name = QStringLiteral("Hall %1").arg(n);
+        if (std::none_of(now.begin(), now.end(), [&](const SiteHall& o) { return o.name == name; }))
+            h.name = name;
+    }
+    // The first takes the floor; another goes to the right of the last, as wide, when the
+    // site has room (else the user places it).
+    h.area = {0, 0, floor.widthMm, floor.depthMm};
+    if (!now.empty()) {
+        const RectMm& last = now.back().area;
+        h.area = {std::min(last.x + last.w, std::max(0.0, floor.widthMm - last.w)), last.y, last.w,
+                  last.h};
+    }
+    const int r = m_halls->rowCount();
+    m_halls->insertRow(r);
+    fillHall(r, h);
+}
+
+std::vector<SiteHall> HallDialog::halls() const {
+    std::vector<SiteHall> out;
+    for (int r = 0; r < m_halls->rowCount(); ++r)
+        out.push_back({m_halls->item(r, 0) ? m_halls->item(r, 0)->text().trimmed() : QString(),
+                       areaOf(m_halls, r)});
+    return out;
 }
 
 void HallDialog::addRow() {
@@ -240,6 +297,8 @@ void HallDialog::accept() {
     QString why = edits::hallProblem(m_design, hall());
     if (why.isEmpty())
         why = edits::roomAirProblem(roomAir());
+    if (why.isEmpty())
+        why = edits::hallsProblem(hall(), halls());
     if (!why.isEmpty()) {
         m_problem->setText(why);
         return;

@@ -28,6 +28,11 @@ public:
     /// The room's air side as edited: inlet class, temperature rise, air share of liquid
     /// racks, air cooling capacity.
     edits::RoomAir roomAir() const;
+    /// A campus's halls as edited (none: the floor is one hall).
+    std::vector<SiteHall> halls() const;
+    /// Adds a hall: the next free "Hall n", beside the last one (or the whole floor).
+    void addHall();
+    QTableWidget* siteHalls() const { return m_halls; }
     /// Adds a row of obstacles of the kind (edits::ObstacleKind) at the hall's centre.
     void addObstacle(int kind);
     void addRow();
@@ -38,6 +43,7 @@ public:
 private:
     void fillRow(int r, const Row& row);
     void fillObstacle(int r, const Obstacle& o);
+    void fillHall(int r, const SiteHall& h);
     const DesignData& m_design;
     QLineEdit* m_name;
     QDoubleSpinBox *m_width, *m_depth, *m_tile;
@@ -45,6 +51,7 @@ private:
     QDoubleSpinBox *m_deltaT, *m_airShare, *m_airKw;
     QTableWidget* m_rows;
     QTableWidget* m_obstacles;
+    QTableWidget* m_halls;
     QLabel* m_problem;
 };
 

@@ -216,7 +216,8 @@ void ToolsActions::showConnectDialog() {
 void ToolsActions::showHallDialog() {
     HallDialog dlg(m_wb.design()->data(), m_host.dialogParent());
     if (dlg.exec() == QDialog::Accepted)
-        m_wb.editor()->apply(edits::setHall(m_wb.design()->data(), dlg.hall(), dlg.roomAir()));
+        m_wb.editor()->apply(
+            edits::setSite(m_wb.design()->data(), dlg.hall(), dlg.roomAir(), dlg.halls()));
 }
 
 } // namespace cds::studio

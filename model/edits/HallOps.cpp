@@ -99,6 +99,57 @@ Result setHall(const DesignData& d, const Hall& after, const RoomAir& air) {
     return hallEdit(d, after, QStringLiteral("Edit hall"), &air);
 }
 
+QString hallsProblem(const Hall& floor, const std::vector<SiteHall>& halls) {
+    if (halls.size() > std::size_t(kMaxSiteHalls))
+        return QStringLiteral("A site has at most %1 halls").arg(kMaxSiteHalls);
+    for (std::size_t i = 0; i < halls.size(); ++i) {
+        const SiteHall& h = halls[i];
+        if (h.name.trimmed().isEmpty())
+            return QStringLiteral("Hall %1 needs a name").arg(i + 1);
+        if (h.name.size() > 256)
+            return QStringLiteral("A hall name is at most 256 characters");
+        if (h.area.w < kMinHallSideMm || h.area.h < kMinHallSideMm)
+            return QStringLiteral("%1 is at least %2 m a side")
+                .arg(h.name)
+                .arg(kMinHallSideMm / 1000);
+        if (!inside(floor, h.area))
+            return QStringLiteral("%1 reaches outside the %2 x %3 m site")
+                .arg(h.name, metres(floor.widthMm), metres(floor.depthMm));
+        for (std::size_t k = 0; k < i; ++k) {
+            if (halls[k].name == h.name)
+                return QStringLiteral("Two halls are named %1").arg(h.name);
+            if (halls[k].area.intersects(h.area))
+                return QStringLiteral("%1 overlaps %2").arg(h.name, halls[k].name);
+        }
+    }
+    return {};
+}
+
+Result setSite(const DesignData& d, const Hall& after, const RoomAir& air,
+               const std::vector<SiteHall>& halls) {
+    if (halls == d.halls)
+        return setHall(d, after, air);
+    if (const QString why = hallProblem(d, after); !why.isEmpty())
+        return Result::refuse(why);
+    if (const QString why = roomAirProblem(air); !why.isEmpty())
+        return Result::refuse(why);
+    if (const QString why = hallsProblem(after, halls); !why.isEmpty())
+        return Result::refuse(why);
+    DesignData next = d;
+    next.hall = after;
+    next.settings.inletClass = air.inletClass;
+    next.settings.airDeltaTF = air.deltaTF;
+    next.settings.liquidAirSharePct = air.liquidAirSharePct;
+    next.settings.roomAirCoolingKw = air.capacityKw;
+    next.halls = halls;
+    const QString text = halls.empty()       ? QStringLiteral("Make the floor one hall")
+                         : halls.size() == 1 ? QStringLiteral("Edit hall and its site")
+                         : d.halls.size() == halls.size()
+                             ? QStringLiteral("Edit %1 halls").arg(halls.size())
+                             : QStringLiteral("Site of %1 halls").arg(halls.size());
+    return {std::make_unique<ReplaceDesignEdit>(text, d, std::move(next)), {}};
+}
+
 Result resizeHall(const DesignData& d, double widthMm, double depthMm, double tileMm) {
     Hall h = d.hall;
     h.widthMm = widthMm;

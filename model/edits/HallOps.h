@@ -12,6 +12,14 @@ QString hallProblem(const DesignData& d, const Hall& hall);
 Result setHall(const DesignData& d, const Hall& after);
 /// The Hall dialog's OK with the room's air side too: still one undo step.
 Result setHall(const DesignData& d, const Hall& after, const RoomAir& air);
+/// Why @p halls cannot be a campus on @p floor (empty when they can): unique names, at least
+/// 1,000 mm a side, on the floor, no two overlapping, at most kMaxSiteHalls.
+QString hallsProblem(const Hall& floor, const std::vector<SiteHall>& halls);
+/// The Hall dialog's OK with a campus's halls too: one undo step. Without a change to the
+/// halls it is setHall(); with one, the design is replaced as a whole (racks stay where they
+/// are, and SiteRule reports one left in no hall).
+Result setSite(const DesignData& d, const Hall& after, const RoomAir& air,
+               const std::vector<SiteHall>& halls);
 /// Resizes the hall and its tile grid.
 Result resizeHall(const DesignData& d, double widthMm, double depthMm, double tileMm);
 

@@ -338,6 +338,47 @@ private Q_SLOTS:
         QCOMPARE(small.result(), int(QDialog::Rejected));
     }
 
+    /// A campus's halls in the Hall dialog (issue #31): added, named and placed there, applied
+    /// with the hall as one undo step; overlapping halls keep the dialog open with the reason.
+    void hallDialogEditsACampusHalls() {
+        auto w = openStudio(m_tmp.path());
+        const QByteArray before = bytesOf(*w);
+        const DesignData& d = w->workbench().design()->data();
+        studio::HallDialog dlg(d, w.get());
+        QVERIFY(dlg.halls().empty());
+        dlg.addHall();
+        QCOMPARE(dlg.halls().size(), std::size_t(1));
+        QCOMPARE(dlg.halls()[0].name, QStringLiteral("Hall 1"));
+        QCOMPARE(dlg.halls()[0].area, (RectMm{0, 0, d.hall.widthMm, d.hall.depthMm}));
+        // Two halls side by side: the floor's left and right halves.
+        QTableWidget* t = dlg.siteHalls();
+        const double half = std::floor(d.hall.widthMm / 2);
+        t->item(0, 3)->setText(QString::number(half));
+        dlg.addHall();
+        t->item(1, 0)->setText(QStringLiteral("North hall"));
+        t->item(1, 1)->setText(QString::number(half));
+        t->item(1, 3)->setText(QString::number(d.hall.widthMm - half));
+        const std::vector<SiteHall> halls = dlg.halls();
+        QCOMPARE(halls.size(), std::size_t(2));
+        QCOMPARE(edits::hallsProblem(dlg.hall(), halls), QString());
+        screenshot(&dlg, QStringLiteral("hall-dialog-campus.png"));
+        QVERIFY2(
+            w->workbench().editor()->apply(edits::setSite(d, dlg.hall(), dlg.roomAir(), halls)),
+            qPrintable(w->workbench().editor()->lastProblem()));
+        QCOMPARE(w->workbench().design()->data().halls, halls);
+        QCOMPARE(w->workbench().undoStack()->count(), 1);
+        w->workbench().undoStack()->undo();
+        QCOMPARE(bytesOf(*w), before);
+        // Overlapping halls: refused, the dialog stays open and says why.
+        studio::HallDialog bad(w->workbench().design()->data(), w.get());
+        bad.addHall();
+        bad.addHall();
+        bad.siteHalls()->item(1, 1)->setText(QStringLiteral("0"));
+        bad.accept();
+        QCOMPARE(bad.result(), int(QDialog::Rejected));
+        QVERIFY(edits::hallsProblem(bad.hall(), bad.halls()).contains(QLatin1String("overlaps")));
+    }
+
     /// The Hall dialog's air side (inlet class, air cooling, temperature rise, liquid racks'
     /// air share) goes into the design with the hall, one undo step.
     void hallDialogEditsTheRoomsAirSide() {
