@@ -165,12 +165,12 @@ int FloorPlanner::racksPerRow(const Chunks& chunks, const RackSpec& spec) {
 }
 
 int FloorPlanner::hallOfChunk(const Chunks& chunks, std::size_t ci) const {
-    const std::size_t sus = chunks.list.size() - 1; // every chunk but the central rows
+    const std::size_t sus = std::max<std::size_t>(1, chunks.list.size() - 1); // but the central
     const std::size_t halls = std::size_t(std::max(1, m_in.halls));
-    const std::size_t perHall = std::max<std::size_t>(1, (sus + halls - 1) / halls);
     // The central rows go with the unit before them: the middle hall.
     const std::size_t su = ci < chunks.central ? ci : ci > 0 ? ci - 1 : 0;
-    return int(std::min(halls - 1, su / perHall));
+    // Every hall gets units, the first ones one more when they do not divide evenly.
+    return int(std::min(halls - 1, su * halls / sus));
 }
 
 int FloorPlanner::layRows(Chunks& chunks, int perRow, const DesignSettings& computeSettings,

@@ -98,6 +98,17 @@ private Q_SLOTS:
         QVERIFY(between[QLatin1String("max_length_m")].toDouble() >= 24);
     }
 
+    /// Units that do not divide evenly: every hall gets some, the first ones one more.
+    void everyHallGetsUnits() {
+        const DesignData d = test::generated(campus(1024, 3)); // 4 SUs
+        QCOMPARE(d.halls.size(), std::size_t(3));
+        const QJsonArray halls = stats(d)[QLatin1String("halls")].toArray();
+        QCOMPARE(halls[0][QLatin1String("gpus")].toInt(), 512);
+        QCOMPARE(halls[1][QLatin1String("gpus")].toInt(), 256);
+        QCOMPARE(halls[2][QLatin1String("gpus")].toInt(), 256);
+        QVERIFY(errorCodes(analyze(d).findings).isEmpty());
+    }
+
     /// Each hall of a liquid-cooled campus has its own CDUs, N+1 for its own heat.
     void eachHallHasItsOwnCdus() {
         const DesignData d = test::generated(campus(4608, 2, "nvidia-gb300-nvl72"));
