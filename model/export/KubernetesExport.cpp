@@ -1,5 +1,7 @@
 #include "KubernetesExport.h"
 
+#include "../site/Site.h"
+
 #include "../AtomicFile.h"
 #include "../Names.h"
 
@@ -104,7 +106,13 @@ KubernetesExport kubernetesExport(const DesignData& d) {
     for (const NvlinkDomain& x : nvlinkDomains(d))
         for (DeviceId id : x.nodes)
             domainOf[id] = x.name;
+    // The zone is the data hall; on a campus, each node's own hall.
     const QString zone = k8s::labelValue(d.hall.name);
+    const std::vector<int> rackHall = d.halls.empty() ? std::vector<int>() : rackHalls(d, d.halls);
+    auto zoneOf = [&](const Rack* r, RackId id) {
+        const int h = r && id.value() < rackHall.size() ? rackHall[id.value()] : -1;
+        return h >= 0 ? k8s::labelValue(d.halls[std::size_t(h)].name) : zone;
+    };
     const bool anyRow = !d.hall.rows.empty();
     e.levels = {QLatin1String(k8s::kZone),        QLatin1String(k8s::kSpine),
                 QLatin1String(k8s::kLeaf),        QLatin1String(k8s::kRack),
@@ -120,7 +128,7 @@ KubernetesExport kubernetesExport(const DesignData& d) {
         const Device& v = d.devices[id];
         const Rack* r = d.racks.find(v.rack);
         std::vector<std::pair<QString, QString>> labels = {
-            {QLatin1String(k8s::kZone), zone},
+            {QLatin1String(k8s::kZone), zoneOf(r, v.rack)},
             {QLatin1String(k8s::kSpine), blocks.count(leaf) ? blocks.at(leaf) : QString()},
             {QLatin1String(k8s::kLeaf), k8s::labelValue(leaf)},
             {QLatin1String(k8s::kRack), r ? k8s::labelValue(r->name) : QString()},
@@ -165,7 +173,8 @@ KubernetesExport kubernetesExport(const DesignData& d) {
             "nodes\n"
             "register under other names.\n\n"
             "| label | value | convention |\n|---|---|---|\n"
-            "| `topology.kubernetes.io/zone` | the data hall | Kubernetes well-known label |\n"
+            "| `topology.kubernetes.io/zone` | the data hall (on a campus, the node's hall) | "
+            "Kubernetes well-known label |\n"
             "| `network.topology.nvidia.com/spine` | spine block (`sb01`: leaves joined by spines) "
             "| "
             "NVIDIA Topograph |\n"

@@ -4,6 +4,7 @@
 
 #include "model/analysis/Analysis.h"
 #include "model/export/CablingSchedule.h"
+#include "model/export/KubernetesExport.h"
 #include "model/export/NetBoxExport.h"
 #include "model/export/Reports.h"
 #include "model/json/DesignFile.h"
@@ -175,6 +176,19 @@ private Q_SLOTS:
         for (const QByteArray& line : e.devicesCsv.split('\n'))
             if (line.startsWith("su01-node01,"))
                 QVERIFY2(line.contains(",Hall 1,su01-c01,"), line.constData());
+    }
+
+    /// Kubernetes: a campus node's zone is its hall, so Kueue's topology spans the halls.
+    void kubernetesZoneIsTheHall() {
+        const DesignData d = test::generated(campus(1024, 2));
+        const KubernetesExport e = kubernetesExport(d);
+        QVERIFY2(e.ok, qPrintable(e.error));
+        QCOMPARE(e.levels.front(), QStringLiteral("topology.kubernetes.io/zone"));
+        const QByteArray yaml = e.nodeLabelsYaml;
+        const int hall1 = int(yaml.count("topology.kubernetes.io/zone: \"Hall-1\""));
+        const int hall2 = int(yaml.count("topology.kubernetes.io/zone: \"Hall-2\""));
+        QCOMPARE(hall1, 64); // 2 SUs of 32 DGX each
+        QCOMPARE(hall2, 64);
     }
 
     /// The cabling schedule names each end's hall on a campus (two more columns); a one-hall
