@@ -4,6 +4,14 @@ namespace cds::edits {
 
 namespace {
 
+/// RoomAir::of() the other way: the room's air side into the settings.
+void applyRoomAir(DesignSettings& s, const RoomAir& air) {
+    s.inletClass = air.inletClass;
+    s.airDeltaTF = air.deltaTF;
+    s.liquidAirSharePct = air.liquidAirSharePct;
+    s.roomAirCoolingKw = air.capacityKw;
+}
+
 bool inside(const Hall& h, const RectMm& r) {
     return r.x >= 0 && r.y >= 0 && r.x + r.w <= h.widthMm && r.y + r.h <= h.depthMm;
 }
@@ -22,12 +30,8 @@ Result hallEdit(const DesignData& d, const Hall& after, const QString& text,
     const DocumentProps before = DocumentProps::of(d);
     DocumentProps props = before;
     props.hall = after;
-    if (air) {
-        props.settings.inletClass = air->inletClass;
-        props.settings.airDeltaTF = air->deltaTF;
-        props.settings.liquidAirSharePct = air->liquidAirSharePct;
-        props.settings.roomAirCoolingKw = air->capacityKw;
-    }
+    if (air)
+        applyRoomAir(props.settings, *air);
     auto e = std::make_unique<DocumentEdit>(text, before, props);
     if (e->isNoOp())
         return Result::refuse(QStringLiteral("The hall is already like that"));
@@ -137,10 +141,7 @@ Result setSite(const DesignData& d, const Hall& after, const RoomAir& air,
         return Result::refuse(why);
     DesignData next = d;
     next.hall = after;
-    next.settings.inletClass = air.inletClass;
-    next.settings.airDeltaTF = air.deltaTF;
-    next.settings.liquidAirSharePct = air.liquidAirSharePct;
-    next.settings.roomAirCoolingKw = air.capacityKw;
+    applyRoomAir(next.settings, air);
     next.halls = halls;
     const QString text = halls.empty()       ? QStringLiteral("Make the floor one hall")
                          : halls.size() == 1 ? QStringLiteral("Edit hall and its site")

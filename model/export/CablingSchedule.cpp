@@ -113,9 +113,7 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
     const std::vector<int> rackHall = d.halls.empty() ? std::vector<int>() : rackHalls(d, d.halls);
     auto hallOf = [&](PortRef p) {
         const Device* dev = d.devices.find(p.device);
-        const int h = dev && dev->rack.isValid() && dev->rack.value() < rackHall.size()
-                          ? rackHall[dev->rack.value()]
-                          : -1;
+        const int h = dev ? hallOfRack(rackHall, dev->rack) : -1;
         return h >= 0 ? d.halls[std::size_t(h)].name : QString();
     };
     auto joinHall = [](QString& into, const QString& hall) {

@@ -110,7 +110,7 @@ KubernetesExport kubernetesExport(const DesignData& d) {
     const QString zone = k8s::labelValue(d.hall.name);
     const std::vector<int> rackHall = d.halls.empty() ? std::vector<int>() : rackHalls(d, d.halls);
     auto zoneOf = [&](const Rack* r, RackId id) {
-        const int h = r && id.value() < rackHall.size() ? rackHall[id.value()] : -1;
+        const int h = r ? hallOfRack(rackHall, id) : -1;
         return h >= 0 ? k8s::labelValue(d.halls[std::size_t(h)].name) : zone;
     };
     const bool anyRow = !d.hall.rows.empty();

@@ -9,11 +9,6 @@
 
 namespace cds {
 
-namespace {
-constexpr double kMarginMm = 1200; ///< as the floor planner: clear floor inside the walls
-constexpr double kAisleMm = 1200;
-} // namespace
-
 int FloorPlanner::hallAtY(double y) const {
     if (m_rowHall.empty())
         return 0;

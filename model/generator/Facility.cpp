@@ -13,7 +13,6 @@ namespace cds {
 
 namespace {
 
-constexpr double kAisleMm = 1200; ///< as the floor planner: two 600 mm tiles
 /// Water: c_p 4.18 kJ/(kg K), 1 kg per litre; the technology loop's design rise.
 constexpr double kWaterCpKjPerKgK = 4.18;
 constexpr double kLoopRiseK = 10;
@@ -123,7 +122,7 @@ QString FloorPlanner::addCdus(const Catalog& library) {
         return QStringLiteral("no CDUs: the catalog has no in-row CDU");
     const TypeId cduType = m_d.catalog.add(*cdu);
     const RackSpec spec = m_d.catalog[m_in.rackType].rack.value_or(RackSpec{});
-    const double x0 = m_d.hall.rows.empty() ? 1200 : m_d.hall.rows.front().area.x;
+    const double x0 = m_d.hall.rows.empty() ? kMarginMm : m_d.hall.rows.front().area.x;
     const double rowW = m_d.hall.rows.empty() ? 0 : m_d.hall.rows.front().area.w;
     // In rows of their own after the last, as long as the racks' rows: each in-row CDU
     // takes one rack footprint. A campus's halls each have their own (separateHalls moves
@@ -139,9 +138,9 @@ QString FloorPlanner::addCdus(const Catalog& library) {
             int(std::ceil(heatKw[std::size_t(h)] / *cdu->coolingCapacityKw - 1e-9)) + 1; // N+1
         for (int k = 0; k < units; k += perRow) {
             const int inRow = std::min(perRow, units - k);
-            const double y0 = m_d.hall.rows.empty()
-                                  ? 1200
-                                  : 1200 + double(m_d.hall.rows.size()) * (spec.depthMm + kAisleMm);
+            const double y0 = m_d.hall.rows.empty() ? kMarginMm
+                                                    : kMarginMm + double(m_d.hall.rows.size()) *
+                                                                      (spec.depthMm + kAisleMm);
             for (int i = 0; i < inRow; ++i) {
                 ++placed;
                 Rack r;
@@ -170,9 +169,9 @@ QString FloorPlanner::addCdus(const Catalog& library) {
     }
     const Row& last = m_d.hall.rows.back();
     const double needD =
-        std::ceil((last.area.y + spec.depthMm + 1200) / m_d.hall.tileMm) * m_d.hall.tileMm;
+        std::ceil((last.area.y + spec.depthMm + kMarginMm) / m_d.hall.tileMm) * m_d.hall.tileMm;
     const double needW =
-        std::ceil((x0 + widest * spec.widthMm + 1200) / m_d.hall.tileMm) * m_d.hall.tileMm;
+        std::ceil((x0 + widest * spec.widthMm + kMarginMm) / m_d.hall.tileMm) * m_d.hall.tileMm;
     if (m_in.hallDepthMm <= 0 || halls > 1)
         m_d.hall.depthMm = std::max(m_d.hall.depthMm, needD);
     if (m_in.hallWidthMm <= 0)

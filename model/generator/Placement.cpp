@@ -6,8 +6,6 @@
 namespace cds {
 
 namespace {
-constexpr double kMarginMm = 1200; ///< clear floor around the rows: two tiles
-constexpr double kAisleMm = 1200;  ///< cold and hot aisles: two 600 mm tiles
 /// Headroom for the rack's own PDUs and accessories, which are added after placement.
 constexpr double kAccessoryKw = 0.25;
 } // namespace

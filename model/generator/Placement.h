@@ -28,6 +28,10 @@ struct PlacementInput {
     int halls = 1; ///< a campus: the scalable units split over this many halls
 };
 
+/// The generated floor: clear floor around the rows (two tiles), and cold and hot aisles of
+/// two 600 mm tiles.
+inline constexpr double kMarginMm = 1200;
+inline constexpr double kAisleMm = 1200;
 /// Between two halls of a generated campus: a road and the two buildings' walls, mm.
 inline constexpr double kHallGapMm = 24000;
 

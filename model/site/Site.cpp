@@ -29,9 +29,7 @@ InterHallLinks interHallLinks(const DesignData& d, const std::vector<int>& rackH
     InterHallLinks out;
     auto hallOf = [&](DeviceId id) {
         const Device* dev = d.devices.find(id);
-        return dev && dev->rack.isValid() && dev->rack.value() < rackHall.size()
-                   ? rackHall[dev->rack.value()]
-                   : -1;
+        return dev ? hallOfRack(rackHall, dev->rack) : -1;
     };
     auto isOptic = [&](TypeId t) {
         return t.isValid() && d.catalog[t].category == Category::Transceiver;

@@ -17,6 +17,11 @@ int hallAt(const std::vector<SiteHall>& halls, PointMm p);
 /// The hall of each rack, by rack id value (-1: outside every hall, or no such rack).
 std::vector<int> rackHalls(const DesignData& d, const std::vector<SiteHall>& halls);
 
+/// The hall of rack @p id in @p rackHall (as rackHalls() gives it); -1 when none.
+inline int hallOfRack(const std::vector<int>& rackHall, RackId id) {
+    return id.isValid() && id.value() < rackHall.size() ? rackHall[id.value()] : -1;
+}
+
 /// @brief The links whose two ends stand in different halls.
 struct InterHallLinks {
     long long links = 0;
