@@ -133,6 +133,10 @@ private:
     /// Leaves per pod for --pod-gpus (0: not asked), from the leaves of the first SU.
     int podLeaves(const std::vector<LeafSpec>& leaves) const;
     /// Storage or in-band: leaves per SU over the servers' ports of @p role, 1:1 above.
+    /// The leaves of a storage or in-band network of @p radix-port switches at a leaf ratio of
+    /// @p oversubscription: the servers' ports SU by SU, then those of @p extra.
+    std::vector<LeafSpec> blockLeaves(PortRole role, int radix, double oversubscription,
+                                      const std::vector<DeviceId>& extra) const;
     bool buildBlockNetwork(FabricKind kind, PortRole role, const std::vector<const char*>& ids,
                            const QString& name, const QString& prefix,
                            const std::vector<DeviceId>& extra);

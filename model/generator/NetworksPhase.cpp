@@ -13,56 +13,66 @@
 
 namespace cds::generation {
 
-bool Generation::buildBlockNetwork(FabricKind kind, PortRole role,
-                                   const std::vector<const char*>& ids, const QString& name,
-                                   const QString& prefix, const std::vector<DeviceId>& extra) {
-    const int first = m_server->firstPort(role);
-    if (first < 0) {
-        m_r.notes << QStringLiteral("no %1 network: %2 has no such ports").arg(name, m_server->id);
-        return true;
+namespace {
+
+/// Moves into @p list, right after the last device each serves, the leaves of @p leaves that
+/// serve a device of it; leaf k serves ports [k * radix, (k + 1) * radix) of @p ports. The
+/// leaves that serve none of @p list stay in @p leaves.
+void placeAfterServed(std::vector<DeviceId>& list, const std::vector<PortRef>& ports,
+                      std::vector<DeviceId>& leaves, int radix) {
+    std::unordered_map<DeviceId::Rep, std::vector<DeviceId>> after;
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+        const std::size_t last = std::min(ports.size(), (k + 1) * std::size_t(radix));
+        after[ports[last - 1].device.value()].push_back(leaves[k]);
     }
-    const double speed = m_server->ports[std::size_t(first)].speedGbps;
-    const CatalogItem* swItem = nullptr;
-    std::optional<SwitchChoice> sw;
-    for (const char* id : ids) {
-        const CatalogItem* it = m_lib.item(QLatin1String(id));
-        if (!it)
-            continue;
-        // Probe first: only the chosen switch enters the design.
-        if (probeSwitch(*it, speed)) {
-            swItem = it;
-            sw = chooseSwitch(m_d, use(*it), speed);
-            break;
+    std::vector<DeviceId> order;
+    order.reserve(list.size() + leaves.size());
+    std::vector<DeviceId> placed;
+    for (DeviceId id : list) {
+        order.push_back(id);
+        if (auto it = after.find(id.value()); it != after.end()) {
+            order.insert(order.end(), it->second.begin(), it->second.end());
+            placed.insert(placed.end(), it->second.begin(), it->second.end());
         }
     }
-    if (!sw) {
-        QStringList names;
-        for (const char* id : ids)
-            names << QLatin1String(id);
-        return fail(QStringLiteral("no switch (%1) can serve the %2G %3 ports of %4")
-                        .arg(names.join(QStringLiteral(", ")))
-                        .arg(speed)
-                        .arg(name, m_server->id));
-    }
+    list = std::move(order);
+    std::erase_if(leaves, [&](DeviceId id) {
+        return std::find(placed.begin(), placed.end(), id) != placed.end();
+    });
+}
+
+} // namespace
+
+std::vector<LeafSpec> Generation::blockLeaves(PortRole role, int radix, double oversubscription,
+                                              const std::vector<DeviceId>& extra) const {
     const int perServer = m_server->portCount(role);
-    const int perLeaf = std::max(1, leafDownlinks(sw->radix, 1.0) / perServer);
+    const int perLeaf = std::max(1, leafDownlinks(radix, oversubscription) / perServer);
     const int p0 = firstLogicalPort(*m_server, m_planes, role);
     std::vector<LeafSpec> leaves;
-    for (std::size_t s = 0; s < m_suServers.size(); ++s)
-        for (std::size_t i = 0; i < m_suServers[s].size(); i += std::size_t(perLeaf)) {
-            LeafSpec ls{std::int16_t(s), -1, {}};
-            for (std::size_t j = i; j < std::min(m_suServers[s].size(), i + perLeaf); ++j)
-                for (int n = 0; n < perServer; ++n)
-                    ls.down.push_back({m_suServers[s][j], std::uint16_t(p0 + n)});
-            leaves.push_back(std::move(ls));
+    // At 1:1 a leaf keeps to its scalable unit; an oversubscribed one fills up across units
+    // (the leaf counts as its first server's unit), so no leaf is left part-empty.
+    const bool acrossUnits = oversubscription > 1.0;
+    int filled = perLeaf;
+    for (std::size_t s = 0; s < m_suServers.size(); ++s) {
+        if (!acrossUnits)
+            filled = perLeaf;
+        for (DeviceId server : m_suServers[s]) {
+            if (filled == perLeaf) {
+                leaves.push_back({std::int16_t(s), -1, {}});
+                filled = 0;
+            }
+            for (int n = 0; n < perServer; ++n)
+                leaves.back().down.push_back({server, std::uint16_t(p0 + n)});
+            ++filled;
         }
+    }
     // Storage servers and management nodes: their own leaves, with the central switches. Every
     // leaf gets the uplinks of the fullest, so when the servers' leaves are at least half full
     // these are no fuller: a GB300 rack's 36-port leaf then gets 36 uplinks, not 64.
     int serverDown = 0;
     for (const LeafSpec& l : leaves)
         serverDown = std::max(serverDown, int(l.down.size()));
-    const int full = leafDownlinks(sw->radix, 1.0);
+    const int full = leafDownlinks(radix, oversubscription);
     const int half = 2 * serverDown >= full ? serverDown : full;
     std::vector<PortRef> others;
     for (DeviceId id : extra) {
@@ -76,15 +86,77 @@ bool Generation::buildBlockNetwork(FabricKind kind, PortRole role,
                           -1,
                           {others.begin() + std::ptrdiff_t(i),
                            others.begin() + std::ptrdiff_t(std::min(others.size(), i + half))}});
-    int down = 0;
-    for (const LeafSpec& l : leaves)
-        down = std::max(down, int(l.down.size()));
-    const FatTreePlan plan = planFatTree({sw->radix, int(leaves.size()), down, 1.0, 0, 1});
-    if (!plan.ok)
-        return fail(name + QStringLiteral(" network: ") + plan.error);
+    return leaves;
+}
+
+bool Generation::buildBlockNetwork(FabricKind kind, PortRole role,
+                                   const std::vector<const char*>& ids, const QString& name,
+                                   const QString& prefix, const std::vector<DeviceId>& extra) {
+    const int first = m_server->firstPort(role);
+    if (first < 0) {
+        m_r.notes << QStringLiteral("no %1 network: %2 has no such ports").arg(name, m_server->id);
+        return true;
+    }
+    const double speed = m_server->ports[std::size_t(first)].speedGbps;
+    // The first switch that serves the ports in at most three tiers: a 262,144-GPU DGX H100
+    // campus's in-band network needs the 512 x 100G of a split SN5600, not 64-port SN4600Cs.
+    // Probe first: only the chosen switch enters the design.
+    const CatalogItem* swItem = nullptr;
+    std::vector<LeafSpec> leaves;
+    FatTreePlan plan;
+    QString planError;
+    // Management traffic does not need a non-blocking fabric: where 1:1 would need a fourth
+    // tier, the in-band network runs its leaves at 2:1 rather than being refused.
+    const std::vector<double> ratios =
+        kind == FabricKind::Inband ? std::vector<double>{1.0, 2.0} : std::vector<double>{1.0};
+    double ratio = 1.0;
+    for (double r : ratios) {
+        for (const char* id : ids) {
+            const CatalogItem* it = m_lib.item(QLatin1String(id));
+            const std::optional<SwitchChoice> probe = it ? probeSwitch(*it, speed) : std::nullopt;
+            if (!probe)
+                continue;
+            std::vector<LeafSpec> candidate = blockLeaves(role, probe->radix, r, extra);
+            int down = 0;
+            for (const LeafSpec& l : candidate)
+                down = std::max(down, int(l.down.size()));
+            FatTreePlan p = planFatTree({probe->radix, int(candidate.size()), down, r, 0, 1});
+            if (!p.ok) {
+                if (planError.isEmpty())
+                    planError = p.error;
+                continue;
+            }
+            swItem = it;
+            leaves = std::move(candidate);
+            plan = p;
+            ratio = r;
+            break;
+        }
+        if (swItem)
+            break;
+    }
+    if (swItem && ratio > 1.0)
+        m_r.notes << QStringLiteral("%1 network at %2:1: a non-blocking one would need a fourth "
+                                    "tier (%3)")
+                         .arg(name)
+                         .arg(ratio)
+                         .arg(planError);
+    if (!swItem && !planError.isEmpty())
+        return fail(name + QStringLiteral(" network: ") + planError);
+    if (!swItem) {
+        QStringList names;
+        for (const char* id : ids)
+            names << QLatin1String(id);
+        return fail(QStringLiteral("no switch (%1) can serve the %2G %3 ports of %4")
+                        .arg(names.join(QStringLiteral(", ")))
+                        .arg(speed)
+                        .arg(name, m_server->id));
+    }
+    const std::optional<SwitchChoice> sw = chooseSwitch(m_d, use(*swItem), speed);
     const Technology tech =
         swItem->switchSpec ? swItem->switchSpec->technology : Technology::Ethernet;
     const FabricId f = addFabric(name, kind, tech);
+    m_d.fabrics[f.value()].targetOversubscription = ratio;
     recordLeaves(buildFatTree(m_d, f, *sw, plan, leaves, prefix));
     return true;
 }
@@ -288,17 +360,27 @@ void Generation::buildOob() {
         mgmtPorts(m_suNetwork[s], ports);
         build(std::move(ports), int(s), m_suNetwork[s]);
     }
+    // The central switches' and the storage nodes' leaves each go right after the last device
+    // they serve, so they are packed into its rack or the next: appended at the end, the first
+    // spines of a 100,000-GPU campus were over 100 m of copper from their leaf.
     std::vector<PortRef> central;
     mgmtPorts(m_central, central);
-    if (!central.empty())
-        build(std::move(central), -1, m_central);
+    if (!central.empty()) {
+        std::vector<DeviceId> oob;
+        build(central, -1, oob);
+        placeAfterServed(m_central, central, oob, sw->radix);
+    }
     std::vector<PortRef> support;
     std::vector<DeviceId> supportDevs = m_storage;
     supportDevs.insert(supportDevs.end(), m_heads.begin(), m_heads.end());
     supportDevs.insert(supportDevs.end(), m_ufm.begin(), m_ufm.end());
     mgmtPorts(supportDevs, support);
-    if (!support.empty())
-        build(std::move(support), -2, m_mgmtSwitches);
+    if (!support.empty()) {
+        std::vector<DeviceId> oob;
+        build(support, -2, oob);
+        placeAfterServed(m_storage, support, oob, sw->radix);
+        m_mgmtSwitches.insert(m_mgmtSwitches.end(), oob.begin(), oob.end());
+    }
     m_r.notes << QStringLiteral("out-of-band: %1 x %2 (uplinks to the site network not "
                                 "modelled)")
                      .arg(count)

@@ -192,10 +192,14 @@ int FloorPlanner::layRows(Chunks& chunks, int perRow, const DesignSettings& comp
             ++row;
             slot = 0;
         }
+        // The central rows wrap back and forth, so the rack after a row's last stands across
+        // the aisle from it, not a row's length away (a leaf and the switches it serves).
+        bool reverse = false;
         for (PlannedRack& pr : chunk) {
             if (slot == perRow) {
                 ++row;
                 slot = 0;
+                reverse = ci == chunks.central && !reverse;
             }
             double kw = 0;
             for (DeviceId id : pr.devices)
@@ -207,7 +211,8 @@ int FloorPlanner::layRows(Chunks& chunks, int perRow, const DesignSettings& comp
                         : m_in.cooling  ? *m_in.cooling
                                         : coolingForLoad(computeSettings, kw + kAccessoryKw);
             r.rotationDeg = row % 2 ? 180 : 0;
-            r.centre = {kMarginMm + (slot + 0.5) * spec.widthMm,
+            const int col = reverse ? perRow - 1 - slot : slot;
+            r.centre = {kMarginMm + (col + 0.5) * spec.widthMm,
                         kMarginMm + row * (spec.depthMm + kAisleMm) + spec.depthMm / 2};
             const RackId rid = m_d.racks.add(std::move(r));
             int u = 1;

@@ -189,7 +189,9 @@ private Q_SLOTS:
         QCOMPARE(countKind(pages, report::ReportPage::Kind::Racks), int((groups.size() + 5) / 6));
         // Row sheets at 1:50 cover every rack once.
         QVERIFY(countKind(pages, report::ReportPage::Kind::FloorplanSheet) >= 2);
-        checkReport(d, QStringLiteral("generated-16384"), 40);
+        // 44: the central switches' out-of-band leaves stand among the switches they serve
+        // (within copper reach on a campus), which makes a few more rack configurations.
+        checkReport(d, QStringLiteral("generated-16384"), 44);
     }
 
     void findingsAreGroupedByCode() {
