@@ -41,7 +41,7 @@ set(allowed
   "model/json: model"
   "model/edits: model"
   "model/cabling: model"
-  "model/site: model"
+  "model/site: model model/metrics"
   "model/addressing: model"
   "model/phases: model model/metrics model/cabling"
   "model/metrics: model model/cabling"

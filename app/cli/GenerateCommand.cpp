@@ -215,6 +215,11 @@ int runGenerate(const QStringList& args) {
                     "A campus: split the scalable units over N halls, each with its own rows "
                     "and CDUs, 24 m apart on the site (default 1).",
                     "N"));
+    p.addOption(opt("hall-mw",
+                    "A campus sized to a power budget per hall: the fewest halls of whole "
+                    "scalable units whose every hall's IT load is at most MW (not with "
+                    "--halls).",
+                    "MW"));
     p.addOption(opt("cooling",
                     "Force one cooling type: air, rear-door-hx, direct-liquid, "
                     "immersion (default: chosen per rack).",
@@ -352,6 +357,15 @@ int runGenerate(const QStringList& args) {
                                   .arg(GenerateParams::kMaxHalls)
                                   .arg(p.value(QStringLiteral("halls"))));
     }
+    std::optional<double> hallMw;
+    if (p.isSet(QStringLiteral("hall-mw"))) {
+        QString error;
+        hallMw = megawatts(p, "hall-mw", error);
+        if (!hallMw)
+            return usageError(error);
+        if (p.isSet(QStringLiteral("halls")))
+            return usageError(QStringLiteral("give one of --halls and --hall-mw"));
+    }
     if (p.isSet(QStringLiteral("cooling"))) {
         g.cooling = coolingFromKey(p.value(QStringLiteral("cooling")));
         if (!g.cooling)
@@ -373,9 +387,13 @@ int runGenerate(const QStringList& args) {
     if (!p.isSet(QStringLiteral("gpus")))
         if (const QString e = sizeToBudgetFlags(p, lib.catalog(), g); !e.isEmpty())
             return usageError(e);
-    GenerateResult r = generateCluster(g, lib.catalog());
+    GenerateResult r = hallMw ? generateForHallBudget(g, lib.catalog(), *hallMw * 1000)
+                              : generateCluster(g, lib.catalog());
     if (!r.ok)
-        return usageError(r.error);
+        return usageError(hallMw ? QStringLiteral("--hall-mw %1: %2")
+                                       .arg(p.value(QStringLiteral("hall-mw")), r.error)
+                                 : r.error);
+    g.halls = std::max(1, int(r.design.halls.size()));
     if (g.cpo && !keepPluggableScenario(g, lib.catalog(), r))
         return usageError(r.error);
     const QString output = p.value(QStringLiteral("output"));

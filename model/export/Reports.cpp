@@ -6,6 +6,7 @@
 #include "../json/Json.h"
 #include "../power/PowerFlow.h"
 #include "../resilience/Reliability.h"
+#include "../site/HallLoads.h"
 #include "../site/Site.h"
 #include "Csv.h"
 
@@ -71,27 +72,16 @@ namespace {
 /// `halls`: each hall's GPUs, racks and IT load (one hall, the floor, without a site);
 /// `inter_hall`: the links between halls.
 void addHalls(OJson& j, const DesignData& d, const Metrics& m) {
-    const std::vector<SiteHall> halls = siteHalls(d);
-    const std::vector<int> rackHall = rackHalls(d, halls);
-    struct Sum {
-        int gpus = 0, racks = 0;
-        double itW = 0;
-    };
-    std::vector<Sum> sums(halls.size());
-    for (const RackMetrics& r : m.perRack)
-        if (const int h = rackHall[r.rack.value()]; h >= 0) {
-            sums[std::size_t(h)].gpus += r.gpus;
-            sums[std::size_t(h)].racks += 1;
-            sums[std::size_t(h)].itW += r.itMaxW;
-        }
     OJson list = OJson::array();
-    for (std::size_t i = 0; i < halls.size(); ++i)
+    const std::vector<HallLoad> loads = hallLoads(d, m);
+    for (std::size_t i = 0; i < loads.size(); ++i)
         list.push_back({{"id", i + 1},
-                        {"name", str(halls[i].name)},
-                        {"gpus", sums[i].gpus},
-                        {"racks", sums[i].racks},
-                        {"it_kw", round2(sums[i].itW / 1000)}});
+                        {"name", str(loads[i].name)},
+                        {"gpus", loads[i].gpus},
+                        {"racks", loads[i].racks},
+                        {"it_kw", round2(loads[i].itKw)}});
     j["halls"] = list;
+    const std::vector<int> rackHall = rackHalls(d, siteHalls(d));
     const InterHallLinks between = interHallLinks(d, rackHall);
     j["inter_hall"] = {{"links", between.links},
                        {"optics", between.optics},

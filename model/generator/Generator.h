@@ -101,6 +101,13 @@ struct BudgetSizing {
 BudgetSizing sizeToBudget(const GenerateParams& params, const Catalog& library, double itBudgetKw,
                           double siteBudgetKw = 0);
 
+/// A campus sized to a per-hall power budget (`--hall-mw`): the fewest halls of whole scalable
+/// units whose every hall's IT load (every device at its maximum, the central network rows in
+/// the middle hall included) is at most @p hallKw. @p params.halls is ignored. Refused, with the
+/// load that does not fit, when one scalable unit a hall still does not.
+GenerateResult generateForHallBudget(GenerateParams params, const Catalog& library, double hallKw,
+                                     const Progress& progress = {});
+
 /// Generates a complete design (hall, racks, servers, compute/storage/management fabrics,
 /// cables with lengths and media) from the catalog @p library. Pure: touches nothing else.
 GenerateResult generateCluster(const GenerateParams& params, const Catalog& library,

@@ -10,5 +10,5 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/NetworksPhase.cpp ${CMAKE_CURRENT_LIST_DIR}/PowerPhase.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PathwayLayout.cpp ${CMAKE_CURRENT_LIST_DIR}/PathwayLayout.h
   ${CMAKE_CURRENT_LIST_DIR}/Placement.cpp ${CMAKE_CURRENT_LIST_DIR}/Placement.h
-  ${CMAKE_CURRENT_LIST_DIR}/Campus.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Campus.cpp ${CMAKE_CURRENT_LIST_DIR}/HallBudget.cpp
 )

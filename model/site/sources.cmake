@@ -1,4 +1,5 @@
-# A site of halls (issue #31): which hall a rack stands in, links between halls.
+# A site of halls (issue #31): which hall a rack stands in, links between halls, each hall's load.
 target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Site.cpp ${CMAKE_CURRENT_LIST_DIR}/Site.h
+  ${CMAKE_CURRENT_LIST_DIR}/HallLoads.cpp ${CMAKE_CURRENT_LIST_DIR}/HallLoads.h
 )

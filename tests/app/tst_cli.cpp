@@ -315,6 +315,60 @@ private Q_SLOTS:
     /// --checkpoint-minutes sizes storage writes for a full model-state checkpoint: Llama 3
     /// 405B's 6.48 TB in 1 minute is 864 Gb/s, 6 NVMe nodes of 160 Gb/s where the read
     /// bandwidth asked (0.5 Gb/s per GPU) brings 2.
+    // Issue #31: --hall-mw sizes a campus to a power budget per hall: the fewest halls of whole
+    // scalable units whose every hall carries at most the budget.
+    void hallMwSizesTheCampus() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("c.cds.json"));
+        auto hallsAt = [&](const char* mw) {
+            const Run r =
+                cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("4096"),
+                     QStringLiteral("--hall-mw"), QLatin1String(mw), QStringLiteral("-o"), file});
+            if (r.code != 0)
+                qWarning("%s", r.err.constData());
+            return json(cli({QStringLiteral("stats"), file, QStringLiteral("--json")}).out)
+                .value(QStringLiteral("halls"))
+                .toArray();
+        };
+        QCOMPARE(hallsAt("100").size(), 1); // a budget the whole design fits: one hall
+        for (const char* mw : {"2", "2.5", "3"}) {
+            const QJsonArray halls = hallsAt(mw);
+            const double budgetKw = QByteArray(mw).toDouble() * 1000;
+            QVERIFY2(halls.size() > 1, mw);
+            for (const QJsonValue& h : halls)
+                QVERIFY2(h.toObject().value(QStringLiteral("it_kw")).toDouble() <= budgetKw, mw);
+            // No fewer: the same design in one hall less puts more than the budget in a hall.
+            const Run r = cli({QStringLiteral("generate"), QStringLiteral("--gpus"),
+                               QStringLiteral("4096"), QStringLiteral("--halls"),
+                               QString::number(halls.size() - 1), QStringLiteral("-o"), file});
+            QVERIFY2(r.code == 0, r.err.constData());
+            double fullest = 0;
+            for (const QJsonValue& h :
+                 json(cli({QStringLiteral("stats"), file, QStringLiteral("--json")}).out)
+                     .value(QStringLiteral("halls"))
+                     .toArray())
+                fullest = std::max(fullest, h.toObject().value(QStringLiteral("it_kw")).toDouble());
+            QVERIFY2(fullest > budgetKw, mw);
+        }
+        QCOMPARE(cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("4096"),
+                      QStringLiteral("--hall-mw"), QStringLiteral("3"), QStringLiteral("--halls"),
+                      QStringLiteral("2"), QStringLiteral("-o"), file})
+                     .code,
+                 2);
+        const QString never = dir.filePath(QStringLiteral("never.cds.json"));
+        Run r =
+            cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("4096"),
+                 QStringLiteral("--hall-mw"), QStringLiteral("0.5"), QStringLiteral("-o"), never});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--hall-mw 0.5: no campus of whole scalable units"),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(never));
+        r = cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("4096"),
+                 QStringLiteral("--hall-mw"), QStringLiteral("-1"), QStringLiteral("-o"), never});
+        QCOMPARE(r.code, 2);
+        QVERIFY(!QFile::exists(never));
+    }
+
     void checkpointMinutesSizeStorageWrites() {
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("c.cds.json"));
