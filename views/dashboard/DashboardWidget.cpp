@@ -3,6 +3,7 @@
 #include "BandwidthPanel.h"
 #include "ChartExport.h"
 #include "CostBreakdownChart.h"
+#include "HallsChart.h"
 #include "OpticsChart.h"
 #include "PhaseTimelineChart.h"
 #include "PowerBarsChart.h"
@@ -24,6 +25,7 @@ DashboardWidget::DashboardWidget(cds::LiveAnalysis* analysis, QWidget* parent)
     , m_power(new PowerBarsChart(m_model))
     , m_bandwidth(new BandwidthPanel(m_model))
     , m_optics(new OpticsChart(m_model))
+    , m_halls(new HallsChart(m_model))
     , m_powerChain(new PowerChainChart(m_model))
     , m_phases(new PhaseTimelineChart(m_model))
     , m_sweep(new SweepChart(m_model))
@@ -40,6 +42,7 @@ DashboardWidget::DashboardWidget(cds::LiveAnalysis* analysis, QWidget* parent)
     m_tabs->addTab(m_bandwidth, QStringLiteral("Bandwidth"));
     m_tabs->addTab(m_optics, QStringLiteral("Optics"));
     m_tabs->addTab(m_powerChain, QStringLiteral("Power utilisation"));
+    m_tabs->addTab(m_halls, QStringLiteral("Halls"));
     m_tabs->addTab(m_phases, QStringLiteral("Build phases"));
     m_tabs->addTab(m_sweep, QStringLiteral("What-if sweep"));
     m_tabs->addTab(m_scenarios, QStringLiteral("Scenarios"));
@@ -57,12 +60,13 @@ void DashboardWidget::refresh() {
     m_bandwidth->refresh();
     m_optics->refresh();
     m_powerChain->refresh();
+    m_halls->refresh();  // derives the figures only while shown
     m_phases->refresh(); // derives the plan only while shown
     // ScenarioPanel listens to the model itself; the sweep changes only when run.
 }
 
 std::vector<ExportableChart*> DashboardWidget::charts() const {
-    return {m_cost, m_power, m_bandwidth, m_optics, m_powerChain, m_phases, m_sweep};
+    return {m_cost, m_power, m_bandwidth, m_optics, m_powerChain, m_halls, m_phases, m_sweep};
 }
 
 bool DashboardWidget::exportCharts(const QString& folder, const QString& format, const QSize& size,

@@ -21,6 +21,7 @@ namespace cds::views {
 class BandwidthPanel;
 class CostBreakdownChart;
 class OpticsChart;
+class HallsChart;
 class ExportableChart;
 class PowerBarsChart;
 class PowerChainChart;
@@ -42,6 +43,7 @@ public:
     PowerBarsChart* powerChart() const { return m_power; }
     BandwidthPanel* bandwidthPanel() const { return m_bandwidth; }
     OpticsChart* opticsChart() const { return m_optics; }
+    HallsChart* hallsChart() const { return m_halls; }
     PowerChainChart* powerChainChart() const { return m_powerChain; }
     PhaseTimelineChart* phaseTimelineChart() const { return m_phases; }
     SweepChart* sweepChart() const { return m_sweep; }
@@ -76,6 +78,7 @@ private:
     PowerBarsChart* m_power;
     BandwidthPanel* m_bandwidth;
     OpticsChart* m_optics;
+    HallsChart* m_halls;
     PowerChainChart* m_powerChain;
     PhaseTimelineChart* m_phases;
     SweepChart* m_sweep;

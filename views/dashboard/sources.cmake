@@ -8,6 +8,7 @@ target_sources(cds_views PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/PowerBarsChart.cpp ${CMAKE_CURRENT_LIST_DIR}/PowerBarsChart.h
   ${CMAKE_CURRENT_LIST_DIR}/BandwidthPanel.cpp ${CMAKE_CURRENT_LIST_DIR}/BandwidthPanel.h
   ${CMAKE_CURRENT_LIST_DIR}/OpticsChart.cpp ${CMAKE_CURRENT_LIST_DIR}/OpticsChart.h
+  ${CMAKE_CURRENT_LIST_DIR}/HallsChart.cpp ${CMAKE_CURRENT_LIST_DIR}/HallsChart.h
   ${CMAKE_CURRENT_LIST_DIR}/PowerChainChart.cpp ${CMAKE_CURRENT_LIST_DIR}/PowerChainChart.h
   ${CMAKE_CURRENT_LIST_DIR}/PhaseTimelineChart.cpp ${CMAKE_CURRENT_LIST_DIR}/PhaseTimelineChart.h
   ${CMAKE_CURRENT_LIST_DIR}/SweepChart.cpp ${CMAKE_CURRENT_LIST_DIR}/SweepChart.h

@@ -37,8 +37,8 @@ private Q_SLOTS:
         QVERIFY2(
             w.exportCharts(dir.path(), QStringLiteral("svg"), QSize(800, 500), &written, &error),
             qPrintable(error));
-        // cost, power, bandwidth, optics, power chain, build phases, sweep: PNG and SVG
-        QCOMPARE(written.size(), 14);
+        // cost, power, bandwidth, optics, power chain, halls, build phases, sweep: PNG and SVG
+        QCOMPARE(written.size(), 16);
         for (const QString& f : written) {
             if (f.endsWith(QLatin1String(".png"))) {
                 QImage img(f);
@@ -53,6 +53,7 @@ private Q_SLOTS:
             }
         }
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("power-per-rack.svg"))));
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("halls.png"))));
     }
 
     void renderAtAnySize() {

@@ -1,11 +1,15 @@
+#include "../../model/TestDesigns.h"
 #include "../../model/scenarios/FakeCluster.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/edits/Edit.h"
+#include "model/generator/Generator.h"
 #include "model/scenarios/ChartModel.h"
+#include "model/site/HallLoads.h"
 #include "views/dashboard/BandwidthPanel.h"
 #include "views/dashboard/ChartExport.h"
 #include "views/dashboard/CostBreakdownChart.h"
 #include "views/dashboard/DashboardWidget.h"
+#include "views/dashboard/HallsChart.h"
 #include "views/dashboard/OpticsChart.h"
 #include "views/dashboard/PowerBarsChart.h"
 #include "views/dashboard/QCustomPlotInclude.h"
@@ -250,6 +254,60 @@ private Q_SLOTS:
         QVERIFY(o->share(0, 0) != o->share(0, 1));
         const QImage img = chartImage(*o, QSize(800, 400));
         QCOMPARE(img.size(), QSize(800, 400));
+        if (const QString keep = qEnvironmentVariable("CDS_KEEP_CHART"); !keep.isEmpty())
+            img.save(keep); // to look at it
+    }
+
+    /// Per-hall figures of a campus (issue #31) on Qt Charts: one bar a hall with its IT load,
+    /// GPUs and racks, the site's figures in the title; they follow an edit.
+    void hallsChartShowsEachHallOfACampus() {
+        GenerateParams p;
+        p.gpus = 1024;
+        p.halls = 2;
+        GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY2(g.ok, qPrintable(g.error));
+        Design design(std::move(g.design));
+        LiveAnalysis analysis(&design);
+        DashboardWidget w(&analysis);
+        w.resize(1000, 500);
+        w.show();
+        HallsChart* h = w.hallsChart();
+        const Metrics m = computeMetrics(design.data());
+        std::vector<HallLoad> loads = hallLoads(design.data(), m);
+        QCOMPARE(loads.size(), std::size_t(2));
+        chartImage(*h, QSize(900, 360)); // a hidden tab derives its figures when drawn
+        QCOMPARE(h->categories().size(), 2);
+        int gpus = 0;
+        for (int i = 0; i < 2; ++i) {
+            QCOMPARE(h->itMw(i), loads[std::size_t(i)].itKw / 1000.0);
+            QVERIFY(h->categories()[i].startsWith(QStringLiteral("Hall %1: ").arg(i + 1)));
+            QVERIFY2(h->categories()[i].contains(
+                         QStringLiteral("%1 GPUs").arg(loads[std::size_t(i)].gpus)),
+                     qPrintable(h->categories()[i]));
+            gpus += loads[std::size_t(i)].gpus;
+        }
+        QCOMPARE(gpus, 1024);
+        QVERIFY2(h->title().startsWith(QStringLiteral("Site: 2 halls · 1,024 GPUs")),
+                 qPrintable(h->title()));
+        QVERIFY2(h->title().contains(QStringLiteral("links between halls")),
+                 qPrintable(h->title()));
+        // An edit: a server of hall 1 removed, its load leaves that hall's bar.
+        const HallLoad before = loads[0];
+        DeviceId server;
+        design.data().devices.forEach([&](DeviceId id, const Device& v) {
+            if (!server.isValid() && design.data().typeOf(v).gpuCount() > 0 &&
+                hallOfRack(rackHalls(design.data(), siteHalls(design.data())), v.rack) == 0)
+                server = id;
+        });
+        QVERIFY(server.isValid());
+        ObjectsEdit::removal(design.data(), QStringLiteral("remove"), {}, {server})->apply(design);
+        w.chartModel()->refreshNow();
+        chartImage(*h, QSize(900, 360));
+        QVERIFY(h->itMw(0) < before.itKw / 1000.0);
+        QVERIFY2(h->categories()[0].contains(QStringLiteral("%1 GPUs").arg(before.gpus - 8)),
+                 qPrintable(h->categories()[0]));
+        const QImage img = chartImage(*h, QSize(900, 360));
+        QCOMPARE(img.size(), QSize(900, 360));
         if (const QString keep = qEnvironmentVariable("CDS_KEEP_CHART"); !keep.isEmpty())
             img.save(keep); // to look at it
     }
