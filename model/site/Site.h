@@ -22,6 +22,17 @@ inline int hallOfRack(const std::vector<int>& rackHall, RackId id) {
     return id.isValid() && id.value() < rackHall.size() ? rackHall[id.value()] : -1;
 }
 
+/// @brief The links between two halls @p a < @p b (indexes into siteHalls()): a bundle of
+/// cables between buildings.
+struct HallBundle {
+    int a = -1, b = -1;
+    long long links = 0;
+    long long optics = 0; ///< transceivers at their ends
+    double maxLengthM = 0;
+};
+/// Each pair of halls with links between them, in the order of (a, b).
+std::vector<HallBundle> interHallBundles(const DesignData& d, const std::vector<int>& rackHall);
+
 /// @brief The links whose two ends stand in different halls.
 struct InterHallLinks {
     long long links = 0;

@@ -3,6 +3,7 @@
 #include "BuildPlanPages.h"
 #include "FloorplanSheets.h"
 #include "PowerChainPages.h"
+#include "SitePages.h"
 
 #include "model/export/Reports.h"
 #include "model/rules/Rule.h"
@@ -425,6 +426,8 @@ std::vector<ReportPage> ReportContent::pages(const PageOptions& o) const {
                                                 sheet.windowMm, r.adjusted(0, 22, 0, 0));
                        },
                        {}});
+    std::vector<ReportPage> site = sitePages(m_d, m_analysis, o.body);
+    std::move(site.begin(), site.end(), std::back_inserter(out));
     const std::size_t per = std::size_t(std::max(1, o.groupsPerPage));
     const std::size_t ng = m_rackGroups.size();
     for (std::size_t i = 0; i < ng; i += per) {

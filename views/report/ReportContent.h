@@ -24,6 +24,7 @@ struct ReportPage {
         Summary,
         Floorplan,
         FloorplanSheet,
+        Site, ///< a campus: the site's halls, the links between them, each hall's floorplan
         Racks,
         Fabric,
         PowerChain,

@@ -172,6 +172,45 @@ private Q_SLOTS:
         checkReport(r.data, QStringLiteral("example"), 14);
     }
 
+    /// A campus (issue #31): a site page with each hall's place and load, the bundles between
+    /// halls, and a floorplan page per hall; a design of one hall has none of them.
+    void campusReportHasTheSiteAndEachHall() {
+        GenerateParams p;
+        p.gpus = 1024;
+        p.halls = 2;
+        GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY2(g.ok, qPrintable(g.error));
+        const DesignData& d = g.design;
+        const report::ReportContent content(d);
+        const auto pages = content.pages();
+        std::vector<QString> headings;
+        for (const report::ReportPage& pg : pages)
+            if (pg.kind == report::ReportPage::Kind::Site)
+                headings.push_back(pg.heading);
+        QCOMPARE(headings.size(), std::size_t(4));
+        QCOMPARE(headings[0], QStringLiteral("Site: 2 halls"));
+        QVERIFY2(headings[1].startsWith(QStringLiteral("Between halls: ")),
+                 qPrintable(headings[1]));
+        QVERIFY2(headings[2].startsWith(QStringLiteral("Floorplan: Hall 1 · ")),
+                 qPrintable(headings[2]));
+        QVERIFY2(headings[3].startsWith(QStringLiteral("Floorplan: Hall 2 · ")),
+                 qPrintable(headings[3]));
+        // The hall pages' GPUs add up to the design's.
+        int gpus = 0;
+        for (std::size_t i = 2; i < 4; ++i) {
+            static const QRegularExpression re(QStringLiteral("· ([0-9,]+) GPUs"));
+            gpus += re.match(headings[i]).captured(1).remove(u',').toInt();
+        }
+        QCOMPARE(gpus, 1024);
+        checkReport(d, QStringLiteral("campus-1024"), 30);
+        // One hall: no site pages.
+        p.halls = 1;
+        const GenerateResult one = generateCluster(p, test::bundled().catalog());
+        QCOMPARE(
+            countKind(report::ReportContent(one.design).pages(), report::ReportPage::Kind::Site),
+            0);
+    }
+
     void report16kIsBoundedAndReadable() {
         const DesignData& d = generated16k();
         const report::ReportContent content(d);
