@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -315,6 +316,80 @@ private Q_SLOTS:
     /// --checkpoint-minutes sizes storage writes for a full model-state checkpoint: Llama 3
     /// 405B's 6.48 TB in 1 minute is 864 Gb/s, 6 NVMe nodes of 160 Gb/s where the read
     /// bandwidth asked (0.5 Gb/s per GPU) brings 2.
+    // Issue #29 through the CLI: power-first sizing, the redundancy scheme and 800 V DC, the
+    // stats keys they fill, and their refusals (exit 2, nothing written).
+    void powerFirstFlags() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("p.cds.json"));
+        auto stats = [&] {
+            return json(cli({QStringLiteral("stats"), file, QStringLiteral("--json")}).out);
+        };
+        Run r = cli({QStringLiteral("generate"), QStringLiteral("--it-mw"), QStringLiteral("5"),
+                     QStringLiteral("-o"), file});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QJsonObject st = stats();
+        QJsonObject site = st.value(QStringLiteral("site")).toObject();
+        QCOMPARE(site.value(QStringLiteral("it_budget_kw")).toDouble(), 5000.0);
+        QVERIFY(site.value(QStringLiteral("it_used_kw")).toDouble() <= 5000.0);
+        QCOMPARE(site.value(QStringLiteral("gpus")).toInt(),
+                 st.value(QStringLiteral("gpus")).toInt());
+        // ...and the next scalable unit would not fit: the note says what it would need.
+        static const QRegularExpression next(QStringLiteral("units would need ([0-9.]+) kW"));
+        const QRegularExpressionMatch m = next.match(QString::fromUtf8(r.err));
+        QVERIFY2(m.hasMatch(), r.err.constData());
+        QVERIFY(m.captured(1).toDouble() > 5000.0);
+        const QJsonObject chain = st.value(QStringLiteral("power_chain")).toObject();
+        for (const char* key :
+             {"utility_kva", "elements", "worst_n1_utilization_pct", "stranded_kw", "redundancy"})
+            QVERIFY2(chain.contains(QLatin1String(key)), key);
+        QCOMPARE(chain.value(QStringLiteral("redundancy")).toString(), QStringLiteral("2N"));
+        QVERIFY(chain.value(QStringLiteral("worst_n1_utilization_pct")).toDouble() <= 100.0);
+
+        r = cli({QStringLiteral("generate"), QStringLiteral("--site-mw"), QStringLiteral("10"),
+                 QStringLiteral("--power-redundancy"), QStringLiteral("N+1"), QStringLiteral("-o"),
+                 file});
+        QVERIFY2(r.code == 0, r.err.constData());
+        st = stats();
+        site = st.value(QStringLiteral("site")).toObject();
+        QCOMPARE(site.value(QStringLiteral("site_budget_kw")).toDouble(), 10000.0);
+        QVERIFY(site.value(QStringLiteral("facility_kw")).toDouble() <= 10000.0);
+        QCOMPARE(st.value(QStringLiteral("power_chain"))
+                     .toObject()
+                     .value(QStringLiteral("redundancy"))
+                     .toString(),
+                 QStringLiteral("N+1"));
+
+        r = cli({QStringLiteral("generate"), QStringLiteral("--gpus"), QStringLiteral("576"),
+                 QStringLiteral("--server"), QStringLiteral("nvidia-gb300-nvl72"),
+                 QStringLiteral("--dc-800v"), QStringLiteral("-o"), file});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(stats()
+                    .value(QStringLiteral("power_chain"))
+                    .toObject()
+                    .value(QStringLiteral("elements"))
+                    .toObject()
+                    .value(QStringLiteral("power-rack"))
+                    .toInt() > 0);
+
+        const QString never = dir.filePath(QStringLiteral("never.cds.json"));
+        const QList<QStringList> refused = {
+            {QStringLiteral("--it-mw"), QStringLiteral("0.1")}, // below one scalable unit
+            {QStringLiteral("--site-mw"), QStringLiteral("-3")},
+            {QStringLiteral("--it-mw"), QStringLiteral("abc")},
+            {QStringLiteral("--it-mw"), QStringLiteral("5"), QStringLiteral("--gpus"),
+             QStringLiteral("8")},
+            {QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--power-redundancy"),
+             QStringLiteral("3N")},
+        };
+        for (const QStringList& args : refused) {
+            r = cli(QStringList{QStringLiteral("generate")} + args +
+                    QStringList{QStringLiteral("-o"), never});
+            QVERIFY2(r.code == 2, qPrintable(args.join(u' ')));
+            QVERIFY2(!r.err.isEmpty(), qPrintable(args.join(u' ')));
+            QVERIFY(!QFile::exists(never));
+        }
+    }
+
     // Issue #31: --hall-mw sizes a campus to a power budget per hall: the fewest halls of whole
     // scalable units whose every hall carries at most the budget.
     void hallMwSizesTheCampus() {
