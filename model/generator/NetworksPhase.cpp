@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace cds::generation {
 
@@ -27,18 +28,17 @@ void placeAfterServed(std::vector<DeviceId>& list, const std::vector<PortRef>& p
     }
     std::vector<DeviceId> order;
     order.reserve(list.size() + leaves.size());
-    std::vector<DeviceId> placed;
+    std::unordered_set<DeviceId::Rep> placed;
     for (DeviceId id : list) {
         order.push_back(id);
         if (auto it = after.find(id.value()); it != after.end()) {
             order.insert(order.end(), it->second.begin(), it->second.end());
-            placed.insert(placed.end(), it->second.begin(), it->second.end());
+            for (DeviceId leaf : it->second)
+                placed.insert(leaf.value());
         }
     }
     list = std::move(order);
-    std::erase_if(leaves, [&](DeviceId id) {
-        return std::find(placed.begin(), placed.end(), id) != placed.end();
-    });
+    std::erase_if(leaves, [&](DeviceId id) { return placed.count(id.value()) > 0; });
 }
 
 } // namespace
@@ -98,9 +98,8 @@ bool Generation::buildBlockNetwork(FabricKind kind, PortRole role,
         return true;
     }
     const double speed = m_server->ports[std::size_t(first)].speedGbps;
-    // The first switch that serves the ports in at most three tiers: a 262,144-GPU DGX H100
-    // campus's in-band network needs the 512 x 100G of a split SN5600, not 64-port SN4600Cs.
-    // Probe first: only the chosen switch enters the design.
+    // The first switch that serves the ports in at most three tiers, tried in the order of
+    // @p ids. Probe first: only the chosen switch enters the design.
     const CatalogItem* swItem = nullptr;
     std::vector<LeafSpec> leaves;
     FatTreePlan plan;
