@@ -73,7 +73,9 @@ namespace {
 /// `inter_hall`: the links between halls.
 void addHalls(OJson& j, const DesignData& d, const Metrics& m) {
     OJson list = OJson::array();
-    const std::vector<HallLoad> loads = hallLoads(d, m);
+    const std::vector<SiteHall> halls = siteHalls(d);
+    const std::vector<int> rackHall = rackHalls(d, halls);
+    const std::vector<HallLoad> loads = hallLoads(m, halls, rackHall);
     for (std::size_t i = 0; i < loads.size(); ++i)
         list.push_back({{"id", i + 1},
                         {"name", str(loads[i].name)},
@@ -81,7 +83,6 @@ void addHalls(OJson& j, const DesignData& d, const Metrics& m) {
                         {"racks", loads[i].racks},
                         {"it_kw", round2(loads[i].itKw)}});
     j["halls"] = list;
-    const std::vector<int> rackHall = rackHalls(d, siteHalls(d));
     const InterHallLinks between = interHallLinks(d, rackHall);
     j["inter_hall"] = {{"links", between.links},
                        {"optics", between.optics},

@@ -12,9 +12,13 @@ namespace cds {
 
 namespace {
 
+/// The design's halls' loads: its metrics derived once.
+std::vector<HallLoad> loadsOf(const DesignData& d) {
+    return hallLoads(d, computeMetrics(d));
+}
+
 /// The hall with the most IT load.
-HallLoad fullestHall(const DesignData& d) {
-    const std::vector<HallLoad> loads = hallLoads(d, computeMetrics(d));
+HallLoad fullestHall(const std::vector<HallLoad>& loads) {
     const auto it = std::max_element(loads.begin(), loads.end(),
                                      [](const auto& a, const auto& b) { return a.itKw < b.itKw; });
     return it == loads.end() ? HallLoad{} : *it;
@@ -32,9 +36,10 @@ GenerateResult generateForHallBudget(GenerateParams params, const Catalog& libra
     GenerateResult r = generateCluster(params, library, progress);
     if (!r.ok)
         return r;
-    HallLoad fullest = fullestHall(r.design);
+    const std::vector<HallLoad> oneHall = loadsOf(r.design);
+    HallLoad fullest = fullestHall(oneHall);
     double totalKw = 0;
-    for (const HallLoad& h : hallLoads(r.design, computeMetrics(r.design)))
+    for (const HallLoad& h : oneHall)
         totalKw += h.itKw;
     QString smaller; // why one hall fewer does not do
     int testedHalls = 0;
@@ -58,7 +63,7 @@ GenerateResult generateForHallBudget(GenerateParams params, const Catalog& libra
         }
         params = p;
         r = std::move(g);
-        fullest = fullestHall(r.design);
+        fullest = fullestHall(loadsOf(r.design));
     }
     // Why no fewer: the last count tried, or, when the load skipped counts, the average.
     if (!smaller.isEmpty() && params.halls - 1 != testedHalls)

@@ -4,7 +4,11 @@ namespace cds {
 
 std::vector<HallLoad> hallLoads(const DesignData& d, const Metrics& m) {
     const std::vector<SiteHall> halls = siteHalls(d);
-    const std::vector<int> rackHall = rackHalls(d, halls);
+    return hallLoads(m, halls, rackHalls(d, halls));
+}
+
+std::vector<HallLoad> hallLoads(const Metrics& m, const std::vector<SiteHall>& halls,
+                                const std::vector<int>& rackHall) {
     std::vector<HallLoad> out(halls.size());
     for (std::size_t i = 0; i < halls.size(); ++i)
         out[i].name = halls[i].name;

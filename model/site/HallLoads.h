@@ -20,5 +20,9 @@ struct HallLoad {
 /// The load of each of the design's halls (siteHalls(): one, the floor, without a campus), in
 /// their order; racks outside every hall count in none.
 std::vector<HallLoad> hallLoads(const DesignData& d, const Metrics& m);
+/// The same for @p halls and the hall of each rack @p rackHall (as rackHalls() gives them),
+/// for a caller that needs those too.
+std::vector<HallLoad> hallLoads(const Metrics& m, const std::vector<SiteHall>& halls,
+                                const std::vector<int>& rackHall);
 
 } // namespace cds

@@ -70,7 +70,9 @@ void HallsChart::rebuild() {
         return;
     const DesignData& d = design->data();
     const Metrics& m = m_model->metrics();
-    m_halls = hallLoads(d, m);
+    const std::vector<SiteHall> halls = siteHalls(d);
+    const std::vector<int> rackHall = rackHalls(d, halls);
+    m_halls = hallLoads(m, halls, rackHall);
     const QLocale c(QLocale::English, QLocale::UnitedStates); // "16,384", as the status bar
     double top = 0.1;
     for (const HallLoad& h : m_halls) {
@@ -83,7 +85,7 @@ void HallsChart::rebuild() {
                   .arg(m_halls.size() == 1 ? QString() : QStringLiteral("s"))
                   .arg(c.toString(m.gpus), formatPower(m.itMaxW / 1000.0));
     if (!d.halls.empty()) { // only a campus has links between halls; a walk over every link
-        const InterHallLinks between = interHallLinks(d, rackHalls(d, siteHalls(d)));
+        const InterHallLinks between = interHallLinks(d, rackHall);
         m_title += QStringLiteral(" · %1 links between halls, up to %2 m")
                        .arg(c.toString(between.links))
                        .arg(std::lround(between.maxLengthM));

@@ -3,6 +3,7 @@
 #include "BuildPlanPages.h"
 #include "FloorplanSheets.h"
 #include "PowerChainPages.h"
+#include "ReportTable.h"
 #include "SitePages.h"
 
 #include "model/export/Reports.h"
@@ -27,10 +28,6 @@ namespace cds::report {
 using render::RenderStyle;
 
 namespace {
-
-QString thousands(double v, int decimals = 0) {
-    return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
-}
 
 /// A power in the unit a reader takes in: kW up to 10,000 kW, MW above ("23.9 MW", not
 /// "23922 kW").

@@ -3,6 +3,7 @@
 #include "views/render/RenderStyle.h"
 
 #include <QFontMetricsF>
+#include <QLocale>
 #include <QPainter>
 
 #include <algorithm>
@@ -10,6 +11,10 @@
 namespace cds::report {
 
 using render::RenderStyle;
+
+QString thousands(double v, int decimals) {
+    return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
+}
 
 namespace {
 constexpr int kWrap = Qt::TextWordWrap; // at words only: "Vertiv Geist" is never cut in two

@@ -11,6 +11,9 @@ class QPainter;
 
 namespace cds::report {
 
+/// A figure as the report prints it: "16,384", "7,383.4" (US English grouping).
+QString thousands(double v, int decimals = 0);
+
 /// @brief A printed table whose cells wrap instead of being cut: every vendor name and
 /// figure prints whole, and a row is as tall as its tallest cell. Columns are fractions of
 /// the width; numeric columns are right-aligned.

@@ -5,7 +5,6 @@
 #include "views/render/NaturalOrder.h"
 #include "views/render/RenderStyle.h"
 
-#include <QLocale>
 #include <QPainter>
 
 namespace cds::report {
@@ -23,10 +22,6 @@ const ReportTable& bomTable() {
 const ReportTable& findingTable() {
     static const ReportTable t{{0.08, 0.16, 0.07, 0.69}, {false, false, true, false}};
     return t;
-}
-
-QString count(long long v) {
-    return QLocale(QLocale::English, QLocale::UnitedStates).toString(v);
 }
 
 QStringList bomHeader() {
@@ -64,13 +59,14 @@ QStringList ReportContent::bomCells(int i) const {
     if (!l.lengthBins.empty()) {
         QStringList bins;
         for (const auto& [m, n] : l.lengthBins)
-            bins << QStringLiteral("%1 m × %2").arg(QString::number(m, 'g', 4), count(n));
+            bins << QStringLiteral("%1 m × %2")
+                        .arg(QString::number(m, 'g', 4), thousands(double(n)));
         model += QStringLiteral("\nLengths: ") + bins.join(QStringLiteral(", "));
     }
     return {costCategoryLabel(l.category),
             it.vendor,
             model,
-            count(l.quantity),
+            thousands(double(l.quantity)),
             l.unitPriceUsd ? usdExact(*l.unitPriceUsd, true) : QStringLiteral("no price"),
             l.extendedUsd() ? usdExact(*l.extendedUsd(), true) : QString()};
 }
@@ -84,7 +80,7 @@ QStringList ReportContent::findingCells(int i) const {
                          g.threshold.isEmpty() ? QString() : QStringLiteral(" · ") + g.threshold);
     if (g.count > 1 && !g.objects.isEmpty())
         text += QStringLiteral("\nConcerns: ") + render::abbreviateNames(g.objects, 260);
-    return {severityKey(g.severity), g.code, count(g.count), text};
+    return {severityKey(g.severity), g.code, thousands(double(g.count)), text};
 }
 
 void ReportContent::paintBom(QPainter& p, const QRectF& r, int first, int n) const {

@@ -6,7 +6,6 @@
 #include "views/render/FloorplanRenderer.h"
 #include "views/render/RenderStyle.h"
 
-#include <QLocale>
 #include <QPainter>
 
 #include <memory>
@@ -25,10 +24,6 @@ struct SiteData {
     double itKw = 0;
 };
 
-QString n(double v, int decimals = 0) {
-    return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
-}
-
 const ReportTable& hallTable() {
     static const ReportTable t{{0.18, 0.34, 0.12, 0.10, 0.14, 0.12},
                                {false, false, true, true, true, true}};
@@ -43,20 +38,20 @@ const ReportTable& bundleTable() {
 QStringList hallRow(const SiteData& s, std::size_t i) {
     const RectMm& a = s.halls[i].area;
     const HallLoad& l = s.loads[i];
-    return {
-        s.halls[i].name,
-        QStringLiteral("%1 x %2 m at (%3, %4) m")
-            .arg(n(a.w / 1000.0, 1), n(a.h / 1000.0, 1), n(a.x / 1000.0, 1), n(a.y / 1000.0, 1)),
-        n(l.gpus),
-        n(l.racks),
-        n(l.itKw),
-        s.itKw > 0 ? n(100.0 * l.itKw / s.itKw, 1) + QStringLiteral(" %") : QString()};
+    return {s.halls[i].name,
+            QStringLiteral("%1 x %2 m at (%3, %4) m")
+                .arg(thousands(a.w / 1000.0, 1), thousands(a.h / 1000.0, 1),
+                     thousands(a.x / 1000.0, 1), thousands(a.y / 1000.0, 1)),
+            thousands(l.gpus),
+            thousands(l.racks),
+            thousands(l.itKw),
+            s.itKw > 0 ? thousands(100.0 * l.itKw / s.itKw, 1) + QStringLiteral(" %") : QString()};
 }
 
 QStringList bundleRow(const SiteData& s, const HallBundle& b) {
     return {QStringLiteral("%1 - %2").arg(s.halls[std::size_t(b.a)].name,
                                           s.halls[std::size_t(b.b)].name),
-            n(double(b.links)), n(double(b.optics)), n(b.maxLengthM, 1)};
+            thousands(double(b.links)), thousands(double(b.optics)), thousands(b.maxLengthM, 1)};
 }
 
 /// Table pages: @p rows under @p head, cut to the body's height.
@@ -99,21 +94,22 @@ std::vector<ReportPage> sitePages(const DesignData& d, const Analysis& a, QSizeF
         return out;
     auto s = std::make_shared<SiteData>();
     s->halls = siteHalls(d);
-    s->loads = hallLoads(d, a.metrics);
-    s->bundles = interHallBundles(d, rackHalls(d, s->halls));
+    const std::vector<int> rackHall = rackHalls(d, s->halls);
+    s->loads = hallLoads(a.metrics, s->halls, rackHall);
+    s->bundles = interHallBundles(d, rackHall);
     for (const HallLoad& l : s->loads)
         s->itKw += l.itKw;
     std::vector<QStringList> halls;
     for (std::size_t i = 0; i < s->halls.size(); ++i)
         halls.push_back(hallRow(*s, i));
-    addTablePages(out, QStringLiteral("Site: %1 halls").arg(s->halls.size()), hallTable(),
-                  {QStringLiteral("Hall"), QStringLiteral("Area on the site"),
-                   QStringLiteral("GPUs"), QStringLiteral("Racks"), QStringLiteral("IT kW"),
-                   QStringLiteral("Share of IT")},
-                  std::move(halls), body,
-                  QStringLiteral("IT load: every device at its maximum. Positions are the "
-                                 "hall's top-left corner on the site plan (%1 x %2 m).")
-                      .arg(n(d.hall.widthMm / 1000.0, 1), n(d.hall.depthMm / 1000.0, 1)));
+    addTablePages(
+        out, QStringLiteral("Site: %1 halls").arg(s->halls.size()), hallTable(),
+        {QStringLiteral("Hall"), QStringLiteral("Area on the site"), QStringLiteral("GPUs"),
+         QStringLiteral("Racks"), QStringLiteral("IT kW"), QStringLiteral("Share of IT")},
+        std::move(halls), body,
+        QStringLiteral("IT load: every device at its maximum. Positions are the "
+                       "hall's top-left corner on the site plan (%1 x %2 m).")
+            .arg(thousands(d.hall.widthMm / 1000.0, 1), thousands(d.hall.depthMm / 1000.0, 1)));
     std::vector<QStringList> bundles;
     long long links = 0;
     for (const HallBundle& b : s->bundles) {
@@ -121,7 +117,7 @@ std::vector<ReportPage> sitePages(const DesignData& d, const Analysis& a, QSizeF
         links += b.links;
     }
     if (!bundles.empty())
-        addTablePages(out, QStringLiteral("Between halls: %1 links").arg(n(double(links))),
+        addTablePages(out, QStringLiteral("Between halls: %1 links").arg(thousands(double(links))),
                       bundleTable(),
                       {QStringLiteral("Halls"), QStringLiteral("Links"),
                        QStringLiteral("Transceivers"), QStringLiteral("Longest run (m)")},
@@ -135,7 +131,7 @@ std::vector<ReportPage> sitePages(const DesignData& d, const Analysis& a, QSizeF
         out.push_back(
             {ReportPage::Kind::Site,
              QStringLiteral("Floorplan: %1 · %2 GPUs · %3 racks · %4 kW IT")
-                 .arg(l.name, n(l.gpus), n(l.racks), n(l.itKw)),
+                 .arg(l.name, thousands(l.gpus), thousands(l.racks), thousands(l.itKw)),
              [&d, &a, s, renderer, i](QPainter& p, const QRectF& r) {
                  if (!*renderer)
                      *renderer = std::make_unique<render::FloorplanRenderer>(d, a.metrics);
