@@ -30,7 +30,7 @@ template <typename Id> OJson names(const DesignData& d, const std::vector<Id>& i
     return a;
 }
 
-OJson entryJson(const FailureModel& m, const SweepEntry& e) {
+OJson entryJson(const FailureModel& m, const N1SweepEntry& e) {
     const ImpactResult& r = e.impact;
     return {{"id", m.nameOf(e.element).toStdString()},
             {"kind", e.kind.toStdString()},
@@ -42,7 +42,7 @@ OJson entryJson(const FailureModel& m, const SweepEntry& e) {
             {"largest_job_gpus", r.largestJobGpus}};
 }
 
-QString entryText(const FailureModel& m, const SweepEntry& e) {
+QString entryText(const FailureModel& m, const N1SweepEntry& e) {
     const ImpactResult& r = e.impact;
     return QStringLiteral("%1 %2: %3 GPUs lost, %4 degraded, %5 racks down, bisection %6 Tb/s, "
                           "largest job %7 GPUs")
@@ -124,14 +124,14 @@ QString impactText(const FailureModel& m, const ImpactResult& r) {
     return s;
 }
 
-QByteArray sweepJson(const FailureModel& m, const SweepResult& s) {
+QByteArray sweepJson(const FailureModel& m, const N1SweepResult& s) {
     OJson kinds = OJson::array();
     for (qsizetype i = 0; i < s.kinds.size(); ++i)
         kinds.push_back({{"kind", s.kinds[i].toStdString()},
                          {"elements", s.elementsOfKind(s.kinds[i])},
                          {"worst", entryJson(m, s.entries[s.worstOfKind[std::size_t(i)]])}});
     OJson entries = OJson::array();
-    for (const SweepEntry& e : s.entries)
+    for (const N1SweepEntry& e : s.entries)
         entries.push_back(entryJson(m, e));
     const ImpactResult healthy = s.entries.empty() ? ImpactResult{} : s.entries.front().impact;
     OJson j = {{"gpus_total", healthy.gpusTotal},
@@ -143,7 +143,7 @@ QByteArray sweepJson(const FailureModel& m, const SweepResult& s) {
     return bytes(j);
 }
 
-QString sweepText(const FailureModel& m, const SweepResult& s, int top) {
+QString sweepText(const FailureModel& m, const N1SweepResult& s, int top) {
     QString out =
         QStringLiteral("N-1: %1 single failures\n\nWorst per kind:\n").arg(s.entries.size());
     for (qsizetype i = 0; i < s.kinds.size(); ++i)

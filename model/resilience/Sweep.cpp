@@ -4,17 +4,17 @@
 
 namespace cds {
 
-int SweepResult::elementsOfKind(const QString& kind) const {
+int N1SweepResult::elementsOfKind(const QString& kind) const {
     return int(std::count_if(entries.begin(), entries.end(),
-                             [&](const SweepEntry& e) { return e.kind == kind; }));
+                             [&](const N1SweepEntry& e) { return e.kind == kind; }));
 }
 
-std::optional<SweepResult> sweepN1(ImpactCalculator& calc, const QStringList& kinds, QString* why,
-                                   const Progress& progress) {
+std::optional<N1SweepResult> sweepN1(ImpactCalculator& calc, const QStringList& kinds, QString* why,
+                                     const Progress& progress) {
     const FailureModel& m = calc.model();
     const QStringList all = FailureModel::sweepKinds();
-    SweepResult out;
-    std::vector<SweepEntry> todo;
+    N1SweepResult out;
+    std::vector<N1SweepEntry> todo;
     for (const QString& kind : all) {
         if (!kinds.isEmpty() && !kinds.contains(kind))
             continue;
