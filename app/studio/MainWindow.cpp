@@ -3,9 +3,11 @@
 #include "DesignEditor.h"
 #include "EditActions.h"
 #include "ExportActions.h"
+#include "FailureAnalysis.h"
 #include "FileActions.h"
 #include "HelpMenu.h"
 #include "LinkDialog.h"
+#include "ResilienceActions.h"
 #include "TaskRunner.h"
 #include "ToolsActions.h"
 #include "ViewActions.h"
@@ -188,6 +190,16 @@ void MainWindow::buildMenus() {
     // A new tab comes to the front; the properties stay there until a bundle is clicked.
     findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
     m_tools->addMenus(menuBar());
+    // What if this fails: the Analyse menu, the canvas's and elevation's context menus, and
+    // the Failures panel tabbed with the dashboard under the floorplan, whose racks it lights.
+    m_resilience = new ResilienceActions(*m_wb, *this, this);
+    m_resilience->addMenu(menuBar());
+    m_resilience->addContextMenuTo(m_canvas);
+    m_resilience->addContextMenuTo(m_elevation);
+    tabifyDockWidget(m_layoutDocks[2], m_resilience->dock());
+    m_layoutDocks[2]->raise();
+    m_scene->setFailureHighlight(m_wb->failures()->highlight());
+    m_elevation->setFailureHighlight(m_wb->failures()->highlight());
     addHelpMenu(this);
     QToolBar* tools = addToolBar(QStringLiteral("Tools"));
     tools->setObjectName(QStringLiteral("ToolsBar"));

@@ -26,15 +26,16 @@ namespace cds::studio {
 class EditActions;
 class ExportActions;
 class FileActions;
+class ResilienceActions;
 class ToolsActions;
 class ViewActions;
 class Workbench;
 
 /// @brief The studio window: it assembles the floorplan canvas in the middle, the catalog,
-/// properties, problems, rack elevation, history and dashboard docks (the dashboard with the
-/// power chain's diagram as a page), the action sets
-/// that make its menus and toolbar, and the status totals. What the studio does lives in the
-/// Workbench (window-free) and the action sets; the window is their WindowHost.
+/// properties, problems, rack elevation, history, dashboard and failures docks (the dashboard with
+/// the power chain's diagram as a page), the action sets that make its menus and toolbar, and the
+/// status totals. What the studio does lives in the Workbench (window-free) and the action sets;
+/// the window is their WindowHost.
 class MainWindow : public QMainWindow, public WindowHost {
     Q_OBJECT
 public:
@@ -56,6 +57,8 @@ public:
     ViewActions* viewActions() const { return m_view; }
     /// The canvas tools, the Cables panel and the Cables and Hall menus.
     ToolsActions* tools() const { return m_tools; }
+    /// The Analyse menu and the Failures panel ("What if this fails?").
+    ResilienceActions* resilience() const { return m_resilience; }
 
     // WindowHost
     QWidget* dialogParent() override { return this; }
@@ -106,6 +109,7 @@ private:
     ViewActions* m_view = nullptr;
     ToolsActions* m_tools = nullptr;
     ExportActions* m_export = nullptr;
+    ResilienceActions* m_resilience = nullptr;
 };
 
 } // namespace cds::studio

@@ -1,6 +1,7 @@
 #include "Workbench.h"
 
 #include "DesignEditor.h"
+#include "FailureAnalysis.h"
 
 #include "model/analysis/LiveAnalysis.h"
 #include "model/cabling/CableInspection.h"
@@ -20,7 +21,8 @@ namespace cds::studio {
 Workbench::Workbench(CatalogLibrary library, Options options, QObject* parent)
     : QObject(parent)
     , m_doc(new StudioDocument(std::move(library), std::move(options), this))
-    , m_selection(new views::SelectionModel(this)) {
+    , m_selection(new views::SelectionModel(this))
+    , m_failures(new FailureAnalysis(m_doc->design(), m_doc->analysis(), m_doc->tasks(), this)) {
     // A different design is open: nothing of the old one stays selected.
     connect(m_doc, &StudioDocument::reopened, m_selection, &views::SelectionModel::clear);
 }

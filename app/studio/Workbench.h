@@ -14,6 +14,8 @@ class SelectionModel;
 
 namespace cds::studio {
 
+class FailureAnalysis;
+
 /// @brief The studio without a window: the open StudioDocument (design, undo stack,
 /// DesignEditor, analysis, files) and the selection, with the commands the menus and canvas
 /// tools run on them. Each command applies a model operation (model/edits) through the
@@ -32,6 +34,8 @@ public:
     LiveAnalysis* analysis() const;
     views::SelectionModel* selection() const { return m_selection; }
     const Catalog& library() const;
+    /// "What if this fails?" on the open design (analysis only, never an edit).
+    FailureAnalysis* failures() const { return m_failures; }
 
     /// Edit > Copy: the selected racks with their devices.
     void copySelection();
@@ -80,6 +84,7 @@ private:
     const DesignData& data() const;
     StudioDocument* m_doc;
     views::SelectionModel* m_selection;
+    FailureAnalysis* m_failures;
 };
 
 } // namespace cds::studio

@@ -2,6 +2,7 @@
 #include "FileActions.h"
 #include "HugePageHeap.h"
 #include "MainWindow.h"
+#include "ResilienceActions.h"
 #include "Workbench.h"
 
 #include "views/dashboard/DashboardWidget.h"
@@ -94,6 +95,12 @@ int main(int argc, char** argv) {
                             QStringLiteral("bring the dashboard page titled PAGE to the front"),
                             QStringLiteral("PAGE"));
     cli.addOption(page);
+    QCommandLineOption fail(
+        QStringLiteral("fail"),
+        QStringLiteral("show what failing these elements takes down, as `cluster-studio-cli "
+                       "impact --fail` names them (racks, devices, RACK/A, RACK/cooling, trays)"),
+        QStringLiteral("ID[,ID...]"));
+    cli.addOption(fail);
     cli.addPositionalArgument(QStringLiteral("FILE"),
                               QStringLiteral("design to open (*.cds.json)"));
     cli.process(app);
@@ -129,11 +136,16 @@ int main(int argc, char** argv) {
     if (cli.isSet(page) && !showDashboardPage(w, cli.value(page)))
         std::fprintf(stderr, "cluster-studio: the dashboard has no page \"%s\"\n",
                      qPrintable(cli.value(page)));
+    if (cli.isSet(fail))
+        if (const QString why =
+                w.resilience()->failNames(cli.value(fail).split(u',', Qt::SkipEmptyParts));
+            !why.isEmpty())
+            std::fprintf(stderr, "cluster-studio: --fail: %s\n", qPrintable(why));
     if (cli.isSet(shot)) {
         const QString png = cli.value(shot);
         // Show reviewers the elevation as well as the floor.
         const auto racks = w.workbench().design()->data().racks.ids();
-        if (!racks.empty() && !cli.isSet(select))
+        if (!racks.empty() && !cli.isSet(select) && !cli.isSet(fail))
             w.openElevation(racks.front());
         QTimer::singleShot(1500, &w, [&w, png] {
             const bool ok = w.grab().save(png);

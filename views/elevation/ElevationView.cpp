@@ -1,11 +1,14 @@
 #include "ElevationView.h"
 
+#include "../FailureHighlight.h"
 #include "../SelectionModel.h"
 #include "../floorplan/FloorplanView.h"
 #include "model/RackGeometry.h"
 
+#include <QContextMenuEvent>
 #include <QDragEnterEvent>
 #include <QHelpEvent>
+#include <QMenu>
 #include <QMimeData>
 #include <QMouseEvent>
 #include <QPainter>
@@ -240,7 +243,7 @@ void ElevationView::paintEvent(QPaintEvent*) {
         const CatalogItem& t = d.typeOf(dev);
         const bool sel = m_selection->contains(ObjectRef::device(id));
         if (isZeroU(t)) {
-            paintZeroU(p, zeroURect(id, side), dev, t, sel);
+            paintZeroU(p, zeroURect(id, side), id, t, sel);
             return;
         }
         const int h = std::max(1, t.uHeight);
@@ -248,12 +251,12 @@ void ElevationView::paintEvent(QPaintEvent*) {
             // Full-depth gear shows on both faces; the mounting face is drawn solid. It sits
             // between the side channels when the rack has 0U PDUs.
             const QRect r = slotRect(dev.uPosition, h, face).adjusted(2 + inset, 1, -2 - inset, -1);
-            const QColor c = deviceColour(t.category);
+            const QColor c = fillOf(id, t);
             p.setBrush(face == dev.face ? c : c.darker(170));
             p.setPen(sel ? QPen(QColor(0x1e, 0x5a, 0xc8), 2) : QPen(c.darker(200)));
             p.drawRect(r);
             if (face == dev.face) {
-                p.setPen(Qt::black);
+                p.setPen(textOn(id));
                 // Elided, never cut mid-word: the tooltip has the whole text.
                 const QRect text = r.adjusted(4, 0, -4, 0);
                 p.drawText(text, Qt::AlignLeft | Qt::AlignVCenter,
@@ -272,13 +275,14 @@ void ElevationView::paintEvent(QPaintEvent*) {
     }
 }
 
-void ElevationView::paintZeroU(QPainter& p, const QRect& r, const Device& dev, const CatalogItem& t,
+void ElevationView::paintZeroU(QPainter& p, const QRect& r, DeviceId id, const CatalogItem& t,
                                bool selected) const {
-    const QColor c = deviceColour(t.category);
+    const Device& dev = m_design->data().devices[id];
+    const QColor c = fillOf(id, t);
     p.setBrush(isFloorStanding(t) ? c : c.darker(110));
     p.setPen(selected ? QPen(QColor(0x1e, 0x5a, 0xc8), 2) : QPen(c.darker(200)));
     p.drawRect(r);
-    p.setPen(Qt::black);
+    p.setPen(textOn(id));
     if (isFloorStanding(t)) {
         p.drawText(r.adjusted(6, 6, -6, -6), Qt::AlignCenter | Qt::TextWordWrap,
                    dev.name + QStringLiteral("\n") + t.model + QStringLiteral("\nfloor-standing"));
@@ -307,6 +311,8 @@ void ElevationView::mousePressEvent(QMouseEvent* e) {
     if (id) {
         m_selection->set({ObjectRef::device(id)});
         const Device& dev = m_design->data().devices[id];
+        if (e->button() != Qt::LeftButton) // the context menu's click selects, never drags
+            return;
         if (isZeroU(m_design->data().typeOf(dev)))
             return; // 0U gear has no U slot to move to
         m_dragDevice = id;
@@ -316,6 +322,33 @@ void ElevationView::mousePressEvent(QMouseEvent* e) {
     } else if (m_rack) {
         m_selection->set({ObjectRef::rack(m_rack)});
     }
+}
+
+void ElevationView::contextMenuEvent(QContextMenuEvent* e) {
+    if (!actions().isEmpty() && m_design->data().racks.contains(m_rack))
+        QMenu::exec(actions(), e->globalPos(), nullptr, this);
+    e->accept();
+}
+
+void ElevationView::setFailureHighlight(const FailureHighlight* f) {
+    m_failure = f;
+    connect(f, &FailureHighlight::changed, this, qOverload<>(&QWidget::update));
+    update();
+}
+
+QColor ElevationView::fillOf(DeviceId id, const CatalogItem& t) const {
+    if (m_failure && m_failure->active()) {
+        const FailureHighlight::State s = m_failure->device(id);
+        if (s != FailureHighlight::State::None)
+            return FailureHighlight::colour(s);
+    }
+    return deviceColour(t.category);
+}
+
+QColor ElevationView::textOn(DeviceId id) const {
+    return m_failure && m_failure->active() && FailureHighlight::darkFill(m_failure->device(id))
+               ? QColor(Qt::white)
+               : QColor(Qt::black);
 }
 
 void ElevationView::mouseMoveEvent(QMouseEvent* e) {

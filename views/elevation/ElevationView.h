@@ -8,6 +8,7 @@ class QPainter;
 
 namespace cds::views {
 
+class FailureHighlight;
 class SelectionModel;
 
 /// @brief Front and rear elevation of one rack: U numbering, devices, free U, and drag of
@@ -21,6 +22,8 @@ public:
     RackId rack() const { return m_rack; }
     /// The catalog palette entries come from, so a dragged entry highlights its real height.
     void setLibrary(const Catalog* library) { m_library = library; }
+    /// Colours devices by what the failure shown does to them while it is active.
+    void setFailureHighlight(const FailureHighlight* f);
 
     /// A U slot on one face: where a device dropped at a widget point would sit.
     struct Slot {
@@ -59,6 +62,8 @@ protected:
     void dropEvent(QDropEvent* e) override;
     void changeEvent(QEvent* e) override;
     bool event(QEvent* e) override; ///< tooltips: a device's whole name, model and U
+    /// The view's actions (addAction) as a menu, for the device or rack just clicked.
+    void contextMenuEvent(QContextMenuEvent* e) override;
 
 private:
     int capacity() const;
@@ -71,11 +76,15 @@ private:
     static int sideInset(const std::vector<DeviceId>& side);
     QRect zeroURect(DeviceId device, const std::vector<DeviceId>& side) const;
     void hover(Slot s, int uHeight, DeviceId ignore);
-    void paintZeroU(QPainter& p, const QRect& r, const Device& dev, const CatalogItem& t,
+    void paintZeroU(QPainter& p, const QRect& r, DeviceId id, const CatalogItem& t,
                     bool selected) const;
+    /// The device's fill: its category's colour, or its failure state's while one is shown.
+    QColor fillOf(DeviceId id, const CatalogItem& t) const;
+    QColor textOn(DeviceId id) const; ///< black, or white on a dark failure fill
     Design* m_design;
     SelectionModel* m_selection;
     const Catalog* m_library = nullptr;
+    const FailureHighlight* m_failure = nullptr;
     RackId m_rack;
     // Drag feedback: the slot under the cursor and whether the device fits there.
     DeviceId m_dragDevice;

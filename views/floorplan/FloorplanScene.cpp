@@ -129,6 +129,12 @@ void FloorplanScene::setPhaseLimit(int last) {
     refreshColours();
 }
 
+void FloorplanScene::setFailureHighlight(FailureHighlight* f) {
+    m_coloring.setFailure(f);
+    connect(f, &FailureHighlight::changed, this, &FloorplanScene::refreshColours);
+    refreshColours();
+}
+
 const RackMetrics* FloorplanScene::rackMetrics(RackId id) const {
     const auto& per = m_analysis->metrics().perRack;
     if (!id.isValid() || id.value() >= m_metricsOf.size())

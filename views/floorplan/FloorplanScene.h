@@ -34,6 +34,8 @@ public:
     /// Colour racks by build phase, those after phase @p last (0-based) as not yet built;
     /// -1: every phase.
     void setPhaseLimit(int last);
+    /// Colours racks by what the failure shown does to them while it is active.
+    void setFailureHighlight(FailureHighlight* f);
     RackItem* rackItem(RackId id) const;
     /// The rack whose footprint contains @p scenePos, or invalid.
     RackId rackAt(QPointF scenePos) const;

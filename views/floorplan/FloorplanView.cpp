@@ -10,6 +10,7 @@
 #include "views/render/CableStyle.h"
 
 #include <QAction>
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QImage>
 #include <QMenu>
@@ -163,7 +164,7 @@ QSize FloorplanView::colourLegendSize() const {
     f.setPixelSize(11);
     const QFontMetrics fm(f);
     const auto entries = m_scene->coloring().legend();
-    int w = fm.horizontalAdvance(RackColoring::metricLabel(m_scene->coloring().metric()));
+    int w = fm.horizontalAdvance(m_scene->coloring().title());
     for (const auto& e : entries)
         w = std::max(w, 20 + fm.horizontalAdvance(e.label));
     return {w + 2 * 6 + 2, 6 * 2 + 16 * int(entries.size() + 1)};
@@ -274,6 +275,18 @@ void FloorplanView::mouseDoubleClickEvent(QMouseEvent* e) {
         Q_EMIT rackActivated(r);
     else
         QGraphicsView::mouseDoubleClickEvent(e);
+}
+
+void FloorplanView::contextMenuEvent(QContextMenuEvent* e) {
+    // The menu acts on what is under the cursor: a rack outside the selection becomes it.
+    const RackId r = m_scene->rackAt(mapToScene(e->pos()));
+    if (RackItem* item = m_scene->rackItem(r); item && !item->isSelected()) {
+        m_scene->clearSelection();
+        item->setSelected(true);
+    }
+    if (!actions().isEmpty())
+        QMenu::exec(actions(), e->globalPos(), nullptr, this);
+    e->accept();
 }
 
 void FloorplanView::dragEnterEvent(QDragEnterEvent* e) {
@@ -579,7 +592,7 @@ void FloorplanView::drawLegend(QPainter* p) {
     p->setPen(Qt::black);
     int y = box.top() + pad;
     p->drawText(QRect(box.left() + pad, y, w - 2 * pad, lineH), Qt::AlignVCenter,
-                RackColoring::metricLabel(m_scene->coloring().metric()));
+                m_scene->coloring().title());
     for (const auto& e : entries) {
         y += lineH;
         p->fillRect(QRect(box.left() + pad, y + 3, 14, lineH - 6), e.colour);

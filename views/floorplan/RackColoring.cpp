@@ -42,10 +42,37 @@ QColor RackColoring::phaseColour(int phase) {
     return QColor(palette[std::size_t(std::max(phase, 0)) % palette.size()]);
 }
 
+QString RackColoring::title() const {
+    return showingFailure() ? m_failure->title() : metricLabel(m_metric);
+}
+
+void RackColoring::updateFailure(const DesignData& d) {
+    using S = FailureHighlight::State;
+    int count[4] = {0, 0, 0, 0};
+    d.racks.forEach([&](RackId id, const Rack&) {
+        const S s = m_failure->rack(id);
+        m_colours[id.value()] = FailureHighlight::colour(s);
+        ++count[int(s)];
+    });
+    m_failureLegend.clear();
+    for (S s : {S::Failed, S::Lost, S::Degraded, S::None})
+        if (count[int(s)] > 0 || s != S::None)
+            m_failureLegend.push_back(
+                {FailureHighlight::colour(s),
+                 QStringLiteral("%1 (%2 rack%3)")
+                     .arg(FailureHighlight::label(s))
+                     .arg(count[int(s)])
+                     .arg(count[int(s)] == 1 ? QString() : QStringLiteral("s"))});
+}
+
 void RackColoring::update(const DesignData& d, const Metrics& m,
                           const std::vector<Finding>& findings) {
     m_colours.assign(d.racks.capacity(), kNone);
     m_phases.clear();
+    if (showingFailure()) {
+        updateFailure(d);
+        return;
+    }
     if (m_metric == ColorMetric::Phase) {
         for (std::size_t i = 0; i < d.phases.size(); ++i)
             m_phases.push_back(
@@ -123,6 +150,8 @@ QColor RackColoring::colourOf(RackId r) const {
 }
 
 std::vector<RackColoring::LegendEntry> RackColoring::legend() const {
+    if (showingFailure())
+        return m_failureLegend;
     switch (m_metric) {
     case ColorMetric::Power:
         return {{kNone, QStringLiteral("no load")},
