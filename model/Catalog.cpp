@@ -152,6 +152,7 @@ const CatalogItem* Catalog::item(const QString& id) const {
 void Catalog::clear() {
     m_items.clear();
     m_index.clear();
+    m_rates.reset();
 }
 
 bool Catalog::operator==(const Catalog& o) const {

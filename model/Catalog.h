@@ -1,5 +1,6 @@
 #pragma once
 
+#include "FailureRates.h"
 #include "Ids.h"
 #include "PowerChain.h"
 #include "Units.h"
@@ -7,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -247,11 +249,20 @@ public:
     void clear();
     /// Drops the last @p n items (the entries an undone edit had embedded).
     void removeLast(std::size_t n);
+    /// Compares the items only: the failure-rate table is not embedded in a design file.
     bool operator==(const Catalog& o) const;
+
+    /// The failure rates read with this catalog (a file of family "failure-rates"), or null:
+    /// a design's catalog has them when it was generated from a library that has them.
+    const std::shared_ptr<const FailureRateTable>& failureRates() const { return m_rates; }
+    void setFailureRates(std::shared_ptr<const FailureRateTable> rates) {
+        m_rates = std::move(rates);
+    }
 
 private:
     std::vector<CatalogItem> m_items;
     std::unordered_map<QString, TypeId> m_index;
+    std::shared_ptr<const FailureRateTable> m_rates; ///< shared: designs copy catalogs often
 };
 
 } // namespace cds

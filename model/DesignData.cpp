@@ -109,6 +109,8 @@ void embedSupportItems(DesignData& d, const Catalog& library) {
         if (support && !d.catalog.find(it.id))
             d.catalog.add(it);
     }
+    if (!d.catalog.failureRates())
+        d.catalog.setFailureRates(library.failureRates());
 }
 
 bool DesignData::isWaived(const QString& key) const {

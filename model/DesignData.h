@@ -312,6 +312,8 @@ inline bool Scenario::operator==(const Scenario& o) const {
 
 /// Embeds every cable, transceiver and cooling entry of @p library that the design lacks:
 /// cable routing and cooling choose among them, so a design carries its options with it.
+/// Takes the library's failure rates too when the design has none (held in memory only: the
+/// design file does not store them).
 void embedSupportItems(DesignData& d, const Catalog& library);
 
 } // namespace cds

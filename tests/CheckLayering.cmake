@@ -31,7 +31,8 @@ message(STATUS "layering ok: ${n} files under model/")
 #   scenarios/, export/ and advisor/ consume; addressing/ is the IP plan the exports write;
 #   phases/ the build plan (what each build phase installs, costs and must order by when).
 #   power/, site/ and resilience/ are the rooms the next concepts take (power chain, several
-#   halls, failure domains); their rows are here before their first file.
+#   halls, failure domains); their rows are here before their first file. resilience/ reads
+#   model/json for the catalog folders' failure rates when a design's catalog has none.
 #   In views/, floorplan/ and tools/ are one canvas (the view owns its tools); power/ is the
 #   power chain's one-line diagram (the studio's view and the report's page share it); the floorplan reads model/power to light the racks an element feeds;
 #   resilience/ is the Failures panel (an impact's figures, the N-1 table); the views root
@@ -53,7 +54,7 @@ set(allowed
   "model/rules: model model/fabric model/metrics model/power model/site"
   "model/rules/fabric: model model/rules model/fabric model/cabling model/metrics"
   "model/analysis: model model/rules model/fabric model/cabling model/metrics model/power model/site"
-  "model/resilience: model model/rules model/fabric model/cabling model/metrics model/power model/site model/analysis"
+  "model/resilience: model model/json model/rules model/fabric model/cabling model/metrics model/power model/site model/analysis"
   "model/scenarios: model model/analysis model/edits model/fabric model/generator model/metrics"
   "model/export: model model/json model/rules model/fabric model/cabling model/metrics model/analysis model/power model/site model/resilience model/addressing model/phases model/advisor"
   "model/advisor: model model/json model/fabric model/generator model/metrics model/analysis model/resilience model/phases"

@@ -11,6 +11,23 @@
 
 namespace cds {
 
+namespace {
+
+/// The entries of an items file into @p parsed. Throws json::FieldError.
+void readItems(const json::Json& doc, Catalog& parsed) {
+    const json::Json& items = json::member(doc, "items", "");
+    json::requireArray(items, "/items");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        CatalogItem it = json::parseCatalogItem(items[i], json::child("/items", i));
+        if (parsed.find(it.id))
+            throw json::FieldError(json::child(json::child("/items", i), "id"),
+                                   "duplicate id \"" + it.id.toStdString() + "\"");
+        parsed.add(std::move(it));
+    }
+}
+
+} // namespace
+
 bool CatalogLibrary::loadFile(const QString& path) {
     QByteArray bytes;
     QString error;
@@ -30,6 +47,7 @@ bool CatalogLibrary::loadBytes(const QByteArray& bytes, const QString& path) {
         return false;
     }
     Catalog parsed;
+    std::shared_ptr<const FailureRateTable> rates;
     try {
         json::requireObject(doc, "");
         long long version =
@@ -38,14 +56,12 @@ bool CatalogLibrary::loadBytes(const QByteArray& bytes, const QString& path) {
             throw json::FieldError("/formatVersion", "unsupported catalog formatVersion " +
                                                          std::to_string(version) +
                                                          " (this version of the studio reads 1)");
-        const json::Json& items = json::member(doc, "items", "");
-        json::requireArray(items, "/items");
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            CatalogItem it = json::parseCatalogItem(items[i], json::child("/items", i));
-            if (parsed.find(it.id))
-                throw json::FieldError(json::child(json::child("/items", i), "id"),
-                                       "duplicate id \"" + it.id.toStdString() + "\"");
-            parsed.add(std::move(it));
+        if (json::optString(doc, "family", "") == QLatin1String(json::kFailureRatesFamily)) {
+            FailureRateTable t = json::parseFailureRates(doc);
+            t.file = path;
+            rates = std::make_shared<const FailureRateTable>(std::move(t));
+        } else {
+            readItems(doc, parsed);
         }
     } catch (const json::FieldError& e) {
         m_errors.push_back(json::fieldError(text, path, e));
@@ -57,6 +73,8 @@ bool CatalogLibrary::loadBytes(const QByteArray& bytes, const QString& path) {
     }
     for (const auto& it : parsed.items())
         m_catalog.add(it);
+    if (rates) // a later file (the user folder's) replaces the table as a whole
+        m_catalog.setFailureRates(std::move(rates));
     m_files << path;
     return true;
 }
@@ -105,6 +123,14 @@ CatalogLibrary CatalogLibrary::loadDefault() {
     lib.loadFolder(bundledFolder());
     lib.loadFolder(userFolder());
     return lib;
+}
+
+std::shared_ptr<const FailureRateTable> CatalogLibrary::defaultFailureRates() {
+    // Read once per process: a design opened from a file embeds no rates, and the studio and
+    // the CLI read these same folders.
+    static const std::shared_ptr<const FailureRateTable> rates =
+        loadDefault().catalog().failureRates();
+    return rates;
 }
 
 } // namespace cds

@@ -7,8 +7,8 @@
 namespace cds {
 
 /// @brief Loads catalog files: a folder of *.json family files, bundled first, then user
-/// folders layered over them (same id overrides). A malformed file is reported and skipped;
-/// the others still load.
+/// folders layered over them (same id overrides; a later failure-rate file replaces the table).
+/// A malformed file is reported and skipped; the others still load.
 class CatalogLibrary {
 public:
     /// Loads every *.json in @p folder (sorted by name). Returns the number of items read.
@@ -28,6 +28,10 @@ public:
     static QString userFolder();
     /// Bundled + user catalogs.
     static CatalogLibrary loadDefault();
+    /// The failure rates of the bundled + user catalogs, read once per process (what the
+    /// reliability figures use for a design whose catalog has none); null when no failure-rate
+    /// file could be read.
+    static std::shared_ptr<const FailureRateTable> defaultFailureRates();
 
 private:
     Catalog m_catalog;

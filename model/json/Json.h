@@ -83,4 +83,9 @@ std::string dumpStable(const nlohmann::ordered_json& v);
 /// Parses one catalog item object (pointer @p ptr for messages). Throws FieldError.
 CatalogItem parseCatalogItem(const Json& v, const std::string& ptr);
 
+/// The `family` of a catalog file that holds failure rates instead of items.
+inline constexpr char kFailureRatesFamily[] = "failure-rates";
+/// Parses a failure-rate catalog document (its formatVersion already read). Throws FieldError.
+FailureRateTable parseFailureRates(const Json& doc);
+
 } // namespace cds::json

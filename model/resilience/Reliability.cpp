@@ -1,5 +1,7 @@
 #include "Reliability.h"
 
+#include "../json/CatalogFile.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -7,68 +9,25 @@ namespace cds {
 
 namespace {
 
-const QString kLlama3 = QStringLiteral(
-    "Llama 3 405B pre-training, 54-day snapshot on 16,384 H100 GPUs: Dubey et al. 2024, "
-    "\"The Llama 3 Herd of Models\", arXiv:2407.21783, table 5");
-
 /// Local NVMe when the design has no storage to write to (estimate: one PCIe Gen4 drive's
 /// sequential write, ~4 GB/s, per server).
 constexpr double kLocalNvmeGbpsPerServer = 32;
 
 } // namespace
 
-double FailureRate::perUnitDay() const {
-    const double units = basis == RateBasis::PerGpu      ? kReferenceGpus
-                         : basis == RateBasis::PerServer ? kReferenceServers
-                                                         : kReferenceComputeLinks;
-    return interruptions / (units * kReferenceDays);
-}
-
-const std::vector<FailureRate>& failureRates() {
-    // Counts as table 5 gives them (they sum to 419; the table prints 30.1 % beside the 148
-    // faulty-GPU interruptions, where 148 / 419 is 35.3 %: the counts are used).
-    static const std::vector<FailureRate> rates = [] {
-        using B = RateBasis;
-        const auto gpu = QStringLiteral("GPU"), host = QStringLiteral("Host");
-        std::vector<FailureRate> r = {
-            {QStringLiteral("Faulty GPU"), gpu, 148, B::PerGpu, kLlama3},
-            {QStringLiteral("GPU HBM3 memory"), gpu, 72, B::PerGpu, kLlama3},
-            {QStringLiteral("Software bug"), QStringLiteral("Dependency"), 54, B::PerGpu, kLlama3},
-            {QStringLiteral("Network switch/cable"), QStringLiteral("Network"), 35,
-             B::PerComputeLink,
-             kLlama3 + QStringLiteral("; per compute link of a three-tier non-blocking Clos "
-                                      "(estimate: the paper does not count links)")},
-            {QStringLiteral("Host maintenance (unplanned)"),
-             QStringLiteral("Unplanned maintenance"), 32, B::PerServer, kLlama3},
-            {QStringLiteral("GPU SRAM memory"), gpu, 19, B::PerGpu, kLlama3},
-            {QStringLiteral("GPU system processor"), gpu, 17, B::PerGpu, kLlama3},
-            {QStringLiteral("NIC"), host, 7, B::PerServer, kLlama3},
-            {QStringLiteral("NCCL watchdog timeouts"), QStringLiteral("Unknown"), 7, B::PerGpu,
-             kLlama3},
-            {QStringLiteral("Silent data corruption"), gpu, 6, B::PerGpu, kLlama3},
-            {QStringLiteral("GPU thermal interface and sensor"), gpu, 6, B::PerGpu, kLlama3},
-            {QStringLiteral("SSD"), host, 3, B::PerServer, kLlama3},
-            {QStringLiteral("Power supply"), host, 3, B::PerServer, kLlama3},
-            {QStringLiteral("Server chassis"), host, 2, B::PerServer, kLlama3},
-            {QStringLiteral("IO expansion board"), host, 2, B::PerServer, kLlama3},
-            {QStringLiteral("Dependency"), QStringLiteral("Dependency"), 2, B::PerGpu, kLlama3},
-            {QStringLiteral("CPU"), host, 2, B::PerServer, kLlama3},
-            {QStringLiteral("System memory"), host, 2, B::PerServer, kLlama3},
-        };
-        return r;
-    }();
-    return rates;
-}
-
 Reliability reliabilityFor(const ReliabilityInputs& in) {
     Reliability r;
-    if (in.gpus <= 0)
+    // No second copy of the numbers in code: without rates of its own, the catalog folders'.
+    const std::shared_ptr<const FailureRateTable> rates =
+        in.rates ? in.rates : CatalogLibrary::defaultFailureRates();
+    if (in.gpus <= 0 || !rates)
         return r;
-    for (const FailureRate& f : failureRates()) {
+    r.ratesFile = rates->file;
+    for (const FailureRate& f : rates->causes) {
         const double units = f.basis == RateBasis::PerGpu      ? in.gpus
                              : f.basis == RateBasis::PerServer ? in.servers
                                                                : in.computeLinks;
-        r.interruptionsPerDay += f.perUnitDay() * units;
+        r.interruptionsPerDay += rates->perUnitDay(f) * units;
     }
     r.clusterMtbfHours = r.interruptionsPerDay > 0 ? 24.0 / r.interruptionsPerDay : 0;
     // A job sees the failures of its share of the cluster (one failure stops a synchronous job).
@@ -118,6 +77,7 @@ ReliabilityInputs reliabilityInputs(const DesignData& d, const Metrics& m, int j
             in.storageWriteGbps += t.writeGbps.value_or(0);
     });
     in.jobGpus = jobGpus > 0 ? jobGpus : d.settings.resilienceJobGpus;
+    in.rates = d.catalog.failureRates();
     return in;
 }
 

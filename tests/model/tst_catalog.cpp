@@ -3,7 +3,21 @@
 
 #include <QTemporaryDir>
 
+#include <array>
+
 using namespace cds;
+
+namespace {
+
+/// A good failure-rate file, which each bad-data case changes in one place.
+constexpr char kRates[] = R"({"formatVersion": 1, "family": "failure-rates",
+ "reference": {"gpus": 16384, "servers": 2048, "days": 54, "computeLinks": 49152, "source": "S"},
+ "causes": [
+  {"cause": "Faulty GPU", "category": "GPU", "interruptions": 148, "basis": "gpu", "source": "S"},
+  {"cause": "NIC", "category": "Host", "interruptions": 7, "basis": "server", "source": "S"}
+ ]})";
+
+} // namespace
 
 /// @brief Bundled catalog content, port expansion, breakouts, and malformed-file reporting.
 class TestCatalog : public QObject {
@@ -20,7 +34,8 @@ private Q_SLOTS:
         for (const FileError& e : lib.errors())
             qWarning("%s", qPrintable(e.toString()));
         QVERIFY(lib.errors().empty());
-        QCOMPARE(lib.loadedFiles().size(), 10); // power-chain.json since the power chain (#29)
+        // power-chain.json since the power chain (#29), failure-rates.json since #30
+        QCOMPARE(lib.loadedFiles().size(), 11);
     }
     void requiredIdsExist_data() {
         QTest::addColumn<QString>("id");
@@ -347,6 +362,119 @@ private Q_SLOTS:
         QCOMPARE(lib.catalog().find(QStringLiteral("nvidia-qm9700")), before); // same slot
         QCOMPARE(lib.catalog()[before].model, QStringLiteral("QM9700 (our price)"));
         QCOMPARE(lib.catalog()[before].price->usd, 30000.0);
+    }
+    /// The bundled rates are Llama 3's table 5 as published: 18 causes, 419 interruptions in
+    /// 54 days on 16,384 GPUs in 2,048 servers, each citing the paper, estimates labelled.
+    void bundledFailureRatesAreLlama3Table5() {
+        const std::shared_ptr<const FailureRateTable>& rates =
+            test::bundled().catalog().failureRates();
+        QVERIFY(rates);
+        QVERIFY(rates->file.endsWith(QLatin1String("/failure-rates.json")));
+        QCOMPARE(rates->causes.size(), std::size_t(18));
+        QCOMPARE(rates->totalInterruptions(), 419);
+        QCOMPARE(rates->reference.gpus, 16384);
+        QCOMPARE(rates->reference.servers, 2048);
+        QCOMPARE(rates->reference.days, 54.0);
+        QCOMPARE(rates->reference.computeLinks, 3.0 * 16384); // one link per GPU per tier
+        QVERIFY(rates->reference.source.contains(QLatin1String("arXiv:2407.21783")));
+        QVERIFY(rates->reference.source.contains(QLatin1String("estimate")));
+        std::array<int, kRateBasisCount> byBasis{};
+        for (const FailureRate& f : rates->causes) {
+            QVERIFY2(f.interruptions > 0, qPrintable(f.cause));
+            QVERIFY2(f.source.contains(QLatin1String("arXiv:2407.21783")) &&
+                         f.source.contains(QLatin1String("table 5")),
+                     qPrintable(f.cause));
+            if (f.basis == RateBasis::PerComputeLink) // the paper does not count links
+                QVERIFY2(f.source.contains(QLatin1String("estimate")), qPrintable(f.cause));
+            byBasis[std::size_t(f.basis)] += f.interruptions;
+        }
+        QCOMPARE(byBasis[std::size_t(RateBasis::PerGpu)], 331);
+        QCOMPARE(byBasis[std::size_t(RateBasis::PerServer)], 53);
+        QCOMPARE(byBasis[std::size_t(RateBasis::PerComputeLink)], 35); // network switch/cable
+        const FailureRate& gpu = rates->causes.front();
+        QCOMPARE(gpu.cause, QStringLiteral("Faulty GPU"));
+        QCOMPARE(gpu.interruptions, 148);
+        QCOMPARE(rates->perUnitDay(gpu), 148.0 / (16384 * 54.0));
+    }
+    void badFailureRatesNameFileAndEntry_data() {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<QString>("cause"); ///< the entry the message names, if any
+        const auto row = [](const char* name, const char* from, const char* to, const char* field,
+                            const char* message, const char* cause) {
+            QTest::newRow(name) << QByteArray(from) << QByteArray(to) << QString::fromUtf8(field)
+                                << QString::fromUtf8(message) << QString::fromUtf8(cause);
+        };
+        row("negative count", R"("interruptions": 7)", R"("interruptions": -7)",
+            "/causes/1/interruptions", "cannot be negative", "NIC");
+        row("unknown basis", R"("basis": "server")", R"("basis": "rack")", "/causes/1/basis",
+            "expected one of gpu, server, compute-link", "NIC");
+        row("missing source", R"("basis": "server", "source": "S")", R"("basis": "server")",
+            "/causes/1", "missing required field \"source\"", "NIC");
+        row("empty source", R"("basis": "server", "source": "S")",
+            R"("basis": "server", "source": " ")", "/causes/1/source", "must not be empty", "NIC");
+        row("duplicate cause", R"("cause": "NIC")", R"("cause": "Faulty GPU")", "/causes/1/cause",
+            "duplicate cause", "");
+        row("no reference GPUs", R"("gpus": 16384)", R"("gpus": 0)", "/reference/gpus",
+            "must be more than 0", "");
+        row("negative reference GPUs", R"("gpus": 16384)", R"("gpus": -16384)", "/reference/gpus",
+            "must be more than 0", "");
+        row("reference without source", R"("computeLinks": 49152, "source": "S")",
+            R"("computeLinks": 49152)", "/reference", "missing required field \"source\"", "");
+    }
+    /// Bad data in a failure-rate file is refused whole, with the file, the line and the
+    /// entry: a rate that loaded half-read would skew every figure without a word.
+    void badFailureRatesNameFileAndEntry() {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        QFETCH(QString, cause);
+        QByteArray text(kRates);
+        QVERIFY(text.contains(from));
+        text.replace(from, to);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("failure-rates.json"));
+        write(path, text);
+        CatalogLibrary lib;
+        QVERIFY(!lib.loadFile(path));
+        QVERIFY(!lib.catalog().failureRates());
+        QVERIFY(lib.loadedFiles().isEmpty());
+        QCOMPARE(lib.errors().size(), std::size_t(1));
+        const FileError& e = lib.errors().front();
+        QCOMPARE(e.file, path);
+        QCOMPARE(e.field, field);
+        QVERIFY(e.line > 0);
+        QVERIFY2(e.message.contains(message), qPrintable(e.message));
+        if (!cause.isEmpty())
+            QVERIFY2(e.message.contains(QStringLiteral("cause \"%1\"").arg(cause)),
+                     qPrintable(e.message));
+        QVERIFY2(e.toString().startsWith(path + QLatin1Char(':')), qPrintable(e.toString()));
+    }
+    void emptyFailureRateTableRefused() {
+        QByteArray text(kRates);
+        const qsizetype from = text.indexOf("\"causes\"");
+        QVERIFY(from > 0);
+        text = text.left(from) + R"("causes": []})";
+        CatalogLibrary lib;
+        QVERIFY(!lib.loadBytes(text, QStringLiteral("rates.json")));
+        QCOMPARE(lib.errors().front().field, QStringLiteral("/causes"));
+        QVERIFY(lib.errors().front().message.contains(QLatin1String("no causes")));
+    }
+    /// A user folder's failure-rate file replaces the bundled table as a whole.
+    void userFailureRatesReplaceBundled() {
+        QTemporaryDir dir;
+        write(dir.filePath(QStringLiteral("our-rates.json")), kRates);
+        CatalogLibrary lib;
+        lib.loadFolder(QStringLiteral(CDS_SOURCE_DIR "/catalogs"));
+        const std::size_t items = lib.catalog().size();
+        lib.loadFolder(dir.path());
+        QVERIFY(lib.errors().empty());
+        QCOMPARE(lib.catalog().size(), items); // the rates are no items
+        QVERIFY(lib.catalog().failureRates()->file.endsWith(QLatin1String("our-rates.json")));
+        QCOMPARE(lib.catalog().failureRates()->totalInterruptions(), 148 + 7);
     }
     void newerCatalogVersionRefused() {
         QTemporaryDir dir;

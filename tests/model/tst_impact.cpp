@@ -7,6 +7,7 @@
 
 #include "model/analysis/Analysis.h"
 #include "model/generator/Generator.h"
+#include "model/json/DesignFile.h"
 #include "model/power/PowerTopology.h"
 #include "model/resilience/BlastRadius.h"
 #include "model/resilience/Reliability.h"
@@ -16,6 +17,7 @@
 #include <QTest>
 
 #include <map>
+#include <memory>
 #include <set>
 
 using namespace cds;
@@ -288,8 +290,53 @@ private Q_SLOTS:
         const Reliability job = reliabilityFor(in);
         QCOMPARE(job.jobGpus, 2048);
         QVERIFY(qAbs(job.jobMtbfHours - 8 * r.clusterMtbfHours) < 1e-6 * job.jobMtbfHours);
-        for (const FailureRate& f : failureRates())
+        QVERIFY(big.catalog.failureRates());
+        for (const FailureRate& f : big.catalog.failureRates()->causes)
             QVERIFY2(!f.source.isEmpty() && f.interruptions > 0, qPrintable(f.cause));
+    }
+
+    /// The figures use the failure rates of the design's catalog (catalogs/failure-rates.json as
+    /// loaded), and the catalog folders' when it has none, as a design opened from a file.
+    void ratesComeFromTheCatalog() {
+        const DesignData& d = h100k();
+        const Metrics m = analyze(d).metrics;
+        ReliabilityInputs in = reliabilityInputs(d, m);
+        QVERIFY(in.rates);
+        QVERIFY(in.rates == test::bundled().catalog().failureRates()); // shared, not copied
+        QCOMPARE(in.rates->totalInterruptions(), 419);
+        const Reliability base = reliabilityFor(in);
+        QCOMPARE(base.ratesFile, in.rates->file);
+        // Each cause's count over its units in the reference run, times the design's units.
+        double expected = 0;
+        for (const FailureRate& f : in.rates->causes) {
+            const double units = f.basis == RateBasis::PerGpu      ? in.gpus
+                                 : f.basis == RateBasis::PerServer ? in.servers
+                                                                   : in.computeLinks;
+            expected += f.interruptions * units /
+                        (in.rates->referenceUnits(f.basis) * in.rates->reference.days);
+        }
+        QVERIFY(expected > 0);
+        QVERIFY2(qAbs(base.interruptionsPerDay - expected) < 1e-9 * expected,
+                 qPrintable(QString::number(base.interruptionsPerDay)));
+        // Edited rates change the figures: every count doubled, twice the interruptions.
+        auto doubled = std::make_shared<FailureRateTable>(*in.rates);
+        for (FailureRate& f : doubled->causes)
+            f.interruptions *= 2;
+        in.rates = doubled;
+        QVERIFY(qAbs(reliabilityFor(in).interruptionsPerDay - 2 * expected) < 1e-9 * expected);
+        // Without rates of its own, the catalog folders' (CDS_CATALOG_DIR: the bundled ones).
+        in.rates = nullptr;
+        const Reliability fallback = reliabilityFor(in);
+        QVERIFY(fallback.ratesFile.endsWith(QLatin1String("/failure-rates.json")));
+        QVERIFY(qAbs(fallback.interruptionsPerDay - expected) < 1e-9 * expected);
+        // A design file does not store the rates: once opened, the same figures all the same.
+        const LoadResult loaded =
+            DesignFile::loadFromBytes(DesignFile::toBytes(d), QStringLiteral("rates.cds.json"));
+        QVERIFY(loaded.ok);
+        QVERIFY(!loaded.data.catalog.failureRates());
+        const Reliability reopened = reliabilityOf(loaded.data, analyze(loaded.data).metrics);
+        QVERIFY(qAbs(reopened.interruptionsPerDay - expected) < 1e-9 * expected);
+        QCOMPARE(reopened.goodputPct, base.goodputPct);
     }
 
     /// The rules stay quiet on a clean 2N design.
