@@ -76,12 +76,16 @@ int train(const QStringList& args) {
     addCommon(p);
     p.addOption(opt("tokens", "Training tokens, e.g. 15.6T.", "T"));
     p.addOption(opt("gpus", "Train on this many GPUs.", "N"));
-    p.addOption(opt("days", "Size the cluster to finish within this many days.", "D"));
+    p.addOption(opt("days",
+                    "Size the cluster to finish within this many days (wall-clock, "
+                    "interruptions included).",
+                    "D"));
     p.addOption(opt("mfu", "Model FLOPs utilization (default 0.40, Llama 3 405B on H100).", "F"));
     p.addOption(opt("price-kwh", "Energy price in USD per kWh (default: the design's).", "USD"));
     if (auto code = parse(p, args,
                           QStringLiteral("Size a training run: GPUs, parallelism, step time, "
-                                         "days, energy and cost.")))
+                                         "days (with the expected interruptions), energy and "
+                                         "cost.")))
         return *code;
     if (!p.positionalArguments().isEmpty())
         return fail(

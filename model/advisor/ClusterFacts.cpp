@@ -82,6 +82,8 @@ std::optional<ClusterFacts> ClusterFacts::fromDesign(const DesignData& d, const 
     f.facilityW = m.facilityW;
     f.capexUsd = m.totalCostUsd;
     f.priceUsdPerKwh = d.settings.energyUsdPerKwh;
+    f.reliability = reliabilityInputs(d, m);
+    f.reliability.jobGpus = 0; // the run's, set by the advisor
     f.hasDesign = true;
     return f;
 }
@@ -97,6 +99,14 @@ ClusterFacts ClusterFacts::nominal(const ServerFigures& server, int gpus) {
     sw.leaf = 1;
     sw.spine = gpus > 32 ? 1 : 0;
     sw.core = gpus > 2048 ? 1 : 0;
+    // What the failure rates scale with: whole catalog items (an NVL72 rack counts once, as
+    // Metrics::servers does), one compute link per GPU at each tier (the counting of
+    // Reliability.h's three-tier reference), no storage.
+    f.reliability.gpus = gpus;
+    f.reliability.servers =
+        server.gpusPerServer > 0 ? (gpus + server.gpusPerServer - 1) / server.gpusPerServer : 0;
+    f.reliability.computeLinks = double(sw.total()) * gpus;
+    f.reliability.gpuMemoryGb = server.memoryGb;
     return f;
 }
 

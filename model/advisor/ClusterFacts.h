@@ -3,6 +3,7 @@
 #include "../DesignData.h"
 #include "../fabric/AllReduce.h"
 #include "../metrics/Metrics.h"
+#include "../resilience/Reliability.h"
 
 #include <optional>
 
@@ -24,9 +25,9 @@ struct ServerFigures {
 };
 
 /// @brief What the advisor knows about a cluster: its server, GPU count, the compute fabric's
-/// figures the all-reduce estimate reads, and power, capex and energy price. Either from a
-/// design (its analysis) or nominal: a non-blocking fabric of the server's own NICs, used to
-/// size a cluster before its design is generated.
+/// figures the all-reduce estimate reads, what its failure rates scale with, and power, capex
+/// and energy price. Either from a design (its analysis) or nominal: a non-blocking fabric of
+/// the server's own NICs, used to size a cluster before its design is generated.
 struct ClusterFacts {
     ServerFigures server;
     int gpus = 0;
@@ -36,6 +37,10 @@ struct ClusterFacts {
     double facilityW = 0; ///< IT times each rack's PUE
     double capexUsd = 0;  ///< the design's total cost
     double priceUsdPerKwh = 0;
+    /// The whole cluster's GPUs, servers, compute links and storage write bandwidth, which the
+    /// expected interruptions scale with; the advisor sets the job's GPUs and checkpoint size
+    /// per run. gpus 0: unknown, no interruptions counted.
+    ReliabilityInputs reliability;
     bool hasDesign = false; ///< false: nominal, no power or cost known
 
     /// Facts of a design from its metrics (analyze(d).metrics or LiveAnalysis::metrics()).
@@ -44,7 +49,8 @@ struct ClusterFacts {
     static std::optional<ClusterFacts> fromDesign(const DesignData& d, const Metrics& m,
                                                   QString* why = nullptr);
     /// A nominal cluster of @p gpus GPUs of @p server on a 1:1 InfiniBand fabric with the tiers
-    /// a 64-port switch needs.
+    /// a 64-port switch needs, one compute link per GPU and tier, and no storage (checkpoints
+    /// go to local NVMe).
     static ClusterFacts nominal(const ServerFigures& server, int gpus);
 
     /// The existing fabric estimate (fabric/AllReduce.h) of a ring all-reduce of @p bytes among

@@ -45,7 +45,9 @@ std::vector<PhaseCapability> phaseCapabilities(const DesignData& d, const BuildP
             w.params = kReferenceRuns[i].params;
             w.tokens = kReferenceRuns[i].tokens;
             const TrainingEstimate e = estimateTraining(w, *facts);
-            c.days[i] = e.ok ? e.days : 0;
+            // Compute time, as the build-plan CSV documents it: its days compare phases by
+            // their GPUs, and stay comparable with the runs' published figures.
+            c.days[i] = e.ok ? e.computeDays : 0;
             if (!e.ok)
                 c.runWhy[i] = e.reason;
         }

@@ -32,8 +32,9 @@ struct PhaseCapability {
     int gpusReady = 0;
     double trainParamsMax = 0; ///< the largest model whose training state fits the GPUs ready
     double serveParamsMax = 0; ///< the largest served in bf16 (weights in half the memory)
-    /// Days each reference run takes on the design at the phase's end (kReferenceRuns order),
-    /// at the advisor's default MFU; 0 when it cannot run (see @c why).
+    /// Days of compute each reference run takes on the design at the phase's end
+    /// (kReferenceRuns order), at the advisor's default MFU, interruptions not included; 0 when
+    /// it cannot run (see @c why).
     std::array<double, kReferenceRuns.size()> days{};
     std::array<QString, kReferenceRuns.size()> runWhy; ///< the advisor's reason, when days is 0
     QString why; ///< why the advisor cannot answer (no GPU server yet, ...), or empty

@@ -33,7 +33,12 @@ struct TrainingEstimate {
     QString reason; ///< why not, when !ok
     double flops = 0;
     int gpus = 0;
+    /// Wall-clock days, interruptions included: computeDays / (goodput / 100).
     double days = 0;
+    double computeDays = 0; ///< the steps alone, as if nothing failed
+    /// The job's expected interruptions (model/resilience/Reliability.h) with its own model
+    /// state as the checkpoint; goodputPct is 100 when the cluster has no failure figures.
+    Reliability reliability;
     double modelStateGb = 0; ///< 16 bytes per parameter, whole model
     TrainingMemory memory;   ///< per GPU
     ParallelPlan plan;
@@ -45,7 +50,7 @@ struct TrainingEstimate {
     double tokensPerStep = 0;
     double effectiveMfu = 0;      ///< flops / (GPUs x peak x time)
     double computeEfficiency = 0; ///< share of peak while computing, derived from the MFU
-    double energyMwh = 0;         ///< 0 when the cluster's power is unknown (nominal)
+    double energyMwh = 0; ///< over the wall-clock days; 0 when the power is unknown (nominal)
     double energyCostUsd = 0;
     double capexUsd = 0; ///< share of the design's capex the run uses
     double costUsd = 0;  ///< capex + energy
@@ -70,7 +75,8 @@ QString trainingInputError(const TrainingWorkload& w);
 /// Sizes @p w on @p facts: with w.gpus (at most facts.gpus) or all of facts.gpus, the fastest
 /// parallel plan that fits memory, its step time on the fabric, days, energy and cost. w.mfu is
 /// taken as end to end on a non-blocking fabric (as published); a slower fabric lengthens the
-/// step by the communication it cannot hide.
+/// step by the communication it cannot hide. The days include the expected interruptions of
+/// the job's share of the cluster (facts.reliability): compute days / goodput.
 TrainingEstimate estimateTraining(const TrainingWorkload& w, const ClusterFacts& facts);
 
 /// Smallest GPU count (whole servers) that fits @p w in memory on @p server, or 0 when none
@@ -78,8 +84,8 @@ TrainingEstimate estimateTraining(const TrainingWorkload& w, const ClusterFacts&
 int minimumTrainingGpus(const TrainingWorkload& w, const ServerFigures& server,
                         int maxGpus = 1 << 20);
 
-/// Smallest GPU count (whole servers, at most @p maxGpus) that trains @p w within w.days, each
-/// count timed on @p factsAt(gpus). 0 when none does.
+/// Smallest GPU count (whole servers, at most @p maxGpus) that trains @p w within w.days
+/// (interruptions included), each count timed on @p factsAt(gpus). 0 when none does.
 int gpusForDays(const TrainingWorkload& w, const ServerFigures& server,
                 const std::function<ClusterFacts(int gpus)>& factsAt, int maxGpus = 1 << 20);
 

@@ -13,6 +13,9 @@ class TestCliAdvise : public QObject {
     };
     static Run cli(QStringList args) {
         args.prepend(QStringLiteral("advise"));
+        return run(args);
+    }
+    static Run run(const QStringList& args) {
         QProcess p;
         p.start(QStringLiteral(CDS_CLI), args);
         if (!p.waitForFinished(120000))
@@ -35,9 +38,20 @@ private Q_SLOTS:
             cli({"train", "--params", "405B", "--tokens", "15.6T", "--gpus", "2048", "--json"});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject o = json(r.out);
-        QStringList want = {
-            "flops",       "gpus",        "days",          "model_state_gb", "memory_per_gpu_gb",
-            "parallelism", "step_time_s", "comm_fraction", "energy_mwh",     "cost_usd"};
+        QStringList want = {"flops",
+                            "gpus",
+                            "days",
+                            "compute_days",
+                            "goodput_pct",
+                            "job_mtbf_hours",
+                            "checkpoint_interval_min",
+                            "model_state_gb",
+                            "memory_per_gpu_gb",
+                            "parallelism",
+                            "step_time_s",
+                            "comm_fraction",
+                            "energy_mwh",
+                            "cost_usd"};
         want.sort();
         QCOMPARE(keys(o), want);
         QCOMPARE(keys(o[QStringLiteral("parallelism")].toObject()),
@@ -52,6 +66,34 @@ private Q_SLOTS:
         QVERIFY(o[QStringLiteral("memory_per_gpu_gb")].toDouble() <= 72);
         QVERIFY(o[QStringLiteral("energy_mwh")].toDouble() > 0);
         QVERIFY(o[QStringLiteral("cost_usd")].toDouble() > 0);
+    }
+
+    // Issue #30: days are wall-clock, the compute days stretched by the job's goodput.
+    void daysIncludeTheInterruptions() {
+        const Run r =
+            cli({"train", "--params", "405B", "--tokens", "15.6T", "--gpus", "2048", "--json"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject o = json(r.out);
+        const double days = o[QStringLiteral("days")].toDouble();
+        const double compute = o[QStringLiteral("compute_days")].toDouble();
+        const double goodput = o[QStringLiteral("goodput_pct")].toDouble();
+        QVERIFY2(goodput > 50 && goodput < 100, qPrintable(QString::number(goodput)));
+        QVERIFY(days > compute && compute > 0);
+        // Each figure is rounded to 0.01.
+        QVERIFY2(qAbs(days - compute / (goodput / 100)) < 0.01 + days * 1e-4,
+                 qPrintable(QStringLiteral("%1 %2 %3").arg(days).arg(compute).arg(goodput)));
+        QVERIFY(o[QStringLiteral("job_mtbf_hours")].toDouble() > 0);
+        QVERIFY(o[QStringLiteral("checkpoint_interval_min")].toDouble() > 0);
+        // A job of a whole design fails as often as `stats` says the design does.
+        const Run a =
+            cli({"train", "--params", "8B", "--tokens", "100B", "--design", example(), "--json"});
+        const Run s = run({"stats", example(), "--json"});
+        QVERIFY2(a.code == 0 && s.code == 0, a.err.constData());
+        const QJsonObject mtbf = json(s.out)[QStringLiteral("reliability")]
+                                     .toObject()[QStringLiteral("job_mtbf_hours")]
+                                     .toObject();
+        QCOMPARE(json(a.out)[QStringLiteral("job_mtbf_hours")].toDouble(),
+                 mtbf[QStringLiteral("cluster")].toDouble());
     }
 
     void designAndPriceAreUsed() {

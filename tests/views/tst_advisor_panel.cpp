@@ -35,6 +35,9 @@ private Q_SLOTS:
         QVERIFY(p->designText().contains(QLatin1String("trains up to 72B")));
         p->setTraining(QStringLiteral("8B"), QStringLiteral("100B"));
         QVERIFY2(p->designText().contains(QLatin1String("takes")), qPrintable(p->designText()));
+        // The days include the interruptions the design's GPUs expect.
+        QVERIFY2(p->designText().contains(QLatin1String("% goodput; tp")),
+                 qPrintable(p->designText()));
         p->setTraining(QStringLiteral("405B"), QStringLiteral("1T"));
         QVERIFY2(p->designText().contains(QLatin1String("does not run on it")),
                  qPrintable(p->designText()));
@@ -53,6 +56,8 @@ private Q_SLOTS:
         QVERIFY2(p->recommended().has_value(), qPrintable(p->recommendationText()));
         QVERIFY(p->generateButton()->isEnabled());
         QVERIFY(p->recommendationText().contains(QLatin1String("Plan: tensor")));
+        QVERIFY2(p->recommendationText().contains(QLatin1String("Interruptions: job MTBF")),
+                 qPrintable(p->recommendationText()));
         QVERIFY(p->memoryBarShare() > 0 && p->memoryBarShare() <= 1);
         const int gpus = p->recommended()->gpus;
         const QByteArray before = test::bytesOf(*w);

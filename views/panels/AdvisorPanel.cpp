@@ -320,8 +320,9 @@ void AdvisorPanel::updateDesign() {
                 w->gpus = 0;
                 w->days = 0;
                 const TrainingEstimate e = estimateTraining(*w, *facts);
-                lines << (e.ok ? QStringLiteral("The workload above takes %1 days on it (tp %2, "
-                                                "pp %3, dp %4; %5 % communication), %6 MWh, $%7.")
+                lines << (e.ok ? QStringLiteral("The workload above takes %1 days on it (%8 % "
+                                                "goodput; tp %2, pp %3, dp %4; %5 % "
+                                                "communication), %6 MWh, $%7.")
                                      .arg(e.days, 0, 'f', 1)
                                      .arg(e.plan.tp)
                                      .arg(e.plan.pp)
@@ -329,6 +330,7 @@ void AdvisorPanel::updateDesign() {
                                      .arg(e.commFraction * 100, 0, 'f', 1)
                                      .arg(e.energyMwh, 0, 'f', 0)
                                      .arg(QLocale().toString(e.costUsd, 'f', 0))
+                                     .arg(e.reliability.goodputPct, 0, 'f', 1)
                                : QStringLiteral("The workload above does not run on it: %1.")
                                      .arg(e.reason));
             }

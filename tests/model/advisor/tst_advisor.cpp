@@ -136,13 +136,14 @@ private Q_SLOTS:
         const TrainingEstimate e =
             estimateTraining(w, ClusterFacts::nominal(server("nvidia-dgx-h100"), 16384));
         QVERIFY2(e.ok, qPrintable(e.reason));
-        const double tflopsPerGpu = e.flops / (e.gpus * e.days * 86400.0) / 1e12;
+        // Published MFU is over the time the job runs: the compute days, not the interruptions.
+        const double tflopsPerGpu = e.flops / (e.gpus * e.computeDays * 86400.0) / 1e12;
         QVERIFY2(qAbs(tflopsPerGpu - 400) < 0.03 * 400, qPrintable(QString::number(tflopsPerGpu)));
         QVERIFY(qAbs(e.effectiveMfu - w.mfu) < 0.03 * w.mfu);
         // Tensor parallel stays inside the 8-GPU NVLink domain; 3.8e25 FLOPs at ~400 TFLOP/s
         // on 16,384 GPUs is about 67 days.
         QVERIFY(e.plan.tp <= 8);
-        QVERIFY(e.days > 60 && e.days < 75);
+        QVERIFY(e.computeDays > 60 && e.computeDays < 75);
     }
 
     void oversubscribedFabricSlowsTheStep() {
@@ -156,7 +157,7 @@ private Q_SLOTS:
         // The same plan's gradient all-reduce takes about twice as long at 2:1.
         if (flat.plan.dp == over.plan.dp)
             QVERIFY(over.dpAllReduceS > 1.7 * flat.dpAllReduceS);
-        QVERIFY(over.days > flat.days);
+        QVERIFY(over.computeDays > flat.computeDays);
         QVERIFY(over.commFraction > flat.commFraction);
     }
 
@@ -218,6 +219,101 @@ private Q_SLOTS:
         QVERIFY(!estimateTraining(w, ClusterFacts::nominal(server("nvidia-dgx-h100"), 80)).ok);
     }
 
+    // Issue #30: the days include the job's expected interruptions (model/resilience): compute
+    // days / goodput, the goodput reliabilityFor() gives the job's share of the design.
+    void interruptionsStretchTheDaysByTheGoodput() {
+        const DesignData d = generated(1024);
+        const Metrics m = analyze(d).metrics;
+        const ClusterFacts facts = factsOf(d);
+        const ReliabilityInputs cluster = reliabilityInputs(d, m);
+        QCOMPARE(facts.reliability.gpus, 1024);
+        QCOMPARE(facts.reliability.servers, cluster.servers);
+        QCOMPARE(facts.reliability.computeLinks, cluster.computeLinks);
+        QVERIFY(facts.reliability.storageWriteGbps > 0); // generated with storage
+        QCOMPARE(facts.reliability.storageWriteGbps, cluster.storageWriteGbps);
+        TrainingWorkload w;
+        w.params = 8e9;
+        w.tokens = 1e12;
+        const TrainingEstimate e = estimateTraining(w, facts);
+        QVERIFY2(e.ok, qPrintable(e.reason));
+        const Reliability& r = e.reliability;
+        QVERIFY2(r.goodputPct > 50 && r.goodputPct < 100,
+                 qPrintable(QString::number(r.goodputPct)));
+        QVERIFY(e.days > e.computeDays);
+        QVERIFY(qFuzzyCompare(e.days, e.computeDays / (r.goodputPct / 100)));
+        // The job's own model state is its checkpoint: 8e9 x 16 bytes.
+        ReliabilityInputs in = reliabilityInputs(d, m, 1024);
+        in.checkpointBytes = 8e9 * kModelStateBytesPerParam;
+        const Reliability want = reliabilityFor(in);
+        QCOMPARE(r.checkpointGb, 128.0);
+        QCOMPARE(r.checkpointPath, QStringLiteral("storage"));
+        QCOMPARE(r.goodputPct, want.goodputPct);
+        QCOMPARE(r.jobMtbfHours, want.jobMtbfHours);
+        QCOMPARE(r.checkpointIntervalMin, want.checkpointIntervalMin);
+        // Energy is over the wall-clock days; the MFU over the compute days.
+        QVERIFY(qAbs(e.energyMwh - m.facilityW * e.days * 24 / 1e6) < 1e-6);
+        const double peak = 989e12 * e.gpus * e.computeDays * 86400;
+        QVERIFY(qFuzzyCompare(e.effectiveMfu, e.flops / peak));
+        const QString text = e.reasoning.join(QChar(u'\n'));
+        QVERIFY2(
+            text.contains(
+                QStringLiteral("Interruptions: job MTBF %1 h").arg(r.jobMtbfHours, 0, 'f', 1)) &&
+                text.contains(
+                    QStringLiteral("days of compute take %1 days.").arg(e.days, 0, 'f', 1)),
+            qPrintable(text));
+    }
+
+    void aBiggerJobHasALowerGoodput() {
+        const ClusterFacts facts = factsOf(generated(1024));
+        TrainingWorkload w;
+        w.params = 8e9;
+        w.tokens = 1e12;
+        w.gpus = 256;
+        const TrainingEstimate small = estimateTraining(w, facts);
+        w.gpus = 1024;
+        const TrainingEstimate big = estimateTraining(w, facts);
+        QVERIFY(small.ok && big.ok);
+        // A synchronous job stops at any failure of its share of the cluster: four times the
+        // GPUs, a quarter of the MTBF, and the same checkpoint to the same storage.
+        QVERIFY(qFuzzyCompare(small.reliability.jobMtbfHours, 4 * big.reliability.jobMtbfHours));
+        QVERIFY2(big.reliability.goodputPct < small.reliability.goodputPct,
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(big.reliability.goodputPct)
+                                .arg(small.reliability.goodputPct)));
+        QVERIFY(big.days / big.computeDays > small.days / small.computeDays);
+    }
+
+    // Sizing before a design exists: the nominal cluster fails as Llama 3's did at its size.
+    void nominalClusterFailsLikeTheReference() {
+        const ClusterFacts f = ClusterFacts::nominal(server("nvidia-dgx-h100"), kReferenceGpus);
+        QCOMPARE(f.reliability.gpus, kReferenceGpus);
+        QCOMPARE(f.reliability.servers, kReferenceServers);
+        QCOMPARE(f.reliability.computeLinks, kReferenceComputeLinks); // three tiers
+        QCOMPARE(f.reliability.storageWriteGbps, 0.0);
+        QVERIFY(
+            qFuzzyCompare(reliabilityFor(f.reliability).interruptionsPerDay, 419 / kReferenceDays));
+        // Two tiers up to 2,048 GPUs; an NVL72 rack counts as one server, as in Metrics.
+        QCOMPARE(ClusterFacts::nominal(server("nvidia-dgx-h100"), 1024).reliability.computeLinks,
+                 2048.0);
+        QCOMPARE(ClusterFacts::nominal(server("nvidia-gb200-nvl72"), 144).reliability.servers, 2);
+        // No storage: the checkpoint goes to local NVMe, and the job still loses time.
+        TrainingWorkload w;
+        w.params = 70e9;
+        w.tokens = 2e12;
+        w.gpus = 1024;
+        const TrainingEstimate e =
+            estimateTraining(w, ClusterFacts::nominal(server("nvidia-dgx-h100"), 1024));
+        QVERIFY2(e.ok, qPrintable(e.reason));
+        QCOMPARE(e.reliability.checkpointPath, QStringLiteral("local NVMe (estimate)"));
+        QVERIFY(e.reliability.goodputPct < 100 && e.days > e.computeDays);
+        // A cluster without failure figures loses nothing.
+        ClusterFacts unknown = ClusterFacts::nominal(server("nvidia-dgx-h100"), 1024);
+        unknown.reliability = {};
+        const TrainingEstimate none = estimateTraining(w, unknown);
+        QCOMPARE(none.reliability.goodputPct, 100.0);
+        QCOMPARE(none.days, none.computeDays);
+    }
+
     void impossibleInputIsRefusedWithAReason() {
         TrainingWorkload w = llama3_405b();
         w.tokens = 0;
@@ -246,6 +342,7 @@ private Q_SLOTS:
         QVERIFY(a.generate);
         QCOMPARE(a.generate->gpus, a.estimate.gpus);
         QVERIFY(a.estimate.days <= 20);
+        QVERIFY(a.estimate.computeDays < a.estimate.days); // the target is wall-clock
         QVERIFY(a.facts.hasDesign);
         // Fewer GPUs would miss the target on the same kind of cluster.
         TrainingWorkload fewer = w;
