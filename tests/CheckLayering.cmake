@@ -66,7 +66,7 @@ set(allowed
   "views/panels: views views/floorplan model model/analysis model/rules model/export model/advisor model/fabric model/cabling model/metrics"
   "views/power: views views/render model model/analysis model/power model/metrics"
   "views/resilience: views model model/resilience"
-  "views/report: views/render views/power model model/analysis model/rules model/export model/metrics model/phases model/advisor model/site"
+  "views/report: views/render views/power model model/analysis model/rules model/export model/metrics model/phases model/advisor model/site model/resilience"
   "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json model/phases model/advisor model/site"
   "app: model"
   "app/export: model model/export model/metrics views/dashboard views/render"

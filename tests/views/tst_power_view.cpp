@@ -301,7 +301,9 @@ private Q_SLOTS:
     void reportHasDiagramPages() {
         auto count = [](const DesignData& d) {
             const report::ReportContent content(d);
-            const auto pages = content.pages();
+            report::PageOptions o;
+            o.tables = false; // the diagram's pages do not depend on them; no 16k N-1 sweep
+            const auto pages = content.pages(o);
             return int(std::count_if(pages.begin(), pages.end(), [](const report::ReportPage& p) {
                 return p.kind == report::ReportPage::Kind::PowerChain;
             }));

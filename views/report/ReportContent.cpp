@@ -1,6 +1,7 @@
 #include "ReportContent.h"
 
 #include "BuildPlanPages.h"
+#include "FailurePages.h"
 #include "FloorplanSheets.h"
 #include "PowerChainPages.h"
 #include "ReportTable.h"
@@ -366,16 +367,15 @@ void ReportContent::paintRackGroups(QPainter& p, const QRectF& r, std::size_t fi
     }
 }
 
-std::vector<ReportPage> ReportContent::pages(const PageOptions& o) const {
+const FailureSummary& ReportContent::failureSummary() const {
+    if (!m_failures)
+        m_failures =
+            std::make_shared<FailureSummary>(summarizeFailures(m_d, m_index, m_analysis.metrics));
+    return *m_failures;
+}
+
+std::vector<ReportPage> ReportContent::floorplanPages(const PageOptions& o) const {
     std::vector<ReportPage> out;
-    out.push_back({ReportPage::Kind::Cover,
-                   QString(),
-                   [this](QPainter& p, const QRectF& r) { paintCover(p, r); },
-                   {}});
-    out.push_back({ReportPage::Kind::Summary,
-                   QStringLiteral("Executive summary"),
-                   [this](QPainter& p, const QRectF& r) { paintSummary(p, r); },
-                   {}});
     const auto sheets =
         o.floorplanSheets ? floorplanSheets(m_d, render::FloorplanRenderer(m_d, metrics()), o.body)
                           : std::vector<FloorplanSheet>{};
@@ -423,6 +423,21 @@ std::vector<ReportPage> ReportContent::pages(const PageOptions& o) const {
                                                 sheet.windowMm, r.adjusted(0, 22, 0, 0));
                        },
                        {}});
+    return out;
+}
+
+std::vector<ReportPage> ReportContent::pages(const PageOptions& o) const {
+    std::vector<ReportPage> out;
+    out.push_back({ReportPage::Kind::Cover,
+                   QString(),
+                   [this](QPainter& p, const QRectF& r) { paintCover(p, r); },
+                   {}});
+    out.push_back({ReportPage::Kind::Summary,
+                   QStringLiteral("Executive summary"),
+                   [this](QPainter& p, const QRectF& r) { paintSummary(p, r); },
+                   {}});
+    std::vector<ReportPage> floorplan = floorplanPages(o);
+    std::move(floorplan.begin(), floorplan.end(), std::back_inserter(out));
     std::vector<ReportPage> site = sitePages(m_d, m_analysis, o.body);
     std::move(site.begin(), site.end(), std::back_inserter(out));
     const std::size_t per = std::size_t(std::max(1, o.groupsPerPage));
@@ -456,6 +471,10 @@ std::vector<ReportPage> ReportContent::pages(const PageOptions& o) const {
                    {}});
     std::vector<ReportPage> power = powerChainPages(m_d, m_analysis, o.body, !o.floorplanSheets);
     std::move(power.begin(), power.end(), std::back_inserter(out));
+    if (o.tables) {
+        failureSummary(); // sweeps once, on the first report built from this content
+        out.push_back(failureDomainsPage(m_failures));
+    }
     std::vector<ReportPage> plan = buildPlanPages(m_d, o.body);
     std::move(plan.begin(), plan.end(), std::back_inserter(out));
     out.push_back({ReportPage::Kind::Charts,

@@ -10,6 +10,7 @@
 #include <QRectF>
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 class QPainter;
@@ -28,6 +29,7 @@ struct ReportPage {
         Racks,
         Fabric,
         PowerChain,
+        FailureDomains, ///< expected interruptions and the N-1 summary (FailurePages.h)
         BuildPlan,
         Charts,
         Bom,
@@ -46,12 +48,14 @@ struct PageOptions {
     /// The body rectangle of a page: floorplan sheets and table pages are cut to fit it.
     QSizeF body{1026, 667};
     bool floorplanSheets = true; ///< false: the overview only (slides zoom instead)
-    bool tables = true;          ///< BOM and findings pages
+    bool tables = true;          ///< failure domains, BOM and findings pages
 };
 
 /// Replaces the built-in print charts (e.g. with the dashboard's charts rendered to a
 /// painter). Receives the body rectangle of the charts page.
 using ChartHook = std::function<void(QPainter&, const QRectF&, const DesignData&, const Analysis&)>;
+
+struct FailureSummary;
 
 /// @brief The open findings of one code and severity: how many and what they concern.
 struct FindingGroup {
@@ -84,9 +88,15 @@ public:
     QDate date() const { return m_date; }
     void setChartHook(ChartHook h) { m_chartHook = std::move(h); }
 
+    /// The failure-domain page's figures (FailurePages.h). The N-1 sweep behind them runs on
+    /// the first call (pages() with tables), once per report however often pages() is called,
+    /// and never for slides. Not thread-safe: call from the thread that uses the content.
+    const FailureSummary& failureSummary() const;
+
     /// Pages in report order: cover, executive summary, floorplan overview and row sheets,
     /// elevations (one per configuration), fabric, the power chain's one-line diagram (when
-    /// the design has a chain), the build plan (when it has phases), charts, BOM and findings.
+    /// the design has a chain), failure domains (with tables), the build plan (when it has
+    /// phases), charts, BOM and findings.
     std::vector<ReportPage> pages(const PageOptions& o = {}) const;
 
     void paintCover(QPainter& p, const QRectF& r) const;
@@ -109,6 +119,8 @@ public:
     QStringList findingCells(int i) const;
 
 private:
+    /// The floorplan overview (with where each sheet is) and the row sheets at 1:50.
+    std::vector<ReportPage> floorplanPages(const PageOptions& o) const;
     std::vector<ReportPage> tablePages(const PageOptions& o) const;
 
     DesignData m_d;
@@ -119,6 +131,7 @@ private:
     std::vector<RackGroup> m_rackGroups;
     QDate m_date;
     ChartHook m_chartHook;
+    mutable std::shared_ptr<const FailureSummary> m_failures; ///< by failureSummary()
 };
 
 /// "$1,234,567" (whole dollars) and "$1,234,567.89" (cents): exact figures, never "$1.2M".

@@ -64,10 +64,10 @@ private Q_SLOTS:
         const report::ReportContent content(d, QDate(2026, 3, 14));
         const report::PdfReport pdf(content);
         // cover, summary, floorplan (the hall reads whole: no sheets), one page of rack
-        // configurations, fabric, charts, the BOM and the findings by kind.
+        // configurations, fabric, failure domains, charts, the BOM and the findings by kind.
         const int pages = int(content.pages().size());
         QCOMPARE(pdf.pageCount(), pages);
-        QVERIFY2(pages <= 9, qPrintable(QString::number(pages)));
+        QVERIFY2(pages <= 10, qPrintable(QString::number(pages)));
         const QString path = m_tmp.filePath(QStringLiteral("report.pdf"));
         QString error;
         QVERIFY2(pdf.write(path, &error), qPrintable(error));
