@@ -192,12 +192,14 @@ void MainWindow::buildMenus() {
     m_tools->addMenus(menuBar());
     // What if this fails: the Analyse menu, the canvas's and elevation's context menus, and
     // the Failures panel tabbed with the dashboard under the floorplan, whose racks it lights.
+    // Closed until a failure is asked about, so the dashboard is not behind a tab.
     m_resilience = new ResilienceActions(*m_wb, *this, this);
     m_resilience->addMenu(menuBar());
     m_resilience->addContextMenuTo(m_canvas);
     m_resilience->addContextMenuTo(m_elevation);
-    tabifyDockWidget(m_layoutDocks[2], m_resilience->dock());
-    m_layoutDocks[2]->raise();
+    m_resilience->dock()->hide();
+    m_resilience->setPlacement(
+        [this](QDockWidget* failures) { tabifyDockWidget(m_layoutDocks[2], failures); });
     m_scene->setFailureHighlight(m_wb->failures()->highlight());
     m_elevation->setFailureHighlight(m_wb->failures()->highlight());
     addHelpMenu(this);

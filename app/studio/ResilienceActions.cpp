@@ -12,6 +12,8 @@
 #include <QDockWidget>
 #include <QMenuBar>
 
+#include <utility>
+
 namespace cds::studio {
 
 ResilienceActions::ResilienceActions(Workbench& workbench, WindowHost& host, QObject* parent)
@@ -49,6 +51,11 @@ ResilienceActions::ResilienceActions(Workbench& workbench, WindowHost& host, QOb
     connect(&m_failures, &FailureAnalysis::message, this,
             [this](const QString& text, int ms) { m_host.showMessage(text, ms); });
     // The kinds offered follow the design (refreshed when the panel is shown).
+    // Opened from the View menu: placed as when a failure opens it.
+    connect(m_dock->toggleViewAction(), &QAction::triggered, this, [this](bool on) {
+        if (on && m_place)
+            showPanel();
+    });
     connect(m_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible)
             m_panel->setKinds(m_failures.kinds());
@@ -71,6 +78,8 @@ void ResilienceActions::addContextMenuTo(QWidget* view) {
 }
 
 void ResilienceActions::showPanel() {
+    if (m_place)
+        std::exchange(m_place, {})(m_dock);
     m_panel->setKinds(m_failures.kinds());
     m_dock->show();
     m_dock->raise();

@@ -4,6 +4,8 @@
 
 #include <QStringList>
 
+#include <functional>
+
 class QAction;
 class QDockWidget;
 class QMenuBar;
@@ -33,6 +35,9 @@ public:
     QDockWidget* dock() const { return m_dock; }
     QAction* failAction() const { return m_failAction; }
     QAction* clearAction() const { return m_clearAction; }
+    /// Where the panel goes the first time it opens (the window tabs it with the dashboard
+    /// then, so until a failure is asked about the dashboard is not behind a tab).
+    void setPlacement(std::function<void(QDockWidget*)> place) { m_place = std::move(place); }
 
     /// Analyse > What if this fails?: the selection's failure (the status bar says why not).
     bool failSelection();
@@ -51,6 +56,7 @@ private:
     QAction* m_failAction;
     QAction* m_clearAction;
     QAction* m_sweepAction;
+    std::function<void(QDockWidget*)> m_place; ///< called once, before the panel first shows
 };
 
 } // namespace cds::studio

@@ -5,6 +5,7 @@
 #include "model/advisor/SizeGuide.h"
 #include "model/analysis/Analysis.h"
 #include "model/generator/Generator.h"
+#include "model/json/CatalogFile.h"
 #include "model/json/DesignFile.h"
 
 #include <QTemporaryDir>
@@ -285,13 +286,17 @@ private Q_SLOTS:
 
     // Sizing before a design exists: the nominal cluster fails as Llama 3's did at its size.
     void nominalClusterFailsLikeTheReference() {
-        const ClusterFacts f = ClusterFacts::nominal(server("nvidia-dgx-h100"), kReferenceGpus);
-        QCOMPARE(f.reliability.gpus, kReferenceGpus);
-        QCOMPARE(f.reliability.servers, kReferenceServers);
-        QCOMPARE(f.reliability.computeLinks, kReferenceComputeLinks); // three tiers
+        // The reference run of the bundled rates (catalogs/failure-rates.json).
+        const auto rates = CatalogLibrary::defaultFailureRates();
+        QVERIFY(rates);
+        const FailureReference& ref = rates->reference;
+        QCOMPARE(ref.gpus, 16384);
+        const ClusterFacts f = ClusterFacts::nominal(server("nvidia-dgx-h100"), ref.gpus);
+        QCOMPARE(f.reliability.gpus, ref.gpus);
+        QCOMPARE(f.reliability.servers, ref.servers);
+        QCOMPARE(f.reliability.computeLinks, ref.computeLinks); // three tiers
         QCOMPARE(f.reliability.storageWriteGbps, 0.0);
-        QVERIFY(
-            qFuzzyCompare(reliabilityFor(f.reliability).interruptionsPerDay, 419 / kReferenceDays));
+        QVERIFY(qFuzzyCompare(reliabilityFor(f.reliability).interruptionsPerDay, 419 / ref.days));
         // Two tiers up to 2,048 GPUs; an NVL72 rack counts as one server, as in Metrics.
         QCOMPARE(ClusterFacts::nominal(server("nvidia-dgx-h100"), 1024).reliability.computeLinks,
                  2048.0);
