@@ -219,7 +219,7 @@ private Q_SLOTS:
         QCOMPARE(r.edit->text(), QStringLiteral("Feed rack %1 B from %2").arg(before.name, aName));
         bool single = false;
         for (const Finding& f : analyze(design.data()).findings)
-            single = single || (f.code == codes::kPowerSingleCorded &&
+            single = single || (f.code == codes::kPowerSingleCorded && !f.objects.empty() &&
                                 f.objects.front() == ObjectRef::rack(rack));
         QVERIFY(single);
         const QString ups = refusalOf(

@@ -75,9 +75,9 @@ void addPowerElementForm(QFormLayout* form, QWidget* body, const DesignData& d,
     auto* name = new QLineEdit(e.name, body);
     name->setObjectName(QStringLiteral("powerName"));
     QObject::connect(name, &QLineEdit::editingFinished, body,
-                     [name, was = e.name, rename = requests.rename] {
+                     [name, was = e.name, ask = requests.rename] {
                          if (name->text().trimmed() != was)
-                             rename(name->text());
+                             ask(name->text());
                      });
     form->addRow(QStringLiteral("Name"), name);
     form->addRow(QStringLiteral("Kind"),
@@ -87,9 +87,9 @@ void addPowerElementForm(QFormLayout* form, QWidget* body, const DesignData& d,
                             body));
     QComboBox* type = typeChoice(body, d, library, e);
     QObject::connect(type, &QComboBox::activated, body,
-                     [type, was = type->currentData().toString(), set = requests.type](int i) {
+                     [type, was = type->currentData().toString(), ask = requests.type](int i) {
                          if (type->itemData(i).toString() != was)
-                             set(type->itemData(i).toString());
+                             ask(type->itemData(i).toString());
                      });
     form->addRow(QStringLiteral("Type"), type);
     // Compared with the value shown, not the model's: a rounded display is not an edit.
@@ -102,9 +102,9 @@ void addPowerElementForm(QFormLayout* form, QWidget* body, const DesignData& d,
     capacity->setValue(e.capacity);
     capacity->setToolTip(QStringLiteral("Rated output of all its units together"));
     QObject::connect(capacity, &QDoubleSpinBox::editingFinished, body,
-                     [capacity, was = capacity->value(), set = requests.capacity] {
+                     [capacity, was = capacity->value(), ask = requests.capacity] {
                          if (capacity->value() != was)
-                             set(capacity->value());
+                             ask(capacity->value());
                      });
     form->addRow(QStringLiteral("Capacity"), capacity);
     auto* units = new QSpinBox(body);
@@ -113,9 +113,9 @@ void addPowerElementForm(QFormLayout* form, QWidget* body, const DesignData& d,
     units->setValue(e.units);
     units->setToolTip(QStringLiteral("Identical units in parallel: the capacity scales with them"));
     QObject::connect(units, &QSpinBox::editingFinished, body,
-                     [units, was = units->value(), set = requests.units] {
+                     [units, was = units->value(), ask = requests.units] {
                          if (units->value() != was)
-                             set(units->value());
+                             ask(units->value());
                      });
     form->addRow(QStringLiteral("Units"), units);
     auto* efficiency = new QDoubleSpinBox(body);
@@ -126,9 +126,9 @@ void addPowerElementForm(QFormLayout* form, QWidget* body, const DesignData& d,
     efficiency->setKeyboardTracking(false);
     efficiency->setValue(e.efficiencyPct);
     QObject::connect(efficiency, &QDoubleSpinBox::editingFinished, body,
-                     [efficiency, was = efficiency->value(), set = requests.efficiency] {
+                     [efficiency, was = efficiency->value(), ask = requests.efficiency] {
                          if (efficiency->value() != was)
-                             set(efficiency->value());
+                             ask(efficiency->value());
                      });
     form->addRow(QStringLiteral("Efficiency"), efficiency);
     const QStringList supplies = upstreamNames(d.power, e);
@@ -138,13 +138,13 @@ void addPowerElementForm(QFormLayout* form, QWidget* body, const DesignData& d,
     upstream->setToolTip(
         QStringLiteral("The elements it draws from, by name, separated by commas"));
     QObject::connect(upstream, &QLineEdit::editingFinished, body,
-                     [upstream, supplies, set = requests.upstream] {
+                     [upstream, supplies, ask = requests.upstream] {
                          QStringList names;
                          for (const QString& n : upstream->text().split(QLatin1Char(',')))
                              if (!n.trimmed().isEmpty())
                                  names << n.trimmed();
                          if (names != supplies)
-                             set(names);
+                             ask(names);
                      });
     form->addRow(QStringLiteral("Draws from"), upstream);
 }
