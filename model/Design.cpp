@@ -129,6 +129,9 @@ bool Design::setWaivers(const std::vector<Waiver>& w) {
 bool Design::setPhases(const std::vector<BuildPhase>& p) {
     return setIfChanged(this, m_data.phases, p, &Design::phasesChanged);
 }
+bool Design::setPower(const PowerChain& p) {
+    return setIfChanged(this, m_data.power, p, &Design::powerChanged);
+}
 
 TypeId Design::ensureType(const CatalogItem& item) {
     TypeId t = m_data.catalog.find(item.id);

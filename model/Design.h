@@ -51,6 +51,9 @@ public:
     bool setWaivers(const std::vector<Waiver>& w);
     /// The build phases (racks keep their index; edits::setPhases keeps them in range).
     bool setPhases(const std::vector<BuildPhase>& p);
+    /// The power chain (edits::PowerOps keep it one a file would read: names unique, values in
+    /// range, no cycle). Racks' feeds are changed with the racks.
+    bool setPower(const PowerChain& p);
 
     /// Embeds a copy of @p item (if not there yet) and returns its TypeId in this design.
     /// Unused entries are dropped when the design is saved.
@@ -86,6 +89,7 @@ Q_SIGNALS:
     void pricesChanged();
     void waiversChanged();
     void phasesChanged();
+    void powerChanged();
     void catalogChanged();
     void derivedChanged();
     void resetDone();

@@ -86,12 +86,17 @@ struct SiteHall {
 };
 inline constexpr int kMaxSiteHalls = 256;
 
+/// A rack's two feeds on the power chain.
+enum class FeedSide : std::uint8_t { A, B };
+
 struct PowerFeeds {
     int count = 2;        ///< A+B feeds
     double kwPerFeed = 0; ///< 0 = not specified
-    /// The power-chain elements (busway, RPP or power rack) serving the A and B feeds;
-    /// invalid: not connected to the design's power chain.
+    /// The power-chain elements (busway, RPP or power rack: feedsRacks()) serving the A and B
+    /// feeds; invalid: not connected to the design's power chain.
     PowerElementId a, b;
+    PowerElementId& on(FeedSide s) { return s == FeedSide::A ? a : b; }
+    PowerElementId on(FeedSide s) const { return s == FeedSide::A ? a : b; }
     bool operator==(const PowerFeeds&) const = default;
 };
 

@@ -40,6 +40,20 @@ inline bool isStandby(PowerKind k) {
     return k == PowerKind::Generator || k == PowerKind::Battery;
 }
 
+/// The kinds a rack's A or B feed may name: the last stage before the rack (a busway, a remote
+/// power panel or a DC power rack beside its row).
+inline bool feedsRacks(PowerKind k) {
+    return k == PowerKind::Busway || k == PowerKind::Rpp || k == PowerKind::PowerRack;
+}
+
+// What a design file and an edit of the chain (model/edits/PowerOps) accept for an element, so
+// that the studio never holds a chain its own file would refuse.
+inline constexpr double kMinPowerCapacity = 0.001;
+inline constexpr double kMaxPowerCapacity = 1e7; ///< 10 GVA (or GW), beyond any site
+inline constexpr double kMinPowerEfficiencyPct = 50;
+inline constexpr int kMaxPowerUnits = 10000;
+inline constexpr int kMaxPowerNameLength = 256; ///< UTF-8 bytes
+
 /// Redundancy schemes: 2N (two independent sides, each able to carry everything), N+1 (N
 /// modules in parallel plus one reserve), block-redundant ("4N/3": B blocks, racks fed from two
 /// of them, each block able to take its share of a failed one) and a single-corded feed.

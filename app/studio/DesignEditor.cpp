@@ -2,6 +2,7 @@
 
 #include "model/edits/CoolingOps.h"
 #include "model/edits/PhaseOps.h"
+#include "model/edits/PowerOps.h"
 #include "model/edits/PropertyOps.h"
 
 #include "UndoCommand.h"
@@ -125,6 +126,34 @@ bool DesignEditor::setRackPhase(const std::vector<RackId>& racks, int phase) {
 
 bool DesignEditor::setPriceOverride(const QString& catalogId, double usd, const QString& note) {
     return take(edits::setPriceOverride(m_design->data(), catalogId, usd, note));
+}
+
+bool DesignEditor::setPowerCapacity(PowerElementId id, double capacity) {
+    return take(edits::setPowerCapacity(m_design->data(), id, capacity));
+}
+
+bool DesignEditor::setPowerUnits(PowerElementId id, int units) {
+    return take(edits::setPowerUnits(m_design->data(), id, units));
+}
+
+bool DesignEditor::setPowerEfficiency(PowerElementId id, double pct) {
+    return take(edits::setPowerEfficiency(m_design->data(), id, pct));
+}
+
+bool DesignEditor::setPowerType(PowerElementId id, const QString& catalogId) {
+    return take(edits::setPowerType(m_design->data(), *m_library, id, catalogId));
+}
+
+bool DesignEditor::renamePowerElement(PowerElementId id, const QString& name) {
+    return take(edits::renamePowerElement(m_design->data(), id, name));
+}
+
+bool DesignEditor::setPowerUpstream(PowerElementId id, const QStringList& names) {
+    return take(edits::setPowerUpstream(m_design->data(), id, names));
+}
+
+bool DesignEditor::setRackFeed(RackId rack, FeedSide side, const QString& element) {
+    return take(edits::setRackFeed(m_design->data(), rack, side, element));
 }
 
 bool DesignEditor::waive(const QString& key, const QString& reason) {

@@ -6,6 +6,7 @@
 #include "model/edits/Operations.h"
 
 #include <QObject>
+#include <QStringList>
 
 #include <memory>
 #include <vector>
@@ -67,6 +68,16 @@ public:
                    std::optional<LabourHours> labour = std::nullopt);
     bool setRackPhase(const std::vector<RackId>& racks, int phase);
     bool setPriceOverride(const QString& catalogId, double usd, const QString& note);
+    /// The power chain's elements and the racks' feeds on it (model/edits/PowerOps).
+    bool setPowerCapacity(PowerElementId id, double capacity);
+    bool setPowerUnits(PowerElementId id, int units);
+    bool setPowerEfficiency(PowerElementId id, double pct);
+    /// @p catalogId: an entry of the element's kind in the library or the design's catalog.
+    bool setPowerType(PowerElementId id, const QString& catalogId);
+    bool renamePowerElement(PowerElementId id, const QString& name);
+    bool setPowerUpstream(PowerElementId id, const QStringList& names);
+    /// @p element: the name of the element feeding the rack's @p side; empty disconnects it.
+    bool setRackFeed(RackId rack, FeedSide side, const QString& element);
     bool waive(const QString& findingKey, const QString& reason);
     bool unwaive(const QString& findingKey);
     /// Replaces the whole design (generation) as one undo step.

@@ -230,6 +230,13 @@ void MainWindow::connectViews() {
     connect(m_properties, &Props::deviceEditRequested, ed, &DesignEditor::editDevice);
     connect(m_properties, &Props::linkEditRequested, ed, &DesignEditor::editLink);
     connect(m_properties, &Props::priceOverrideRequested, ed, &DesignEditor::setPriceOverride);
+    connect(m_properties, &Props::rackFeedRequested, ed, &DesignEditor::setRackFeed);
+    connect(m_properties, &Props::powerRenameRequested, ed, &DesignEditor::renamePowerElement);
+    connect(m_properties, &Props::powerCapacityRequested, ed, &DesignEditor::setPowerCapacity);
+    connect(m_properties, &Props::powerUnitsRequested, ed, &DesignEditor::setPowerUnits);
+    connect(m_properties, &Props::powerEfficiencyRequested, ed, &DesignEditor::setPowerEfficiency);
+    connect(m_properties, &Props::powerTypeRequested, ed, &DesignEditor::setPowerType);
+    connect(m_properties, &Props::powerUpstreamRequested, ed, &DesignEditor::setPowerUpstream);
     connect(m_properties, &Props::pathwayEditRequested, ed,
             [ed](PathwayId id, const Pathway& after, const QString&) {
                 ed->apply(edits::editPathway(ed->design()->data(), id, after));

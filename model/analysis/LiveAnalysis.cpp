@@ -42,7 +42,7 @@ LiveAnalysis::LiveAnalysis(Design* design, QObject* parent)
     // Whatever the rules read besides placement: every rule runs again.
     auto structural = [this] { m_structural = true; };
     for (auto signal : {&Design::metaChanged, &Design::hallChanged, &Design::fabricsChanged,
-                        &Design::pricesChanged})
+                        &Design::pricesChanged, &Design::powerChanged})
         connect(design, signal, this, structural);
     connect(design, &Design::rackAdded, this, structural);
     connect(design, &Design::rackRemoved, this, structural);

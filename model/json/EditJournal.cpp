@@ -47,6 +47,9 @@ void applyLine(DesignData& d, const json::Json& line) {
         d.scenarios.clear();
         readScenarios(d, *scenarios);
     }
+    // Before the racks, whose feeds name its elements.
+    if (const Json* power = optionalMember(line, "power"))
+        readPower(d, *power);
     if (const Json* trays = optionalMember(line, "pathways")) {
         requireArray(*trays, "/pathways");
         d.pathways = {};
@@ -160,6 +163,7 @@ void EditJournal::track() {
                      &Design::phasesChanged})
         connect(d, sig, this, [this] { m_props = true; });
     connect(d, &Design::resetDone, this, [this] { m_full = true; });
+    connect(d, &Design::powerChanged, this, [this] { m_power = true; });
     // Trays are few: a line that changed any carries them all.
     for (auto sig : {&Design::pathwayAdded, &Design::pathwayRemoved, &Design::pathwayChanged})
         connect(d, sig, this, [this] { m_pathways = true; });
@@ -204,7 +208,7 @@ void EditJournal::forgetChanges() {
     m_racks.clear();
     m_devices.clear();
     m_links.clear();
-    m_props = m_full = m_pathways = false;
+    m_props = m_full = m_pathways = m_power = false;
     m_catalogWritten = m_design->data().catalog.size();
     m_typesInJournal.clear();
     for (TypeId t : DesignFile::embeddedTypes(m_design->data()))
@@ -241,7 +245,7 @@ bool EditJournal::checkpoint(const QString& what) {
     if (!m_file.isOpen())
         return false;
     const DesignData& d = m_design->data();
-    const bool changed = m_full || m_props || m_pathways || !m_racks.empty() ||
+    const bool changed = m_full || m_props || m_pathways || m_power || !m_racks.empty() ||
                          !m_devices.empty() || !m_links.empty() ||
                          d.catalog.size() != m_catalogWritten;
     if (!changed)
@@ -279,6 +283,11 @@ bool EditJournal::checkpoint(const QString& what) {
     for (LinkId id : m_links)
         if (const Link* l = d.links.find(id); l && l->pinnedMedium)
             embed(d.catalog[l->pinnedMedium]);
+    if (m_power || m_full)
+        d.power.elements.forEach([&](PowerElementId, const PowerElement& e) {
+            if (e.type)
+                embed(d.catalog[e.type]);
+        });
     if (!cat.empty())
         line["catalog"] = std::move(cat);
     if (m_props || m_full) {
@@ -293,6 +302,9 @@ bool EditJournal::checkpoint(const QString& what) {
             [&](PathwayId id, const Pathway& p) { trays.push_back(json::writePathway(id, p)); });
         line["pathways"] = std::move(trays);
     }
+    // A full line carries the chain too: its racks' feeds name its elements.
+    if (m_power || m_full)
+        line["power"] = json::writePower(d);
     // Scenario edits swap the whole document (a full line); the scenarios go with it.
     if (m_full)
         line["scenarios"] = json::writeScenarios(d);
@@ -328,7 +340,7 @@ bool EditJournal::checkpoint(const QString& what) {
     m_racks.clear();
     m_devices.clear();
     m_links.clear();
-    m_props = m_full = m_pathways = false;
+    m_props = m_full = m_pathways = m_power = false;
     m_catalogWritten = d.catalog.size();
     return true;
 }

@@ -78,6 +78,7 @@ private:
     std::set<LinkId> m_links;
     bool m_props = false;
     bool m_pathways = false; ///< trays changed: the line carries them all
+    bool m_power = false;    ///< the power chain changed: the line carries it whole
     bool m_full = false;
     std::size_t m_catalogWritten = 0;
     /// Catalog ids the recovered design will hold: the base's embedded entries and those the

@@ -14,8 +14,8 @@ OJson str(const QString& s) {
     return s.toStdString();
 }
 
-/// Largest capacity an element may state: 10 GVA, beyond any site.
-constexpr double kMaxCapacity = 1e7;
+/// Largest capacity an element (or a budget) may state: 10 GVA, beyond any site.
+constexpr double kMaxCapacity = kMaxPowerCapacity;
 
 const char* capacityKey(PowerKind k) {
     return ratedInKva(k) ? "capacityKva" : "capacityKw";
@@ -48,7 +48,7 @@ PowerElement readElement(const DesignData& d, const Json& v, const std::string& 
     id = PowerElementId(
         static_cast<PowerElementId::Rep>(integer(member(v, "id", ep), child(ep, "id"), 0, kMaxId)));
     PowerElement e;
-    e.name = qstring(member(v, "name", ep), child(ep, "name"), 256);
+    e.name = qstring(member(v, "name", ep), child(ep, "name"), kMaxPowerNameLength);
     if (e.name.trimmed().isEmpty())
         throw FieldError(child(ep, "name"), "a power element needs a name");
     const QString kind = qstring(member(v, "kind", ep), child(ep, "kind"), 64);
@@ -67,9 +67,9 @@ PowerElement readElement(const DesignData& d, const Json& v, const std::string& 
                                                     "\" is not in the design's embedded catalog");
     }
     const char* cap = capacityKey(e.kind);
-    e.capacity = number(member(v, cap, ep), child(ep, cap), 0.001, kMaxCapacity);
-    e.units = int(optInteger(v, "units", ep, 1, 10000, 1));
-    e.efficiencyPct = optNumber(v, "efficiencyPct", ep, 50, 100, 100);
+    e.capacity = number(member(v, cap, ep), child(ep, cap), kMinPowerCapacity, kMaxCapacity);
+    e.units = int(optInteger(v, "units", ep, 1, kMaxPowerUnits, 1));
+    e.efficiencyPct = optNumber(v, "efficiencyPct", ep, kMinPowerEfficiencyPct, 100, 100);
     if (const Json* up = optionalMember(v, "upstream")) {
         const std::string up0 = child(ep, "upstream");
         requireArray(*up, up0);

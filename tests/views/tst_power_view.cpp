@@ -1,6 +1,7 @@
 // The power view (issue #29): the one-line diagram drawn from the model, its loads against
 // PowerFlow, its links with the floorplan (an element lights its racks, a rack its way up),
 // the dashboard's power chain chart and the report's diagram pages.
+#include "DesignEditor.h"
 #include "StudioFixture.h"
 
 #include "model/analysis/LiveAnalysis.h"
@@ -12,6 +13,7 @@
 #include "views/dashboard/PowerChainChart.h"
 #include "views/floorplan/FloorplanScene.h"
 #include "views/floorplan/RackItem.h"
+#include "views/panels/PropertiesPanel.h"
 #include "views/power/PowerDiagramPainter.h"
 #include "views/power/PowerItems.h"
 #include "views/power/PowerScene.h"
@@ -19,9 +21,12 @@
 #include "views/render/RenderStyle.h"
 #include "views/report/ReportContent.h"
 
+#include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QGraphicsView>
 #include <QImage>
+#include <QUndoStack>
 
 #include <algorithm>
 
@@ -210,6 +215,75 @@ private Q_SLOTS:
         const ElementFlow* f = w->workbench().analysis()->result().power.find(ups);
         QVERIFY(f && f->normalPct() > 100);
         QCOMPARE(views::utilisationColour(f->normalPct()), render::RenderStyle::error());
+    }
+
+    /// An element selected in the diagram shows its values in the Properties panel; a capacity
+    /// typed there is one undo step that the analysis checks (below its load: overloaded), undone
+    /// and redone; a value out of range is refused and changes nothing.
+    void capacityEditedInThePropertiesAndUndone() {
+        auto w = open(generated(256, PowerScheme::TwoN), QStringLiteral("edit.cds.json"));
+        const DesignData& d = w->workbench().design()->data();
+        QUndoStack* undo = w->workbench().undoStack();
+        const PowerElementId ups = d.power.findByName(QStringLiteral("UPS-A1"));
+        const double before = d.power.elements[ups].capacity;
+        w->powerView()->scene()->clearSelection();
+        w->powerView()->scene()->nodeItem(ups)->setSelected(true);
+        QCoreApplication::processEvents();
+        QCOMPARE(w->properties()->heading(), QStringLiteral("UPS UPS-A1"));
+        auto* capacity =
+            w->properties()->findChild<QDoubleSpinBox*>(QStringLiteral("powerCapacity"));
+        QVERIFY(capacity);
+        QCOMPARE(capacity->value(), before);
+        QVERIFY(capacity->suffix().endsWith(QLatin1String("kW")));
+        capacity->setValue(50);
+        Q_EMIT capacity->editingFinished();
+        QCOMPARE(d.power.elements[ups].capacity, 50.0);
+        QCOMPARE(undo->undoText(), QStringLiteral("Set UPS-A1 capacity to 50 kW"));
+        auto overloaded = [&] {
+            w->workbench().analysis()->runNow();
+            const ElementFlow* f = w->workbench().analysis()->result().power.find(ups);
+            return f && f->normalPct() > 100;
+        };
+        QVERIFY(overloaded());
+        undo->undo();
+        QCOMPARE(d.power.elements[ups].capacity, before);
+        QVERIFY(!overloaded());
+        undo->redo();
+        QCOMPARE(d.power.elements[ups].capacity, 50.0);
+        undo->undo();
+        // The panel follows the model, and a refused value leaves it as it was.
+        QCoreApplication::processEvents();
+        capacity = w->properties()->findChild<QDoubleSpinBox*>(QStringLiteral("powerCapacity"));
+        QVERIFY(capacity);
+        QCOMPARE(capacity->value(), before);
+        const int steps = undo->count();
+        capacity->setValue(0);
+        Q_EMIT capacity->editingFinished();
+        QCOMPARE(d.power.elements[ups].capacity, before);
+        QCOMPARE(undo->count(), steps);
+        QVERIFY2(w->workbench().editor()->lastProblem().startsWith(
+                     QStringLiteral("UPS-A1 cannot be rated 0 kW")),
+                 qPrintable(w->workbench().editor()->lastProblem()));
+    }
+
+    /// A rack's feeds are chosen among the elements that feed racks, as undoable steps.
+    void rackFeedChosenInTheProperties() {
+        auto w = open(generated(256, PowerScheme::TwoN), QStringLiteral("feeds.cds.json"));
+        const DesignData& d = w->workbench().design()->data();
+        const RackId rack = d.racks.ids().front();
+        const Rack before = d.racks[rack];
+        w->workbench().selection()->set({ObjectRef::rack(rack)});
+        QCoreApplication::processEvents();
+        auto* feedB = w->properties()->findChild<QComboBox*>(QStringLiteral("rackFeedB"));
+        QVERIFY(feedB);
+        QCOMPARE(feedB->currentText(), d.power.elements[before.feeds.b].name);
+        QCOMPARE(feedB->findText(QStringLiteral("UPS-A1")), -1); // a UPS does not feed racks
+        const int a = feedB->findText(d.power.elements[before.feeds.a].name);
+        QVERIFY(a > 0);
+        Q_EMIT feedB->activated(a);
+        QCOMPARE(d.racks[rack].feeds.b, before.feeds.a);
+        w->workbench().undoStack()->undo();
+        QCOMPARE(d.racks[rack].feeds.b, before.feeds.b);
     }
 
     /// The example has no chain: the view says so and draws nothing.

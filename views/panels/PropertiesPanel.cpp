@@ -2,6 +2,7 @@
 
 #include "../SelectionModel.h"
 #include "PathwayForm.h"
+#include "PowerForm.h"
 
 #include "model/RackCooling.h"
 #include "model/RackGeometry.h"
@@ -69,6 +70,9 @@ void PropertiesPanel::rebuild() {
     else if (m_selection->objects().size() == 1 &&
              m_selection->objects().front().kind == ObjectRef::Kind::Pathway)
         showPathway(PathwayId(m_selection->objects().front().id));
+    else if (m_selection->objects().size() == 1 &&
+             m_selection->objects().front().kind == ObjectRef::Kind::PowerElement)
+        showPowerElement(PowerElementId(m_selection->objects().front().id));
     else
         m_heading->setText(QStringLiteral("Nothing selected"));
 }
@@ -203,6 +207,10 @@ void PropertiesPanel::showRacks(const std::vector<RackId>& ids) {
     connect(kw, &QDoubleSpinBox::editingFinished, this, commitFeeds);
     m_form->addRow(QStringLiteral("Feeds"), feeds);
     m_form->addRow(QStringLiteral("kW per feed"), kw);
+    if (!d.power.elements.empty())
+        addRackFeedsForm(m_form, m_body, d, id, [this, id](FeedSide side, const QString& element) {
+            Q_EMIT rackFeedRequested(id, side, element);
+        });
 }
 
 void PropertiesPanel::showDevice(DeviceId id) {
@@ -313,6 +321,26 @@ void PropertiesPanel::showPathway(PathwayId id) {
     addPathwayForm(m_form, m_body, d, id, [this, id](const Pathway& after, const QString& text) {
         Q_EMIT pathwayEditRequested(id, after, text);
     });
+}
+
+void PropertiesPanel::showPowerElement(PowerElementId id) {
+    const DesignData& d = m_design->data();
+    const PowerElement* e = d.power.elements.find(id);
+    if (!e) {
+        m_heading->setText(QStringLiteral("Nothing selected"));
+        return;
+    }
+    m_heading->setText(powerKindLabel(e->kind) + QLatin1Char(' ') + e->name);
+    PowerElementRequests requests;
+    requests.rename = [this, id](const QString& name) { Q_EMIT powerRenameRequested(id, name); };
+    requests.capacity = [this, id](double v) { Q_EMIT powerCapacityRequested(id, v); };
+    requests.units = [this, id](int n) { Q_EMIT powerUnitsRequested(id, n); };
+    requests.efficiency = [this, id](double pct) { Q_EMIT powerEfficiencyRequested(id, pct); };
+    requests.type = [this, id](const QString& t) { Q_EMIT powerTypeRequested(id, t); };
+    requests.upstream = [this, id](const QStringList& names) {
+        Q_EMIT powerUpstreamRequested(id, names);
+    };
+    addPowerElementForm(m_form, m_body, d, m_library, id, requests);
 }
 
 } // namespace cds::views

@@ -3,6 +3,7 @@
 #include "model/Design.h"
 #include "model/rules/Finding.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <vector>
@@ -14,8 +15,9 @@ namespace cds::views {
 
 class SelectionModel;
 
-/// @brief Properties of the selection. Editable: names, cooling type, power feeds, price
-/// override of the device's catalog entry, pinned cable medium. Changes are intents.
+/// @brief Properties of the selection. Editable: names, cooling type, power feeds (count, kW and
+/// the chain's elements feeding A and B), price override of the device's catalog entry, pinned
+/// cable medium, a power element's values. Changes are intents.
 class PropertiesPanel : public QWidget {
     Q_OBJECT
 public:
@@ -39,6 +41,15 @@ Q_SIGNALS:
     void pathwayEditRequested(cds::PathwayId id, const cds::Pathway& after, const QString& text);
     /// usd < 0 clears the override.
     void priceOverrideRequested(const QString& catalogId, double usd, const QString& note);
+    /// Rack @p rack's feed @p side comes from the power element named @p element (empty: none).
+    void rackFeedRequested(cds::RackId rack, cds::FeedSide side, const QString& element);
+    /// A power element's values (one selected), each as the user finished its field.
+    void powerRenameRequested(cds::PowerElementId id, const QString& name);
+    void powerCapacityRequested(cds::PowerElementId id, double capacity);
+    void powerUnitsRequested(cds::PowerElementId id, int units);
+    void powerEfficiencyRequested(cds::PowerElementId id, double pct);
+    void powerTypeRequested(cds::PowerElementId id, const QString& catalogId);
+    void powerUpstreamRequested(cds::PowerElementId id, const QStringList& names);
 
 private:
     void scheduleRebuild();
@@ -47,6 +58,7 @@ private:
     void showDevice(DeviceId id);
     void showLink(LinkId id);
     void showPathway(PathwayId id);
+    void showPowerElement(PowerElementId id);
     Design* m_design;
     const Catalog* m_library = nullptr;
     SelectionModel* m_selection;
