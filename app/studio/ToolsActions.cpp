@@ -2,6 +2,7 @@
 
 #include "ConnectRailsDialog.h"
 #include "DesignEditor.h"
+#include "FailureAnalysis.h"
 #include "HallDialog.h"
 #include "MenuAction.h"
 #include "WindowHost.h"
@@ -25,6 +26,13 @@
 #include <QToolBar>
 
 namespace cds::studio {
+
+namespace {
+/// The "Colour racks by" entry shown while a failure colours the racks (not a ColorMetric).
+constexpr int kFailureEntry = -1;
+/// The combo box's property: the metric entry to return to when the failure ends.
+constexpr const char* kMetricIndex = "metricIndex";
+} // namespace
 
 using Tool = views::FloorplanView::Tool;
 
@@ -127,9 +135,29 @@ void ToolsActions::addToolBar(QToolBar* bar, QAction* undo, QAction* redo) {
         m_canvas->floorplan()->setPhaseLimit(upTo->itemData(i).toInt());
     });
     connect(metric, &QComboBox::activated, this, [this, metric, upToAction](int i) {
+        if (metric->itemData(i).toInt() == kFailureEntry)
+            return;
+        metric->setProperty(kMetricIndex, i);
+        m_wb.failures()->clear(); // a metric picked: the racks are coloured by it again
         const auto m = views::ColorMetric(metric->itemData(i).toInt());
         m_canvas->floorplan()->setColorMetric(m);
         upToAction->setVisible(m == views::ColorMetric::Phase);
+    });
+    followFailure(metric);
+}
+
+void ToolsActions::followFailure(QComboBox* metric) {
+    const views::FailureHighlight* h = m_wb.failures()->highlight();
+    connect(h, &views::FailureHighlight::changed, metric, [metric, h] {
+        const int at = metric->findData(kFailureEntry);
+        if (h->active() && at < 0) {
+            metric->setProperty(kMetricIndex, metric->currentIndex());
+            metric->addItem(QStringLiteral("What if it fails"), kFailureEntry);
+            metric->setCurrentIndex(metric->count() - 1);
+        } else if (!h->active() && at >= 0) {
+            metric->removeItem(at);
+            metric->setCurrentIndex(metric->property(kMetricIndex).toInt());
+        }
     });
 }
 

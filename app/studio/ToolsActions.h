@@ -13,6 +13,7 @@ class QActionGroup;
 class QDockWidget;
 class QMenu;
 class QMenuBar;
+class QComboBox;
 class QToolBar;
 
 namespace cds::views {
@@ -55,6 +56,9 @@ public:
     void showHallDialog();
 
 private:
+    /// While a failure colours the racks, @p metric shows "What if it fails"; picking a
+    /// metric ends the failure shown.
+    void followFailure(QComboBox* metric);
     QAction* toolAction(const QString& text, const QKeySequence& key);
     void buildActions();
     void connectTools();

@@ -70,17 +70,19 @@ private Q_SLOTS:
     void capacityAppliesUndoesAndRedoes() {
         Design design(generated());
         const PowerElementId ups = named(design, "UPS-A1");
-        auto r = edits::setPowerCapacity(design.data(), ups, 1200);
-        applyUndoRedo(design, r);
+        // (The generated UPS is a 1,200 kW module: a smaller one.)
         QCOMPARE(element(design, ups).capacity, 1200.0);
-        QCOMPARE(r.edit->text(), QStringLiteral("Set UPS-A1 capacity to 1,200 kW"));
+        auto r = edits::setPowerCapacity(design.data(), ups, 1000);
+        applyUndoRedo(design, r);
+        QCOMPARE(element(design, ups).capacity, 1000.0);
+        QCOMPARE(r.edit->text(), QStringLiteral("Set UPS-A1 capacity to 1,000 kW"));
         // Rated in kVA: the text says so.
         const PowerElementId tx = named(design, "TX-A1");
         auto t = edits::setPowerCapacity(design.data(), tx, 3150);
         applyUndoRedo(design, t);
         QCOMPARE(t.edit->text(), QStringLiteral("Set TX-A1 capacity to 3,150 kVA"));
         // The same value again changes nothing.
-        auto same = edits::setPowerCapacity(design.data(), ups, 1200);
+        auto same = edits::setPowerCapacity(design.data(), ups, 1000);
         QVERIFY(same && same.edit->isNoOp());
     }
 

@@ -302,6 +302,31 @@ private Q_SLOTS:
         QVERIFY(menu);
         QVERIFY(menu->actions().contains(fail));
     }
+
+    // The toolbar's "Colour racks by" says when a failure colours the racks, and picking a
+    // metric there ends the failure shown.
+    void colourByFollowsTheFailure() {
+        auto* colourBy = m_w->findChild<QComboBox*>(QStringLiteral("colourBy"));
+        QVERIFY(colourBy);
+        const int metrics = colourBy->count();
+        Q_EMIT colourBy->activated(1); // a metric of the user's
+        colourBy->setCurrentIndex(1);
+        QVERIFY(actions().failNames({firstOf(failures(), QStringLiteral("leaf"))}).isEmpty());
+        QCOMPARE(colourBy->count(), metrics + 1);
+        QCOMPARE(colourBy->currentText(), QStringLiteral("What if it fails"));
+        // Cleared: the metric it showed before.
+        actions().clearAction()->trigger();
+        QCOMPARE(colourBy->count(), metrics);
+        QCOMPARE(colourBy->currentIndex(), 1);
+        // Failed again, then a metric picked: the failure ends, the racks take that metric.
+        QVERIFY(actions().failNames({firstOf(failures(), QStringLiteral("leaf"))}).isEmpty());
+        colourBy->setCurrentIndex(0);
+        Q_EMIT colourBy->activated(0);
+        QVERIFY(!failures().active());
+        QVERIFY(!m_w->scene()->coloring().showingFailure());
+        QCOMPARE(colourBy->count(), metrics);
+        QCOMPARE(colourBy->currentIndex(), 0);
+    }
 };
 
 QTEST_MAIN(TestFailureAnalysis)
