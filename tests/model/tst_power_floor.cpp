@@ -8,6 +8,7 @@
 #include "model/generator/Generator.h"
 #include "model/json/DesignFile.h"
 #include "model/rules/FindingCodes.h"
+#include "model/rules/Rule.h"
 
 #include <QTest>
 

@@ -3,6 +3,7 @@
 #include "model/Ids.h"
 
 #include <QGraphicsItem>
+#include <QString>
 
 namespace cds {
 class Design;
