@@ -61,6 +61,13 @@ QString placementProblem(const DesignData& d, const std::vector<std::pair<RackId
         for (const Obstacle& o : d.hall.obstacles)
             if (f.intersects(o.area))
                 return QStringLiteral("%1 would stand on obstacle %2").arg(rackLabel(r), o.name);
+        QString onPower; // a power rack's floor (PowerElement::area) is taken too
+        d.power.elements.forEach([&](PowerElementId, const PowerElement& e) {
+            if (onPower.isEmpty() && e.area && f.intersects(*e.area))
+                onPower = e.name;
+        });
+        if (!onPower.isEmpty())
+            return QStringLiteral("%1 would stand on power rack %2").arg(rackLabel(r), onPower);
         for (std::size_t i = 0; i < rects.size(); ++i)
             if (f.intersects(rects[i]))
                 return QStringLiteral("%1 would overlap %2")

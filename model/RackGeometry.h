@@ -32,7 +32,8 @@ PointMm snapToTiles(const DesignData& d, const Rack& r, PointMm c, int rotationD
 PointMm snapDelta(const DesignData& d, PointMm delta);
 
 /// Why the racks cannot stand where @p placed puts them (the others stay where they are):
-/// outside the hall, on an obstacle, or overlapping another rack. Empty when they fit.
+/// outside the hall, on an obstacle or a power rack's floor (PowerElement::area), or
+/// overlapping another rack. Empty when they fit.
 /// Racks with an invalid id are new ones, named by their Rack::name.
 QString placementProblem(const DesignData& d, const std::vector<std::pair<RackId, Rack>>& placed,
                          const PendingTypes& pending = {});

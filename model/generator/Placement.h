@@ -35,6 +35,27 @@ inline constexpr double kAisleMm = 1200;
 /// Between two halls of a generated campus: a road and the two buildings' walls, mm.
 inline constexpr double kHallGapMm = 24000;
 
+/// A power rack whose catalog entry gives no footprint takes one standard rack position,
+/// 600 x 1200 mm (an estimate: NVIDIA's 800 V DC sidecars and OCP's Mt Diablo power racks are
+/// rack-sized).
+inline constexpr double kPowerRackWidthMm = 600;
+inline constexpr double kPowerRackDepthMm = 1200;
+
+/// @brief What placePowerRacks() did: a note for the generator's output, or why it could not.
+struct PowerRackPlacement {
+    QString note;  ///< empty when the chain has no power racks
+    QString error; ///< e.g. the hall given is too narrow for them
+};
+
+/// After the power chain is built: each power rack (PowerKind::PowerRack) gets its floor area
+/// in line with the racks it feeds, right after the last of them in their row (a 2N
+/// segment's A and B racks side by side); the racks after it in that row move along by its
+/// width, and the row and the hall (a campus's halls too) grow to hold them. Racks keep
+/// their order, so nothing lands on an aisle or another rack. A chain without power racks
+/// changes nothing. A hall of a width the user gave (@p fixedWidthMm > 0) that cannot take
+/// them is an error, and the design is then left half-placed (the generator refuses it).
+PowerRackPlacement placePowerRacks(DesignData& d, double fixedWidthMm);
+
 /// The design's cooling envelopes, with the rear-door one raised to @p rearDoor when that
 /// carries more: what compute racks of air-cooled servers are planned against.
 DesignSettings planningSettings(const DesignSettings& s, std::optional<CoolingEnvelope> rearDoor);

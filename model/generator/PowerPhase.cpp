@@ -1,8 +1,10 @@
 // Generator phase: the power chain, from the utility to each rack's A and B feeds
-// (model/power/PowerChainBuilder), and power-first sizing: the largest whole number of
-// scalable units that fits an IT or facility budget.
+// (model/power/PowerChainBuilder) with its power racks on the floor (PowerRackPlacement), and
+// power-first sizing: the largest whole number of scalable units that fits an IT or facility
+// budget.
 
 #include "Generation.h"
+#include "Placement.h"
 
 #include <cmath>
 
@@ -19,6 +21,12 @@ bool Generation::buildPower() {
     if (!r.ok)
         return fail(r.error);
     m_r.notes << r.notes;
+    // Its DC power racks stand on the floor beside their racks (none on an AC chain).
+    const PowerRackPlacement floor = placePowerRacks(m_d, m_p.hallWidthMm);
+    if (!floor.error.isEmpty())
+        return fail(floor.error);
+    if (!floor.note.isEmpty())
+        m_r.notes << floor.note;
     return true;
 }
 

@@ -34,6 +34,7 @@ inline const QString kPortUnconnected = QStringLiteral("port.unconnected");
 
 inline const QString kPowerElementOverload = QStringLiteral("power.element-overload");
 inline const QString kPowerN1Overload = QStringLiteral("power.n1-overload");
+inline const QString kPowerRackFloor = QStringLiteral("power.rack-floor");
 inline const QString kPowerSingleCorded = QStringLiteral("power.single-corded");
 inline const QString kPowerStranded = QStringLiteral("power.stranded");
 inline const QString kPowerTransientHeadroom = QStringLiteral("power.transient-headroom");

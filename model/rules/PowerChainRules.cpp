@@ -33,6 +33,7 @@ void registerPowerRules(RuleRegistry& r) {
     r.add(std::make_unique<PowerFeedRule>());
     r.add(std::make_unique<PowerTransientRule>());
     r.add(std::make_unique<PowerStrandedRule>());
+    r.add(std::make_unique<PowerFloorRule>());
 }
 
 QStringList PowerCapacityRule::codes() const {

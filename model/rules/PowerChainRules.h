@@ -44,4 +44,14 @@ public:
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
 };
 
+/// @brief Where the power racks stand: a placed element's floor area (PowerElement::area) inside
+/// its hall, off every obstacle, rack and other placed element (power.rack-floor).
+class PowerFloorRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("PowerFloorRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+    bool readsPlacement() const override { return true; }
+};
+
 } // namespace cds

@@ -12,18 +12,21 @@
 #include "views/dashboard/DashboardWidget.h"
 #include "views/dashboard/PowerChainChart.h"
 #include "views/floorplan/FloorplanScene.h"
+#include "views/floorplan/PowerRackItem.h"
 #include "views/floorplan/RackItem.h"
 #include "views/panels/PropertiesPanel.h"
 #include "views/power/PowerDiagramPainter.h"
 #include "views/power/PowerItems.h"
 #include "views/power/PowerScene.h"
 #include "views/power/PowerView.h"
+#include "views/render/DrawingExport.h"
 #include "views/render/RenderStyle.h"
 #include "views/report/ReportContent.h"
 
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QGraphicsView>
 #include <QImage>
 #include <QUndoStack>
@@ -388,6 +391,64 @@ private Q_SLOTS:
         LoadResult r = DesignFile::load(examplePath());
         QVERIFY(r.ok);
         QCOMPARE(count(r.data), 0);
+    }
+
+    /// 800 V DC: one floorplan item per power rack placed on the floor, to scale where the
+    /// model puts it; clicking one selects its element (and the racks it feeds light up),
+    /// selecting the element elsewhere selects it; the floorplan drawing names it.
+    void powerRacksOnTheFloorplan() {
+        const DesignData dc =
+            generated(576, PowerScheme::TwoN, QStringLiteral("nvidia-gb300-nvl72"), true);
+        auto w = open(dc, QStringLiteral("dc.cds.json"));
+        const DesignData& d = w->workbench().design()->data();
+        views::FloorplanScene* fs = w->scene();
+        int placed = 0;
+        d.power.elements.forEach(
+            [&](PowerElementId, const PowerElement& e) { placed += e.area ? 1 : 0; });
+        QVERIFY(placed > 0);
+        int items = 0;
+        for (QGraphicsItem* it : fs->items())
+            if (it->type() == views::PowerRackItem::Type) {
+                ++items;
+                const PowerElement& e =
+                    d.power.elements[static_cast<views::PowerRackItem*>(it)->elementId()];
+                QVERIFY(e.area);
+                QCOMPARE(it->sceneBoundingRect(),
+                         QRectF(e.area->x, e.area->y, e.area->w, e.area->h));
+                QVERIFY(it->toolTip().contains(e.name));
+                QVERIFY(it->flags().testFlag(QGraphicsItem::ItemIsSelectable));
+            }
+        QCOMPARE(items, placed);
+        QCOMPARE(int(fs->powerRackItems().size()), placed);
+
+        views::PowerRackItem* first = fs->powerRackItems().front();
+        const PowerElementId id = first->elementId();
+        fs->clearSelection();
+        first->setSelected(true);
+        QCOMPARE(w->workbench().selection()->objects(),
+                 std::vector<ObjectRef>{ObjectRef::powerElement(id)});
+        QVERIFY(first->isSelected());
+        QCOMPARE(selectedRacks(*fs, d), PowerTopology(d).racksServedBy(id));
+        QVERIFY(w->powerView()->scene()->nodeItem(id)->isSelected());
+        w->workbench().selection()->clear();
+        QVERIFY(!first->isSelected());
+        w->workbench().selection()->set({ObjectRef::powerElement(id)});
+        QVERIFY(first->isSelected());
+
+        // An AC design has none.
+        auto ac = open(generated(256, PowerScheme::TwoN), QStringLiteral("ac.cds.json"));
+        QVERIFY(ac->scene()->powerRackItems().empty());
+
+        // The floorplan drawing (SVG) draws and names them.
+        render::DrawingOptions o;
+        o.pixelsPerMetre = 200;
+        const QString svg = m_tmp.filePath(QStringLiteral("dc-floorplan.svg"));
+        QString error;
+        QVERIFY2(render::writeDrawing(d, o, svg, false, &error), qPrintable(error));
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY(text.contains(d.power.elements[id].name));
     }
 };
 

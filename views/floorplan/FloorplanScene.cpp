@@ -3,6 +3,7 @@
 #include "../SelectionModel.h"
 #include "CableBundleItem.h"
 #include "HallItem.h"
+#include "PowerRackItem.h"
 #include "RackItem.h"
 #include "RackTooltip.h"
 #include "model/RackGeometry.h"
@@ -44,6 +45,10 @@ FloorplanScene::FloorplanScene(Design* design, LiveAnalysis* analysis, Selection
     connect(design, &Design::linkAdded, this, linksDirty);
     connect(design, &Design::linkRemoved, this, linksDirty);
     connect(design, &Design::linkChanged, this, linksDirty);
+    connect(design, &Design::powerChanged, this, [this] {
+        rebuildPowerRacks();
+        pullSelectionFromModel();
+    });
     connect(design, &Design::hallChanged, this, [this] {
         m_hall->sync();
         m_cables->syncBounds();
@@ -76,10 +81,27 @@ void FloorplanScene::rebuild() {
     m_cables->syncBounds();
     m_cables->markLinksDirty();
     m_design->data().racks.forEach([this](RackId id, const Rack&) { addRackItem(id); });
+    rebuildPowerRacks();
     setSceneRect(hallRect());
     m_syncing = false;
     refreshColours();
     pullSelectionFromModel();
+}
+
+void FloorplanScene::rebuildPowerRacks() {
+    const bool syncing = m_syncing;
+    m_syncing = true; // deleting a selected item must not rewrite the shared selection
+    for (PowerRackItem* it : m_powerRacks)
+        delete it;
+    m_powerRacks.clear();
+    m_design->data().power.elements.forEach([this](PowerElementId id, const PowerElement& e) {
+        if (!e.area)
+            return;
+        auto* item = new PowerRackItem(m_design, id);
+        m_powerRacks.push_back(item);
+        addItem(item);
+    });
+    m_syncing = syncing;
 }
 
 void FloorplanScene::addRackItem(RackId id) {
@@ -171,21 +193,30 @@ void FloorplanScene::pushSelectionToModel() {
     if (m_syncing)
         return;
     std::vector<ObjectRef> objs;
-    for (QGraphicsItem* it : selectedItems())
-        if (it->type() == RackItem::Type)
+    bool element = false;
+    for (QGraphicsItem* it : selectedItems()) {
+        if (it->type() == RackItem::Type) {
             objs.push_back(ObjectRef::rack(static_cast<RackItem*>(it)->rackId()));
+        } else if (it->type() == PowerRackItem::Type) {
+            objs.push_back(ObjectRef::powerElement(static_cast<PowerRackItem*>(it)->elementId()));
+            element = true;
+        }
+    }
     std::sort(objs.begin(), objs.end());
     // A device chosen elsewhere shows as its rack here; keep it while those racks stay put.
-    if (objs == racksShownFor(m_selection->objects()))
+    if (objs == shownFor(m_selection->objects()))
         return;
     m_syncing = true;
     m_selection->set(std::move(objs));
     m_syncing = false;
+    // A power rack clicked here shows with the racks it feeds, as when chosen in the diagram.
+    if (element)
+        pullSelectionFromModel();
 }
 
-std::vector<ObjectRef> FloorplanScene::racksShownFor(const std::vector<ObjectRef>& sel) const {
+std::vector<ObjectRef> FloorplanScene::shownFor(const std::vector<ObjectRef>& sel) const {
     const DesignData& d = m_design->data();
-    std::vector<ObjectRef> racks;
+    std::vector<ObjectRef> shown;
     std::optional<PowerTopology> power; // built only when an element of the chain is selected
     for (const ObjectRef& o : sel) {
         if (o.kind == ObjectRef::Kind::PowerElement &&
@@ -194,20 +225,22 @@ std::vector<ObjectRef> FloorplanScene::racksShownFor(const std::vector<ObjectRef
             if (!power)
                 power.emplace(d);
             for (RackId r : power->racksServedBy(PowerElementId(o.id)))
-                racks.push_back(ObjectRef::rack(r));
+                shown.push_back(ObjectRef::rack(r));
+            if (d.power.elements[PowerElementId(o.id)].area)
+                shown.push_back(o); // and itself, where it stands on the floor
             continue;
         }
         if (o.kind == ObjectRef::Kind::Rack && d.racks.contains(RackId(o.id))) {
-            racks.push_back(o);
+            shown.push_back(o);
         } else if (o.kind == ObjectRef::Kind::Device) {
             const Device* dev = d.devices.find(DeviceId(o.id));
             if (dev && d.racks.contains(dev->rack))
-                racks.push_back(ObjectRef::rack(dev->rack));
+                shown.push_back(ObjectRef::rack(dev->rack));
         }
     }
-    std::sort(racks.begin(), racks.end());
-    racks.erase(std::unique(racks.begin(), racks.end()), racks.end());
-    return racks;
+    std::sort(shown.begin(), shown.end());
+    shown.erase(std::unique(shown.begin(), shown.end()), shown.end());
+    return shown;
 }
 
 void FloorplanScene::pullSelectionFromModel() {
@@ -215,12 +248,20 @@ void FloorplanScene::pullSelectionFromModel() {
         return;
     m_syncing = true;
     std::vector<bool> want(m_racks.size(), false);
-    for (const ObjectRef& o : racksShownFor(m_selection->objects()))
-        if (o.id < want.size())
-            want[o.id] = true;
+    std::vector<bool> wantPower(m_design->data().power.elements.capacity(), false);
+    for (const ObjectRef& o : shownFor(m_selection->objects())) {
+        std::vector<bool>& of = o.kind == ObjectRef::Kind::PowerElement ? wantPower : want;
+        if (o.id < of.size())
+            of[o.id] = true;
+    }
     for (std::size_t i = 0; i < m_racks.size(); ++i)
         if (m_racks[i] && m_racks[i]->isSelected() != want[i])
             m_racks[i]->setSelected(want[i]);
+    for (PowerRackItem* it : m_powerRacks) {
+        const std::size_t i = it->elementId().value();
+        if (const bool on = i < wantPower.size() && wantPower[i]; it->isSelected() != on)
+            it->setSelected(on);
+    }
     m_syncing = false;
 }
 

@@ -16,12 +16,14 @@ namespace cds::views {
 
 class CableBundleItem;
 class HallItem;
+class PowerRackItem;
 class RackItem;
 class SelectionModel;
 
-/// @brief The floorplan to scale (1 scene unit = 1 mm): the hall, one RackItem per rack and
-/// one item for all cable bundles. Follows the Design's signals; never changes the model.
-/// Keeps the scene selection and the shared SelectionModel in step.
+/// @brief The floorplan to scale (1 scene unit = 1 mm): the hall, one RackItem per rack, one
+/// PowerRackItem per power rack placed on the floor and one item for all cable bundles. Follows the
+/// Design's signals; never changes the model. Keeps the scene selection and the shared
+/// SelectionModel in step.
 class FloorplanScene : public QGraphicsScene {
     Q_OBJECT
 public:
@@ -37,6 +39,8 @@ public:
     /// Colours racks by what the failure shown does to them while it is active.
     void setFailureHighlight(FailureHighlight* f);
     RackItem* rackItem(RackId id) const;
+    /// One item per power-chain element placed on the floor (PowerElement::area).
+    const std::vector<PowerRackItem*>& powerRackItems() const { return m_powerRacks; }
     /// The rack whose footprint contains @p scenePos, or invalid.
     RackId rackAt(QPointF scenePos) const;
     CableBundleItem* cables() const { return m_cables; }
@@ -55,17 +59,20 @@ private:
     void rebuild();
     void addRackItem(RackId id);
     void removeRackItem(RackId id);
+    void rebuildPowerRacks(); ///< after the chain changed: few items, made again
     void refreshColours();
     void pushSelectionToModel();
     void pullSelectionFromModel();
-    std::vector<ObjectRef> racksShownFor(const std::vector<ObjectRef>& selection) const;
+    /// The racks and placed power racks the scene selects for @p selection (sorted).
+    std::vector<ObjectRef> shownFor(const std::vector<ObjectRef>& selection) const;
 
     Design* m_design;
     LiveAnalysis* m_analysis;
     SelectionModel* m_selection;
     HallItem* m_hall = nullptr;
     CableBundleItem* m_cables = nullptr;
-    std::vector<RackItem*> m_racks;        ///< by rack id
+    std::vector<RackItem*> m_racks; ///< by rack id
+    std::vector<PowerRackItem*> m_powerRacks;
     std::vector<std::int32_t> m_metricsOf; ///< rack id -> index into metrics().perRack
     RackColoring m_coloring;
     bool m_syncing = false;

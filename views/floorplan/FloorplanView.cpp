@@ -5,6 +5,7 @@
 #include "../tools/SelectTool.h"
 #include "CableBundleItem.h"
 #include "FloorplanScene.h"
+#include "PowerRackItem.h"
 #include "RackItem.h"
 #include "model/Design.h"
 #include "views/render/CableStyle.h"
@@ -564,9 +565,16 @@ void FloorplanView::addLayerActions(QMenu* menu) {
 bool FloorplanView::viewportEvent(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(e);
-        const RackId r = m_scene->rackAt(mapToScene(help->pos()));
-        if (r)
-            QToolTip::showText(help->globalPos(), m_scene->rackToolTip(r), viewport());
+        const QPointF at = mapToScene(help->pos());
+        const RackId r = m_scene->rackAt(at);
+        QString tip = r ? m_scene->rackToolTip(r) : QString();
+        for (QGraphicsItem* it : r ? QList<QGraphicsItem*>() : m_scene->items(at))
+            if (it->type() == PowerRackItem::Type) { // a power rack on the floor: its own text
+                tip = it->toolTip();
+                break;
+            }
+        if (!tip.isEmpty())
+            QToolTip::showText(help->globalPos(), tip, viewport());
         else
             QToolTip::hideText();
         return true;

@@ -21,6 +21,10 @@ QRectF FloorplanRenderer::hallMm() const {
     QRectF r(0, 0, m_d.hall.widthMm, m_d.hall.depthMm);
     // Racks placed outside the hall are still drawn, so the drawing never hides them.
     m_d.racks.forEach([&](RackId, const Rack& rack) { r = r.united(rackRectMm(rack)); });
+    m_d.power.elements.forEach([&](PowerElementId, const PowerElement& e) {
+        if (e.area)
+            r = r.united(QRectF(e.area->x, e.area->y, e.area->w, e.area->h));
+    });
     return r;
 }
 
@@ -172,6 +176,17 @@ void FloorplanRenderer::paintBase(QPainter& p, const Frame& f) const {
         p.setPen(QPen(RenderStyle::accent(), std::max(1.2, s * 60), Qt::SolidLine, Qt::FlatCap));
         p.drawLine(front[q]);
     });
+    // Power racks on the floor: amber and hatched, as in the studio, apart from every rack.
+    m_d.power.elements.forEach([&](PowerElementId, const PowerElement& e) {
+        if (!e.area)
+            return;
+        const QRectF r = map(QRectF(e.area->x, e.area->y, e.area->w, e.area->h));
+        p.setPen(QPen(RenderStyle::power().darker(150), std::max(0.6, s * 12)));
+        p.setBrush(RenderStyle::tint(RenderStyle::power()));
+        p.drawRect(r);
+        p.setBrush(QBrush(RenderStyle::power(), Qt::BDiagPattern));
+        p.drawRect(r);
+    });
     p.restore();
 }
 
@@ -205,6 +220,16 @@ void FloorplanRenderer::paintOverlay(QPainter& p, const Frame& f) const {
             if (!k.text.isEmpty())
                 occupied.push_back(kwBox);
         }
+    });
+    m_d.power.elements.forEach([&](PowerElementId, const PowerElement& e) {
+        if (!e.area)
+            return;
+        const QRectF r = f.mm2px.mapRect(QRectF(e.area->x, e.area->y, e.area->w, e.area->h));
+        const RackLabel label = RackLabel::fit(e.name, r.size(), base, 14, 5);
+        p.setPen(RenderStyle::power().darker(250));
+        label.paint(p, r, base);
+        if (!label.text.isEmpty())
+            occupied.push_back(r);
     });
     const CableLayer layer(m_d, m_routes, f.mm2px);
     layer.paintCounts(p, optionsFor(f), occupied);

@@ -19,11 +19,12 @@ inline constexpr double kRackStripShare = 0.26;
 QRectF rackStrip(const QRectF& r, int quarterTurns, bool back);
 
 /// @brief Draws the data hall to scale with QPainter: tile grid, rows and cold aisles,
-/// obstacles, racks (footprint, front edge, name, kW), the trays coloured by fill with the
-/// cables on them (CableLayer), count labels, and the title block with legend, scale bar and
-/// north arrow. Static: no scene, no handles; used by the PDF, SVG/PNG exports and
-/// presentation mode. Painting is in layers so the SVG export can put its own cable elements
-/// between them: base (hall, racks), cables, overlay (labels, title block).
+/// obstacles, racks (footprint, front edge, name, kW), power racks placed on the floor (amber,
+/// hatched, named), the trays coloured by fill with the cables on them (CableLayer), count labels,
+/// and the title block with legend, scale bar and north arrow. Static: no scene, no handles; used
+/// by the PDF, SVG/PNG exports and presentation mode. Painting is in layers so the SVG export can
+/// put its own cable elements between them: base (hall, racks), cables, overlay (labels, title
+/// block).
 class FloorplanRenderer {
 public:
     FloorplanRenderer(const DesignData& d, const Metrics& m);

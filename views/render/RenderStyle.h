@@ -20,6 +20,8 @@ struct RenderStyle {
     static QColor accent() { return QColor(0x1f, 0x5f, 0xa8); }
     static QColor warning() { return QColor(0xc7, 0x7c, 0x02); }
     static QColor error() { return QColor(0xb4, 0x23, 0x18); }
+    /// Power gear on the floor (DC power racks): amber, apart from every cooling fill.
+    static QColor power() { return QColor(0xd9, 0x8e, 0x04); }
     static QColor category(Category c);
     static QColor cooling(CoolingType c);
     /// A pale fill of @p c for large areas (device faces, tier boxes), readable under ink.

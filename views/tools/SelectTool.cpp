@@ -2,6 +2,7 @@
 
 #include "../floorplan/FloorplanScene.h"
 #include "../floorplan/FloorplanView.h"
+#include "../floorplan/PowerRackItem.h"
 #include "../floorplan/RackItem.h"
 
 #include <QMouseEvent>
@@ -19,6 +20,10 @@ bool SelectTool::mousePress(QMouseEvent* e) {
     const RackId hit = scene->rackAt(pos);
     RackItem* item = scene->rackItem(hit);
     if (!item) {
+        // A power rack on the floor: the press above selected it; the cables over it wait.
+        for (QGraphicsItem* it : scene->items(pos))
+            if (it->type() == PowerRackItem::Type)
+                return true;
         Q_EMIT m_view->floorClicked({pos.x(), pos.y()}, 1.0 / std::max(1e-9, m_view->zoom()));
         return true;
     }
