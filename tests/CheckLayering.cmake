@@ -35,7 +35,8 @@ message(STATUS "layering ok: ${n} files under model/")
 #   model/json for the catalog folders' failure rates when a design's catalog has none.
 #   In views/, floorplan/ and tools/ are one canvas (the view owns its tools); power/ is the
 #   power chain's one-line diagram (the studio's view and the report's page share it); the floorplan reads model/power to light the racks an element feeds;
-#   resilience/ is the Failures panel (an impact's figures, the N-1 table); the views root
+#   resilience/ is the Failures panel (an impact's figures, the N-1 table); site/ is the site
+#   plan of a campus's halls and the bundles between them (model/site's figures); the views root
 #   holds FailureHighlight, the failure shown, which the floorplan and elevation colour by.
 #   app/ wires them: the studio and the CLI share app/export (the export table) and the app
 #   root (the heap); neither reaches into the other.
@@ -66,12 +67,13 @@ set(allowed
   "views/panels: views views/floorplan model model/analysis model/rules model/export model/advisor model/fabric model/cabling model/metrics"
   "views/power: views views/render model model/analysis model/power model/metrics"
   "views/resilience: views model model/resilience"
+  "views/site: views views/render model model/analysis model/site"
   "views/report: views/render views/power model model/analysis model/rules model/export model/metrics model/phases model/advisor model/site model/resilience"
   "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json model/phases model/advisor model/site"
   "app: model"
   "app/export: model model/export model/metrics views/dashboard views/render"
   "app/cli: app app/export model model/phases model/advisor model/resilience model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules model/scenarios"
-  "app/studio: app app/export model model/addressing model/analysis model/resilience model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/power views/report views/resilience views/tools"
+  "app/studio: app app/export model model/addressing model/analysis model/resilience model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/power views/report views/resilience views/site views/tools"
 )
 
 set(known "")

@@ -27,6 +27,7 @@
 #include "views/panels/ProblemsPanel.h"
 #include "views/panels/PropertiesPanel.h"
 #include "views/power/PowerView.h"
+#include "views/site/SiteView.h"
 #include "views/tools/PlaceRackTool.h"
 
 #include <QCloseEvent>
@@ -128,6 +129,7 @@ void MainWindow::buildDocks() {
     // The problems list is tabbed with the panels on the right: an empty list takes no room
     // from the floorplan, and the dashboard below it stays on screen while designing.
     addDock(m_problems, QStringLiteral("Problems"));
+    buildSiteView();
     buildDashboard();
     findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
 }
@@ -176,6 +178,15 @@ void MainWindow::buildPowerView(views::DashboardWidget* dashboard) {
                      QStringLiteral("Power chain"));
 }
 
+void MainWindow::buildSiteView() {
+    // Tabbed with the panels on the right (a campus's halls stand one below the other, which a
+    // tall dock suits), and closed until asked for: the panels and the dashboard open as before.
+    m_site = new views::SiteView(m_wb->design(), m_wb->analysis(), m_wb->selection(), this);
+    m_siteDock = addDock(m_site, QStringLiteral("Site"));
+    m_siteDock->hide();
+    connect(m_site, &views::SiteView::hallActivated, this, &MainWindow::openHall);
+}
+
 void MainWindow::buildMenus() {
     m_export = new ExportActions(*m_wb, *this, this);
     m_file = new FileActions(*m_wb, *this, this);
@@ -186,6 +197,7 @@ void MainWindow::buildMenus() {
     m_view->addTo(menuBar());
     for (QDockWidget* d : findChildren<QDockWidget*>())
         m_view->addDockToggle(d);
+    m_view->addSitePlan(m_siteDock);
     m_tools = new ToolsActions(*m_wb, *this, *m_canvas, this);
     // A new tab comes to the front; the properties stay there until a bundle is clicked.
     findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
@@ -303,6 +315,15 @@ void MainWindow::openPowerView() {
     dock->show();
     dock->raise();
     m_dashboard->pages()->setCurrentWidget(m_power);
+}
+
+void MainWindow::openHall(int hall) {
+    const std::vector<SiteHall>& halls = m_site->plan().halls;
+    if (hall < 0 || hall >= int(halls.size()))
+        return;
+    const RectMm& a = halls[std::size_t(hall)].area;
+    m_canvas->fitArea(QRectF(a.x, a.y, a.w, a.h));
+    showMessage(QStringLiteral("%1 on the floorplan").arg(halls[std::size_t(hall)].name), 4000);
 }
 
 void MainWindow::revealObjects(const std::vector<ObjectRef>& objects) {

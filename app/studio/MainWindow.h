@@ -19,6 +19,7 @@ class FloorplanView;
 class PowerView;
 class ProblemsPanel;
 class PropertiesPanel;
+class SiteView;
 } // namespace cds::views
 
 namespace cds::studio {
@@ -32,10 +33,10 @@ class ViewActions;
 class Workbench;
 
 /// @brief The studio window: it assembles the floorplan canvas in the middle, the catalog,
-/// properties, problems, rack elevation, history, dashboard and failures docks (the dashboard with
-/// the power chain's diagram as a page), the action sets that make its menus and toolbar, and the
-/// status totals. What the studio does lives in the Workbench (window-free) and the action sets;
-/// the window is their WindowHost.
+/// properties, problems, rack elevation, history, dashboard, failures and site docks (the dashboard
+/// with the power chain's diagram as a page), the action sets that make its menus and toolbar, and
+/// the status totals. What the studio does lives in the Workbench (window-free) and the action
+/// sets; the window is their WindowHost.
 class MainWindow : public QMainWindow, public WindowHost {
     Q_OBJECT
 public:
@@ -53,6 +54,9 @@ public:
     views::CatalogPalette* palette() const { return m_palette; }
     /// The power chain's one-line diagram, a page of the dashboard.
     views::PowerView* powerView() const { return m_power; }
+    /// The site plan (View > Site plan): the halls and the links between them.
+    views::SiteView* siteView() const { return m_site; }
+    QDockWidget* siteDock() const { return m_siteDock; }
     FileActions* fileActions() const { return m_file; }
     ViewActions* viewActions() const { return m_view; }
     /// The canvas tools, the Cables panel and the Cables and Hall menus.
@@ -73,6 +77,8 @@ public:
     void openElevation(RackId rack);
     /// Brings the dashboard and its power chain page to the front.
     void openPowerView();
+    /// Zooms the floorplan to hall @p hall of the site plan (an index into its halls).
+    void openHall(int hall);
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -83,6 +89,7 @@ private:
     void buildDocks();
     void buildDashboard();
     void buildPowerView(views::DashboardWidget* dashboard);
+    void buildSiteView();
     void buildMenus();
     void connectViews();
     void connectDocument();
@@ -100,6 +107,8 @@ private:
     views::CatalogPalette* m_palette = nullptr;
     views::PowerView* m_power = nullptr;
     views::DashboardWidget* m_dashboard = nullptr;
+    views::SiteView* m_site = nullptr;
+    QDockWidget* m_siteDock = nullptr;
     QDockWidget* m_elevationDock = nullptr;
     /// Sized on first start: the left, right and bottom docks.
     std::array<QDockWidget*, 3> m_layoutDocks{};

@@ -7,6 +7,7 @@
 #include "views/floorplan/FloorplanView.h"
 #include "views/report/PresentationView.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QInputDialog>
 #include <QLineEdit>
@@ -47,7 +48,9 @@ QMenu* ViewActions::addTo(QMenuBar* bar) {
     addMenuAction(
         m_menu, QStringLiteral("&Presentation mode"), this, [this] { startPresentation(); },
         QKeySequence(Qt::Key_F5));
-    m_canvas.addLayerActions(m_menu->addMenu(QStringLiteral("Floorplan &layers")));
+    QMenu* layers = m_menu->addMenu(QStringLiteral("Floorplan &layers"));
+    m_canvas.addLayerActions(layers);
+    m_layers = layers->menuAction();
     m_menu->addSeparator();
     return m_menu;
 }
@@ -55,6 +58,21 @@ QMenu* ViewActions::addTo(QMenuBar* bar) {
 void ViewActions::addDockToggle(QDockWidget* dock) {
     if (m_menu)
         m_menu->addAction(dock->toggleViewAction());
+}
+
+QAction* ViewActions::addSitePlan(QDockWidget* dock) {
+    auto* a = new QAction(QStringLiteral("&Site plan"), this);
+    a->setObjectName(QStringLiteral("sitePlan"));
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    a->setToolTip(QStringLiteral("The halls of the site to scale, with the links between them; "
+                                 "click a hall to open it in the floorplan"));
+    connect(a, &QAction::triggered, dock, [dock] {
+        dock->show();
+        dock->raise();
+    });
+    if (m_menu)
+        m_menu->insertAction(m_layers, a);
+    return a;
 }
 
 bool ViewActions::find(const QString& name) {

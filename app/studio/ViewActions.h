@@ -2,6 +2,7 @@
 
 #include "ActionSet.h"
 
+class QAction;
 class QDockWidget;
 class QMenu;
 class QMenuBar;
@@ -23,6 +24,8 @@ public:
     QMenu* addTo(QMenuBar* bar);
     /// Lists @p dock in the View menu (once the menu is there).
     void addDockToggle(QDockWidget* dock);
+    /// View > Site plan (Ctrl+Shift+P): shows the site's @p dock and brings it to the front.
+    QAction* addSitePlan(QDockWidget* dock);
     /// View > Presentation mode (F5): floorplan, racks, fabric and charts, full screen.
     void startPresentation();
     /// View > Find by name (Ctrl+F): selects and centres the rack, device's rack or row
@@ -32,6 +35,7 @@ public:
 private:
     views::FloorplanView& m_canvas;
     QMenu* m_menu = nullptr;
+    QAction* m_layers = nullptr; ///< the Floorplan layers submenu: the site plan goes before it
 };
 
 } // namespace cds::studio

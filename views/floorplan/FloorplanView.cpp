@@ -23,8 +23,10 @@
 #include <QPainter>
 #include <QResizeEvent>
 #include <QScrollBar>
+#include <QStyle>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cds::views {
@@ -137,6 +139,22 @@ void FloorplanView::fitHall() {
     setTransform(QTransform::fromScale(s, s));
     centerOn(hall.center() - shiftPx / s);
     m_fitted = true;
+}
+
+void FloorplanView::fitArea(const QRectF& areaMm) {
+    if (!(areaMm.width() > 0 && areaMm.height() > 0))
+        return;
+    const QRectF area = areaMm.adjusted(-600, -600, 600, 600);
+    // Zoomed in on a part of the site, both scroll bars show: fit to the room they leave.
+    const int bar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    const QSizeF room = QSizeF(maximumViewportSize()) - QSizeF(bar + 4, bar + 4);
+    if (!(room.width() > 0 && room.height() > 0))
+        return;
+    const double s = std::clamp(
+        std::min(room.width() / area.width(), room.height() / area.height()), 0.002, 2.0);
+    m_fitted = false;
+    setTransform(QTransform::fromScale(s, s));
+    centerOn(area.center());
 }
 
 void FloorplanView::resizeEvent(QResizeEvent* e) {

@@ -50,6 +50,9 @@ public:
     void setLegendShown(bool on);
     bool legendShown() const { return m_legendShown; }
     void fitHall();
+    /// Zooms and scrolls so that @p areaMm (scene mm: a hall of a campus) fills the view, whole
+    /// and centred; a resize keeps this view (as after a zoom).
+    void fitArea(const QRectF& areaMm);
     double zoom() const; ///< pixels per millimetre
     /// Adds checkable actions that show or hide each network's cables and the trays.
     void addLayerActions(QMenu* menu);

@@ -1,0 +1,287 @@
+// The site plan (issue #31): a campus's halls to scale with their figures and the bundles of
+// links between them, a design of one hall saying so, and a hall clicked opening in the
+// floorplan of the studio.
+#include "StudioFixture.h"
+
+#include "model/Design.h"
+#include "model/analysis/LiveAnalysis.h"
+#include "model/generator/Generator.h"
+#include "model/site/HallLoads.h"
+#include "views/SelectionModel.h"
+#include "views/floorplan/FloorplanView.h"
+#include "views/site/SiteView.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QImage>
+#include <QLocale>
+#include <QSignalSpy>
+#include <QStatusBar>
+
+#include <cmath>
+#include <set>
+
+using namespace cds;
+using namespace cds::test;
+
+namespace {
+
+DesignData campus(int halls) {
+    GenerateParams p;
+    p.gpus = 1024;
+    p.halls = halls;
+    GenerateResult r = generateCluster(p, bundled().catalog());
+    if (!r.ok)
+        qFatal("generate: %s", qPrintable(r.error));
+    return std::move(r.design);
+}
+
+QString saved(const DesignData& d, const QString& path) {
+    QString error;
+    if (!DesignFile::save(d, path, &error))
+        qFatal("cannot save %s: %s", qPrintable(path), qPrintable(error));
+    return path;
+}
+
+/// The links with one end in hall @p a and the other in hall @p b, counted here from each
+/// end's rack rather than through interHallBundles.
+long long linksBetween(const DesignData& d, int a, int b) {
+    const std::vector<int> hall = rackHalls(d, d.halls);
+    long long n = 0;
+    d.links.forEach([&](LinkId, const Link& l) {
+        const Device* x = d.devices.find(l.a.device);
+        const Device* y = d.devices.find(l.b.device);
+        if (!x || !y)
+            return;
+        const int hx = hallOfRack(hall, x->rack), hy = hallOfRack(hall, y->rack);
+        if ((hx == a && hy == b) || (hx == b && hy == a))
+            ++n;
+    });
+    return n;
+}
+
+QRectF areaOf(const SiteHall& h) {
+    return QRectF(h.area.x, h.area.y, h.area.w, h.area.h);
+}
+
+int distinctColours(const QImage& img) {
+    std::set<QRgb> seen;
+    for (int y = 0; y < img.height(); y += 2)
+        for (int x = 0; x < img.width(); x += 2)
+            seen.insert(img.pixel(x, y));
+    return int(seen.size());
+}
+
+QString figures(int n) {
+    return QLocale(QLocale::English, QLocale::UnitedStates).toString(n);
+}
+
+} // namespace
+
+class TestSiteView : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+
+private Q_SLOTS:
+    void initTestCase() { initStudioTests(); }
+
+    /// Every hall of a 3-hall campus drawn to scale with its name, GPUs, racks and IT load as
+    /// model/site gives them; each bundle's label carries the links between its halls.
+    void listsEveryHallAndBundle() {
+        Design design(campus(3));
+        LiveAnalysis analysis(&design);
+        analysis.runNow();
+        views::SelectionModel selection;
+        views::SiteView view(&design, &analysis, &selection);
+        view.resize(400, 560);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const DesignData& d = design.data();
+        QCOMPARE(d.halls.size(), std::size_t(3));
+        const std::vector<HallLoad> loads = hallLoads(d, analysis.metrics());
+        const views::SitePlan& plan = view.plan();
+        QCOMPARE(plan.halls.size(), std::size_t(3));
+        int gpus = 0;
+        for (int i = 0; i < 3; ++i) {
+            const HallLoad& l = loads[std::size_t(i)];
+            QVERIFY(l.gpus > 0 && l.racks > 0 && l.itKw > 0);
+            gpus += l.gpus;
+            const QStringList lines = plan.hallLines(i);
+            QCOMPARE(lines.size(), 3);
+            QCOMPARE(lines[0], d.halls[std::size_t(i)].name);
+            QCOMPARE(lines[1],
+                     QStringLiteral("%1 GPUs · %2 racks").arg(figures(l.gpus), figures(l.racks)));
+            QCOMPARE(lines[2], views::sitePower(l.itKw) + QStringLiteral(" IT"));
+        }
+        QCOMPARE(gpus, 1024);
+        QVERIFY2(view.summary().startsWith(QStringLiteral("Site: 3 halls · 1,024 GPUs")),
+                 qPrintable(view.summary()));
+        // To scale, inside the view, apart as on the site, each with every figure drawn.
+        const views::SitePlanGeometry& g = view.drawing();
+        QCOMPARE(g.halls.size(), std::size_t(3));
+        const QRectF inside = QRectF(view.rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+        for (std::size_t i = 0; i < 3; ++i) {
+            const QRectF a = areaOf(d.halls[i]);
+            QVERIFY(inside.contains(g.halls[i]));
+            QVERIFY(std::abs(g.halls[i].width() - a.width() * g.pxPerMm) < 0.01);
+            QVERIFY(std::abs(g.halls[i].height() - a.height() * g.pxPerMm) < 0.01);
+            for (std::size_t j = i + 1; j < 3; ++j)
+                QVERIFY(!g.halls[i].intersects(g.halls[j]));
+            const QString drawn = g.texts[i].lines.join(QLatin1Char(' '));
+            QVERIFY2(drawn.contains(figures(loads[i].gpus) + QStringLiteral(" GPUs")),
+                     qPrintable(drawn));
+            QVERIFY2(drawn.contains(d.halls[i].name), qPrintable(drawn));
+            QVERIFY(g.texts[i].px >= 9);
+            QVERIFY(inside.contains(g.texts[i].box));
+        }
+        // The bundles: each pair of halls with links, counted independently.
+        QVERIFY(!plan.bundles.empty());
+        QCOMPARE(g.labels.size(), plan.bundles.size());
+        long long between = 0;
+        for (std::size_t k = 0; k < plan.bundles.size(); ++k) {
+            const HallBundle& b = plan.bundles[k];
+            const long long n = linksBetween(d, b.a, b.b);
+            QVERIFY(n > 0);
+            QCOMPARE(b.links, n);
+            between += n;
+            const QString label = views::SitePlan::bundleText(b);
+            QVERIFY2(label.startsWith(QLocale(QLocale::English, QLocale::UnitedStates).toString(n) +
+                                      QStringLiteral(" links · up to ")),
+                     qPrintable(label));
+            QVERIFY2(label.endsWith(QStringLiteral("%1 m").arg(std::lround(b.maxLengthM))),
+                     qPrintable(label));
+            QVERIFY(b.maxLengthM > 0);
+            QVERIFY(inside.contains(g.labels[k]));
+            QVERIFY(!g.paths[k].isEmpty());
+            QVERIFY(inside.contains(g.paths[k].boundingRect()));
+        }
+        QCOMPARE(between, interHallLinks(d, rackHalls(d, d.halls)).links);
+    }
+
+    /// A click on a hall asks for that hall; a click on the ground asks for none; a rack
+    /// selected lights its hall only.
+    void clickingAHallEmitsIt() {
+        Design design(campus(3));
+        LiveAnalysis analysis(&design);
+        analysis.runNow();
+        views::SelectionModel selection;
+        views::SiteView view(&design, &analysis, &selection);
+        view.resize(400, 560);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy spy(&view, &views::SiteView::hallActivated);
+        const QRectF hall2 = view.drawing().halls[2];
+        QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, hall2.center().toPoint());
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).toInt(), 2);
+        QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, QPoint(1, view.height() - 1));
+        QCOMPARE(spy.count(), 1);
+
+        const DesignData& d = design.data();
+        const std::vector<int> hall = rackHalls(d, d.halls);
+        RackId inHall1;
+        d.racks.forEach([&](RackId id, const Rack&) {
+            if (!inHall1.isValid() && hallOfRack(hall, id) == 1)
+                inHall1 = id;
+        });
+        QVERIFY(inHall1.isValid());
+        QVERIFY(!view.isLit(1));
+        selection.set({ObjectRef::rack(inHall1)});
+        QVERIFY(view.isLit(1));
+        QVERIFY(!view.isLit(0));
+        QVERIFY(!view.isLit(2));
+
+        // Drawn: white ground, the halls' fill inside their walls, text and bundles.
+        const QImage img = view.grab().toImage();
+        QCOMPARE(img.size(), view.size() * img.devicePixelRatio());
+        QVERIFY2(distinctColours(img) > 8, "the site view is blank");
+        const QPoint corner = (view.drawing().halls[0].topLeft() + QPointF(4, 4)).toPoint();
+        QVERIFY(img.pixelColor(corner) != QColor(Qt::white));
+        if (const QString keep = qEnvironmentVariable("CDS_KEEP_SITE"); !keep.isEmpty())
+            img.save(keep); // to look at it
+    }
+
+    /// A design of one hall: that hall drawn, and a sentence that the site has one hall.
+    void oneHallSaysSo() {
+        Design design(campus(1));
+        LiveAnalysis analysis(&design);
+        analysis.runNow();
+        views::SelectionModel selection;
+        views::SiteView view(&design, &analysis, &selection);
+        view.resize(380, 420);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(design.data().halls.empty());
+        const views::SitePlan& plan = view.plan();
+        QCOMPARE(plan.halls.size(), std::size_t(1));
+        QVERIFY(plan.bundles.empty());
+        QVERIFY2(view.summary().startsWith(
+                     QStringLiteral("The site has one hall, %1").arg(design.data().hall.name)),
+                 qPrintable(view.summary()));
+        QVERIFY(plan.hallLines(0)[1].startsWith(QStringLiteral("1,024 GPUs")));
+        const views::SitePlanGeometry& g = view.drawing();
+        QCOMPARE(g.halls.size(), std::size_t(1));
+        QVERIFY(std::max(g.halls[0].width(), g.halls[0].height()) > 150);
+        QVERIFY(distinctColours(view.grab().toImage()) > 8);
+    }
+
+    /// In the studio: View > Site plan (Ctrl+Shift+P) opens the Site dock, closed at start; a
+    /// hall clicked there fills the floorplan, whole, without the other halls.
+    void studioOpensTheClickedHall() {
+        auto w = openStudio(m_tmp.path(), saved(campus(3), m_tmp.filePath("campus.cds.json")));
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        w->workbench().analysis()->runNow();
+        QCoreApplication::processEvents();
+        QVERIFY(w->siteDock());
+        QVERIFY(!w->siteDock()->isVisible());
+        auto* sitePlan = w->findChild<QAction*>(QStringLiteral("sitePlan"));
+        QVERIFY(sitePlan);
+        QCOMPARE(sitePlan->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+        sitePlan->trigger();
+        QCoreApplication::processEvents();
+        QVERIFY(w->siteDock()->isVisible());
+        views::SiteView* site = w->siteView();
+        QTRY_VERIFY(!site->visibleRegion().isEmpty());
+        const DesignData& d = w->workbench().design()->data();
+        QCOMPARE(site->plan().halls.size(), std::size_t(3));
+        // Readable in the dock: each hall inside the view, its name and GPUs drawn.
+        const QRectF inside = QRectF(site->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+        for (std::size_t i = 0; i < 3; ++i) {
+            QVERIFY(inside.contains(site->drawing().halls[i]));
+            const QString drawn = site->drawing().texts[i].lines.join(QLatin1Char(' '));
+            QVERIFY2(drawn.contains(QStringLiteral(" GPUs")),
+                     qPrintable(QStringLiteral("%1 in a %2x%3 site view")
+                                    .arg(drawn)
+                                    .arg(site->width())
+                                    .arg(site->height())));
+        }
+        views::FloorplanView* canvas = w->canvas();
+        for (int hall : {2, 0, 1}) {
+            const QPoint at = site->drawing().halls[std::size_t(hall)].center().toPoint();
+            QTest::mouseClick(site, Qt::LeftButton, Qt::NoModifier, at);
+            QCoreApplication::processEvents();
+            const QRectF visible = canvas->mapToScene(canvas->viewport()->rect()).boundingRect();
+            for (int i = 0; i < 3; ++i) {
+                const QRectF a = areaOf(d.halls[std::size_t(i)]);
+                QVERIFY2(visible.contains(a) == (i == hall),
+                         qPrintable(QStringLiteral("clicked hall %1: hall %2 (%3, %4, %5 x %6 mm) "
+                                                   "in view (%7, %8, %9 x %10 mm)")
+                                        .arg(hall)
+                                        .arg(i)
+                                        .arg(a.x())
+                                        .arg(a.y())
+                                        .arg(a.width())
+                                        .arg(a.height())
+                                        .arg(visible.x())
+                                        .arg(visible.y())
+                                        .arg(visible.width())
+                                        .arg(visible.height())));
+            }
+            QVERIFY(w->statusBar()->currentMessage().contains(d.halls[std::size_t(hall)].name));
+        }
+    }
+};
+
+QTEST_MAIN(TestSiteView)
+#include "tst_site_view.moc"
