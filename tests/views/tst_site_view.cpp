@@ -153,7 +153,18 @@ private Q_SLOTS:
             QVERIFY(b.maxLengthM > 0);
             QVERIFY(inside.contains(g.labels[k]));
             QVERIFY(!g.paths[k].isEmpty());
-            QVERIFY(inside.contains(g.paths[k].boundingRect()));
+            const QRectF path = g.paths[k].boundingRect();
+            // (Corner by corner: a straight vertical bundle's box has no width, and
+            // QRectF::contains(QRectF) refuses an empty rectangle.)
+            QVERIFY2(inside.contains(path.topLeft()) && inside.contains(path.bottomRight()),
+                     qPrintable(QStringLiteral("bundle %1: %2,%3 %4x%5 in a %6x%7 view")
+                                    .arg(k)
+                                    .arg(path.x())
+                                    .arg(path.y())
+                                    .arg(path.width())
+                                    .arg(path.height())
+                                    .arg(view.width())
+                                    .arg(view.height())));
         }
         QCOMPARE(between, interHallLinks(d, rackHalls(d, d.halls)).links);
     }
