@@ -1,5 +1,6 @@
 #include "FindingCodes.h"
 #include "PowerChainRules.h"
+#include "RuleText.h"
 
 #include "../RackGeometry.h"
 #include "../site/Site.h"
@@ -10,17 +11,10 @@ namespace cds {
 
 namespace {
 
-QString mm(const RectMm& r) {
-    return QStringLiteral("%1 x %2 mm at (%3, %4)")
-        .arg(r.w, 0, 'f', 0)
-        .arg(r.h, 0, 'f', 0)
-        .arg(r.x, 0, 'f', 0)
-        .arg(r.y, 0, 'f', 0);
-}
-
 /// "PR-A-R01-1 (power rack, 600 x 1200 mm at (6000, 1200))".
 QString described(const PowerElement& e) {
-    return QStringLiteral("%1 (%2, %3)").arg(e.name, powerKindLabel(e.kind).toLower(), mm(*e.area));
+    return QStringLiteral("%1 (%2, %3)")
+        .arg(e.name, powerKindLabel(e.kind).toLower(), rectText(*e.area));
 }
 
 const QString kFix = QStringLiteral("; move it to free floor beside its row");
@@ -85,7 +79,7 @@ void PowerFloorRule::check(const CheckContext& ctx, std::vector<Finding>& out) c
             if (a.intersects(o.area))
                 finding(placed[i],
                         QStringLiteral("%1 stands on obstacle %2").arg(described(e), o.name), {},
-                        QStringLiteral("obstacle %1: %2").arg(o.name, mm(o.area)));
+                        QStringLiteral("obstacle %1: %2").arg(o.name, rectText(o.area)));
         const auto first = std::lower_bound(racks.begin(), racks.end(), a.x - widest,
                                             [](const Placed& p, double x) { return p.f.x < x; });
         std::vector<RackId> hit;
@@ -99,7 +93,7 @@ void PowerFloorRule::check(const CheckContext& ctx, std::vector<Finding>& out) c
                         .arg(described(e), d.racks[r].name),
                     {ObjectRef::rack(r)},
                     QStringLiteral("a power rack needs its own floor space: rack %1 is %2")
-                        .arg(d.racks[r].name, mm(footprint(d, d.racks[r]))));
+                        .arg(d.racks[r].name, rectText(footprint(d, d.racks[r]))));
         for (std::size_t k = i + 1; k < placed.size(); ++k) {
             const PowerElement& other = d.power.elements[placed[k]];
             if (a.intersects(*other.area))

@@ -1,23 +1,12 @@
 #include "FindingCodes.h"
 #include "FoundationRules.h"
+#include "RuleText.h"
 
 #include "../RackGeometry.h"
 
 #include <algorithm>
 
 namespace cds {
-
-namespace {
-
-QString mm(const RectMm& r) {
-    return QStringLiteral("%1 x %2 mm at (%3, %4)")
-        .arg(r.w, 0, 'f', 0)
-        .arg(r.h, 0, 'f', 0)
-        .arg(r.x, 0, 'f', 0)
-        .arg(r.y, 0, 'f', 0);
-}
-
-} // namespace
 
 QStringList RackPlacementRule::codes() const {
     return {codes::kRackOutsideHall, codes::kRackOnObstacle, codes::kRackOverlap};
@@ -39,7 +28,7 @@ void RackPlacementRule::check(const CheckContext& ctx, std::vector<Finding>& out
             out.push_back({codes::kRackOutsideHall,
                            Severity::Error,
                            QStringLiteral("%1 stands outside the hall (%2 of a %3 x %4 mm hall)")
-                               .arg(r.name, mm(f))
+                               .arg(r.name, rectText(f))
                                .arg(d.hall.widthMm, 0, 'f', 0)
                                .arg(d.hall.depthMm, 0, 'f', 0),
                            {ObjectRef::rack(id)},
@@ -52,7 +41,7 @@ void RackPlacementRule::check(const CheckContext& ctx, std::vector<Finding>& out
                                QStringLiteral("%1 stands on obstacle %2").arg(r.name, o.name),
                                {ObjectRef::rack(id)},
                                name(),
-                               QStringLiteral("obstacle %1: %2").arg(o.name, mm(o.area))});
+                               QStringLiteral("obstacle %1: %2").arg(o.name, rectText(o.area))});
     });
     // Sweep along x: only racks whose x spans meet are compared, so 10,000 racks stay cheap.
     std::vector<std::size_t> order(placed.size());
