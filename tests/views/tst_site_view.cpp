@@ -76,6 +76,21 @@ QString figures(int n) {
     return QLocale(QLocale::English, QLocale::UnitedStates).toString(n);
 }
 
+/// A campus of @p halls in a site view of @p size, analysed, shown.
+struct ShownSite {
+    ShownSite(int halls, QSize size)
+        : design(campus(halls))
+        , analysis(&design) {
+        analysis.runNow();
+        view.resize(size);
+        view.show();
+    }
+    Design design;
+    LiveAnalysis analysis;
+    views::SelectionModel selection;
+    views::SiteView view{&design, &analysis, &selection};
+};
+
 } // namespace
 
 class TestSiteView : public QObject {
@@ -88,17 +103,12 @@ private Q_SLOTS:
     /// Every hall of a 3-hall campus drawn to scale with its name, GPUs, racks and IT load as
     /// model/site gives them; each bundle's label carries the links between its halls.
     void listsEveryHallAndBundle() {
-        Design design(campus(3));
-        LiveAnalysis analysis(&design);
-        analysis.runNow();
-        views::SelectionModel selection;
-        views::SiteView view(&design, &analysis, &selection);
-        view.resize(400, 560);
-        view.show();
+        ShownSite site(3, QSize(400, 560));
+        views::SiteView& view = site.view;
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        const DesignData& d = design.data();
+        const DesignData& d = site.design.data();
         QCOMPARE(d.halls.size(), std::size_t(3));
-        const std::vector<HallLoad> loads = hallLoads(d, analysis.metrics());
+        const std::vector<HallLoad> loads = hallLoads(d, site.analysis.metrics());
         const views::SitePlan& plan = view.plan();
         QCOMPARE(plan.halls.size(), std::size_t(3));
         int gpus = 0;
@@ -172,13 +182,8 @@ private Q_SLOTS:
     /// A click on a hall asks for that hall; a click on the ground asks for none; a rack
     /// selected lights its hall only.
     void clickingAHallEmitsIt() {
-        Design design(campus(3));
-        LiveAnalysis analysis(&design);
-        analysis.runNow();
-        views::SelectionModel selection;
-        views::SiteView view(&design, &analysis, &selection);
-        view.resize(400, 560);
-        view.show();
+        ShownSite site(3, QSize(400, 560));
+        views::SiteView& view = site.view;
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QSignalSpy spy(&view, &views::SiteView::hallActivated);
         const QRectF hall2 = view.drawing().halls[2];
@@ -188,7 +193,7 @@ private Q_SLOTS:
         QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, QPoint(1, view.height() - 1));
         QCOMPARE(spy.count(), 1);
 
-        const DesignData& d = design.data();
+        const DesignData& d = site.design.data();
         const std::vector<int> hall = rackHalls(d, d.halls);
         RackId inHall1;
         d.racks.forEach([&](RackId id, const Rack&) {
@@ -197,7 +202,7 @@ private Q_SLOTS:
         });
         QVERIFY(inHall1.isValid());
         QVERIFY(!view.isLit(1));
-        selection.set({ObjectRef::rack(inHall1)});
+        site.selection.set({ObjectRef::rack(inHall1)});
         QVERIFY(view.isLit(1));
         QVERIFY(!view.isLit(0));
         QVERIFY(!view.isLit(2));
@@ -214,20 +219,15 @@ private Q_SLOTS:
 
     /// A design of one hall: that hall drawn, and a sentence that the site has one hall.
     void oneHallSaysSo() {
-        Design design(campus(1));
-        LiveAnalysis analysis(&design);
-        analysis.runNow();
-        views::SelectionModel selection;
-        views::SiteView view(&design, &analysis, &selection);
-        view.resize(380, 420);
-        view.show();
+        ShownSite site(1, QSize(380, 420));
+        views::SiteView& view = site.view;
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(design.data().halls.empty());
+        QVERIFY(site.design.data().halls.empty());
         const views::SitePlan& plan = view.plan();
         QCOMPARE(plan.halls.size(), std::size_t(1));
         QVERIFY(plan.bundles.empty());
         QVERIFY2(view.summary().startsWith(
-                     QStringLiteral("The site has one hall, %1").arg(design.data().hall.name)),
+                     QStringLiteral("The site has one hall, %1").arg(site.design.data().hall.name)),
                  qPrintable(view.summary()));
         QVERIFY(plan.hallLines(0)[1].startsWith(QStringLiteral("1,024 GPUs")));
         const views::SitePlanGeometry& g = view.drawing();
