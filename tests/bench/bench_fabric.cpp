@@ -10,11 +10,13 @@
 #include "model/Catalog.h"
 #include "model/DesignIndex.h"
 #include "model/cabling/CableRouting.h"
+#include "model/fabric/FabricGraph.h"
 #include "model/generator/Generator.h"
 #include "model/json/CatalogFile.h"
 #include "model/json/DesignFile.h"
 #include "model/metrics/Bom.h"
 #include "model/metrics/Metrics.h"
+#include "model/power/PowerFlow.h"
 #include "model/resilience/Sweep.h"
 #include "model/rules/Rule.h"
 #include "model/rules/fabric/FabricRules.h"
@@ -137,6 +139,13 @@ int benchSize(const Catalog& lib, int gpus, const QString& outDir) {
         line(gpus, "  index", medianMs(kRuns, [&] { const DesignIndex index(d); }), "ms");
         line(gpus, "  bom", medianMs(kRuns, [&] { (void)computeBom(d); }), "ms");
         const DesignIndex index(d);
+        // What runChecks builds before the rules: the metrics without the BOM, the power
+        // chain's load flow (normal and each element out) and the fabric graphs.
+        line(gpus, "  metrics without BOM",
+             medianMs(kRuns, [&] { (void)computeMetrics(d, index, Bom{}); }), "ms");
+        line(gpus, "  power chain load flow", medianMs(kRuns, [&] { (void)analyzePower(d, m); }),
+             "ms");
+        line(gpus, "  fabric graphs", medianMs(kRuns, [&] { (void)buildFabricGraphs(d); }), "ms");
         const CheckContext ctx{d, index, m};
         for (const auto& rule : RuleRegistry::builtin().rules())
             line(gpus, qPrintable(QStringLiteral("  ") + rule->name()),
