@@ -196,6 +196,11 @@ PowerAnalysis analyzePower(const DesignData& d, const Metrics& m) {
     for (std::size_t i : normal.lostLoads)
         dark[i] = 1; // dark already: no single failure is to blame
     for (ElementFlow& failed : a.elements) {
+        // An element carrying nothing in normal operation (a standby generator or battery, a
+        // spare) changes nothing when it fails alone: every load keeps the supplies it has, so
+        // its case is the normal one and is not run (over half a 2N chain's elements).
+        if (failed.normalKw <= 0)
+            continue;
         const FailureCase s = flow.run(failed.id);
         if (s.racksLost > a.racksLostWorst) {
             a.racksLostWorst = s.racksLost;
