@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QFile>
 #include <QSettings>
 #include <QStatusBar>
@@ -82,6 +83,9 @@ int main(int argc, char** argv) {
     QCommandLineOption powerView(QStringLiteral("power-view"),
                                  QStringLiteral("bring the power chain's diagram to the front"));
     cli.addOption(powerView);
+    QCommandLineOption sitePlan(QStringLiteral("site-plan"),
+                                QStringLiteral("show the site plan (View > Site plan)"));
+    cli.addOption(sitePlan);
     QCommandLineOption select(
         QStringLiteral("select"),
         QStringLiteral("select the power chain element, rack or device named NAME"),
@@ -122,6 +126,10 @@ int main(int argc, char** argv) {
         w.workbench().document()->openFile(cli.positionalArguments().front());
     if (cli.isSet(powerView))
         w.openPowerView();
+    if (cli.isSet(sitePlan)) {
+        w.siteDock()->show();
+        w.siteDock()->raise();
+    }
     if (cli.isSet(select)) {
         const cds::DesignData& d = w.workbench().design()->data();
         const cds::PowerElementId e = d.power.findByName(cli.value(select));
@@ -145,7 +153,7 @@ int main(int argc, char** argv) {
         const QString png = cli.value(shot);
         // Show reviewers the elevation as well as the floor.
         const auto racks = w.workbench().design()->data().racks.ids();
-        if (!racks.empty() && !cli.isSet(select) && !cli.isSet(fail))
+        if (!racks.empty() && !cli.isSet(select) && !cli.isSet(fail) && !cli.isSet(sitePlan))
             w.openElevation(racks.front());
         QTimer::singleShot(1500, &w, [&w, png] {
             const bool ok = w.grab().save(png);
