@@ -8,6 +8,7 @@
 #include "views/dashboard/DashboardWidget.h"
 #include "views/floorplan/FloorplanView.h"
 #include "views/floorplan/RackColoring.h"
+#include "views/panels/PropertiesPanel.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -133,9 +134,15 @@ int main(int argc, char** argv) {
     if (cli.isSet(select)) {
         const cds::DesignData& d = w.workbench().design()->data();
         const cds::PowerElementId e = d.power.findByName(cli.value(select));
-        if (e.isValid())
+        if (e.isValid()) {
             w.revealObjects({cds::ObjectRef::powerElement(e)});
-        else if (!w.canvas()->findByName(cli.value(select)))
+            // Its properties in front, where the chain is edited.
+            for (QWidget* p = w.properties(); p; p = p->parentWidget())
+                if (auto* dock = qobject_cast<QDockWidget*>(p)) {
+                    dock->raise();
+                    break;
+                }
+        } else if (!w.canvas()->findByName(cli.value(select)))
             std::fprintf(stderr, "cluster-studio: nothing is named \"%s\"\n",
                          qPrintable(cli.value(select)));
     }
