@@ -45,10 +45,13 @@ QComboBox* typeChoice(QWidget* body, const DesignData& d, const Catalog* library
     if (current.isEmpty())
         type->addItem(QStringLiteral("None"), QString());
     for (const CatalogItem* it : entriesOf(d, library, e.kind)) {
-        type->addItem(QStringLiteral("%1 (%2 %3)")
-                          .arg(it->model)
-                          .arg(it->powerElement->capacity, 0, 'f', 0)
-                          .arg(unitOf(e.kind)),
+        // The rating after the model, unless the model's name already gives it.
+        const QString unit = unitOf(e.kind);
+        type->addItem(it->model.contains(unit) ? it->model
+                                               : QStringLiteral("%1 (%2 %3)")
+                                                     .arg(it->model)
+                                                     .arg(it->powerElement->capacity, 0, 'f', 0)
+                                                     .arg(unit),
                       it->id);
         if (it->id == current)
             type->setCurrentIndex(type->count() - 1);
