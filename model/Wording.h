@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QLocale>
 #include <QString>
 
 namespace cds {
@@ -15,6 +16,13 @@ inline QString counted(long long n, const QString& noun, const QString& plural =
         many = noun + (es ? QStringLiteral("es") : QStringLiteral("s"));
     }
     return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? noun : many);
+}
+
+/// 16384 -> "16,384", (3276.8, 1) -> "3,276.8": a figure as every text a user reads gives it,
+/// whatever the system's locale. @p decimals may be QLocale::FloatingPointShortest (96.5 ->
+/// "96.5", 1200 -> "1,200").
+inline QString figures(double v, int decimals = 0) {
+    return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
 }
 
 } // namespace cds

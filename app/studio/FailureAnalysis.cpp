@@ -2,9 +2,8 @@
 
 #include "TaskRunner.h"
 
+#include "model/Wording.h"
 #include "model/analysis/LiveAnalysis.h"
-
-#include <QLocale>
 
 #include <algorithm>
 
@@ -17,10 +16,6 @@ using State = views::FailureHighlight::State;
 void raise(std::vector<State>& v, std::uint32_t i, State s) {
     if (i < v.size() && s > v[i])
         v[i] = s;
-}
-
-QString num(int v) {
-    return QLocale(QLocale::English, QLocale::UnitedStates).toString(v);
 }
 
 } // namespace
@@ -249,7 +244,7 @@ void FailureAnalysis::showCurrent() {
         who += QStringLiteral(" and %1 more").arg(m_names.size() - 3);
     m_highlight->show(QStringLiteral("If %1 fail%2: %3 GPUs lost, %4 degraded")
                           .arg(who, m_names.size() == 1 ? QStringLiteral("s") : QString(),
-                               num(r.gpusLost), num(r.gpusDegraded)),
+                               figures(r.gpusLost), figures(r.gpusDegraded)),
                       std::move(racks), std::move(devices));
     Q_EMIT impactChanged();
 }

@@ -1,5 +1,7 @@
 #include "PowerOps.h"
 
+#include "../Wording.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -35,11 +37,9 @@ private:
     PowerChain m_before, m_after;
 };
 
-/// 1200 -> "1,200", 96.5 -> "96.5": figures as undo texts and refusals show them, whatever
-/// the system's locale.
+/// 1200 -> "1,200", 96.5 -> "96.5": figures as undo texts and refusals show them.
 QString figure(double v) {
-    return QLocale(QLocale::English, QLocale::UnitedStates)
-        .toString(v, 'f', QLocale::FloatingPointShortest);
+    return figures(v, QLocale::FloatingPointShortest);
 }
 
 QString unitOf(PowerKind k) {

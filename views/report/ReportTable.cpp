@@ -1,9 +1,10 @@
 #include "ReportTable.h"
 
+#include "model/Wording.h"
+
 #include "views/render/RenderStyle.h"
 
 #include <QFontMetricsF>
-#include <QLocale>
 #include <QPainter>
 
 #include <algorithm>
@@ -13,7 +14,7 @@ namespace cds::report {
 using render::RenderStyle;
 
 QString thousands(double v, int decimals) {
-    return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
+    return figures(v, decimals);
 }
 
 namespace {

@@ -1,5 +1,7 @@
 #include "ImpactPanel.h"
 
+#include "model/Wording.h"
+
 #include "model/resilience/Impact.h"
 
 #include <QComboBox>
@@ -8,7 +10,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
@@ -22,10 +23,6 @@ namespace cds::views {
 
 namespace {
 
-QString num(double v, int decimals = 0) {
-    return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
-}
-
 /// "R01, R02, R03 and 12 more".
 template <typename Id>
 QString someNames(const std::vector<Id>& ids, const std::function<QString(Id)>& name,
@@ -35,7 +32,7 @@ QString someNames(const std::vector<Id>& ids, const std::function<QString(Id)>& 
         out << name(ids[i]).toHtmlEscaped();
     QString s = out.join(QStringLiteral(", "));
     if (ids.size() > most)
-        s += QStringLiteral(" and %1 more").arg(num(double(ids.size() - most)));
+        s += QStringLiteral(" and %1 more").arg(figures(double(ids.size() - most)));
     return s;
 }
 
@@ -181,24 +178,25 @@ void ImpactPanel::showImpact(const FailureModel& m, const ImpactResult& r,
                        .arg(names.join(QStringLiteral(", ")).toHtmlEscaped(),
                             names.size() == 1 ? QStringLiteral("s") : QString());
     html += row(QStringLiteral("GPUs lost"),
-                QStringLiteral("<b>%1</b> of %2").arg(num(r.gpusLost), num(r.gpusTotal)));
-    html +=
-        row(QStringLiteral("GPUs degraded"),
-            r.gpusIsolated > 0
-                ? QStringLiteral("%1 (%2 cut off)").arg(num(r.gpusDegraded), num(r.gpusIsolated))
-                : num(r.gpusDegraded));
-    html += row(QStringLiteral("Racks down"), num(r.racksDown));
-    html += row(QStringLiteral("NVLink domains broken"), num(r.nvlinkDomainsBroken));
-    html += row(QStringLiteral("Bisection"), num(r.bisectionBeforeTbps, 1) + arrow +
-                                                 num(r.bisectionAfterTbps, 1) +
+                QStringLiteral("<b>%1</b> of %2").arg(figures(r.gpusLost), figures(r.gpusTotal)));
+    html += row(QStringLiteral("GPUs degraded"),
+                r.gpusIsolated > 0 ? QStringLiteral("%1 (%2 cut off)")
+                                         .arg(figures(r.gpusDegraded), figures(r.gpusIsolated))
+                                   : figures(r.gpusDegraded));
+    html += row(QStringLiteral("Racks down"), figures(r.racksDown));
+    html += row(QStringLiteral("NVLink domains broken"), figures(r.nvlinkDomainsBroken));
+    html += row(QStringLiteral("Bisection"), figures(r.bisectionBeforeTbps, 1) + arrow +
+                                                 figures(r.bisectionAfterTbps, 1) +
                                                  QStringLiteral(" Tb/s"));
-    html += row(QStringLiteral("Largest job"), num(r.largestJobGpusBefore) + arrow +
-                                                   num(r.largestJobGpus) + QStringLiteral(" GPUs"));
-    html += row(QStringLiteral("Compute cables cut"), num(r.linksCut));
+    html +=
+        row(QStringLiteral("Largest job"), figures(r.largestJobGpusBefore) + arrow +
+                                               figures(r.largestJobGpus) + QStringLiteral(" GPUs"));
+    html += row(QStringLiteral("Compute cables cut"), figures(r.linksCut));
     html += QStringLiteral("</table>");
     auto list = [&](const QString& label, const QString& which, std::size_t n) {
         if (n > 0)
-            html += QStringLiteral("<p><b>%1 (%2):</b> %3</p>").arg(label, num(double(n)), which);
+            html +=
+                QStringLiteral("<p><b>%1 (%2):</b> %3</p>").arg(label, figures(double(n)), which);
     };
     list(QStringLiteral("Racks down"), someNames(r.racksDownList, rackName),
          r.racksDownList.size());
@@ -252,8 +250,8 @@ void ImpactPanel::showSweep(std::vector<SweepRow> rows, const QStringList& kinds
         html += QStringLiteral("<tr><td>%1 (%2)</td><td style='padding-left:8px'>%3</td>"
                                "<td align=right style='padding-left:8px'>%4 lost, %5 "
                                "degraded</td></tr>")
-                    .arg(k.toHtmlEscaped(), num(n), worst->element.toHtmlEscaped(),
-                         num(worst->gpusLost), num(worst->gpusDegraded));
+                    .arg(k.toHtmlEscaped(), figures(n), worst->element.toHtmlEscaped(),
+                         figures(worst->gpusLost), figures(worst->gpusDegraded));
     }
     html += QStringLiteral("</table>");
     m_summary->setText(QStringLiteral("<b>Worst single failure of each kind</b>") + html);
