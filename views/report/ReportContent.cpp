@@ -374,18 +374,23 @@ const FailureSummary& ReportContent::failureSummary() const {
     return *m_failures;
 }
 
+const render::FloorplanRenderer& ReportContent::floorplanRenderer() const {
+    if (!m_floorplan)
+        m_floorplan = std::make_shared<render::FloorplanRenderer>(m_d, metrics());
+    return *m_floorplan;
+}
+
 std::vector<ReportPage> ReportContent::floorplanPages(const PageOptions& o) const {
     std::vector<ReportPage> out;
-    const auto sheets =
-        o.floorplanSheets ? floorplanSheets(m_d, render::FloorplanRenderer(m_d, metrics()), o.body)
-                          : std::vector<FloorplanSheet>{};
+    const auto sheets = o.floorplanSheets ? floorplanSheets(m_d, floorplanRenderer(), o.body)
+                                          : std::vector<FloorplanSheet>{};
     out.push_back({ReportPage::Kind::Floorplan,
                    sheets.empty() ? QStringLiteral("Floorplan: %1").arg(m_d.hall.name)
                                   : QStringLiteral("Floorplan: %1 (overview of %2 sheets)")
                                         .arg(m_d.hall.name)
                                         .arg(sheets.size()),
                    [this, sheets](QPainter& p, const QRectF& r) {
-                       const render::FloorplanRenderer fr(m_d, metrics());
+                       const render::FloorplanRenderer& fr = floorplanRenderer();
                        fr.paint(p, r);
                        // Where each sheet is, so a reader finds the one to turn to.
                        const HallMapping m = overviewMapping(fr, r);
@@ -419,8 +424,8 @@ std::vector<ReportPage> ReportContent::floorplanPages(const PageOptions& o) cons
                                       Qt::AlignRight | Qt::AlignVCenter,
                                       QStringLiteral("1:50 on A4"));
                            p.restore();
-                           paintFloorplanWindow(p, render::FloorplanRenderer(m_d, metrics()),
-                                                sheet.windowMm, r.adjusted(0, 22, 0, 0));
+                           paintFloorplanWindow(p, floorplanRenderer(), sheet.windowMm,
+                                                r.adjusted(0, 22, 0, 0));
                        },
                        {}});
     return out;
@@ -438,7 +443,7 @@ std::vector<ReportPage> ReportContent::pages(const PageOptions& o) const {
                    {}});
     std::vector<ReportPage> floorplan = floorplanPages(o);
     std::move(floorplan.begin(), floorplan.end(), std::back_inserter(out));
-    std::vector<ReportPage> site = sitePages(m_d, m_analysis, o.body);
+    std::vector<ReportPage> site = sitePages(*this, o.body);
     std::move(site.begin(), site.end(), std::back_inserter(out));
     const std::size_t per = std::size_t(std::max(1, o.groupsPerPage));
     const std::size_t ng = m_rackGroups.size();

@@ -15,6 +15,10 @@
 
 class QPainter;
 
+namespace cds::render {
+class FloorplanRenderer;
+}
+
 namespace cds::report {
 
 /// @brief One page of the report or one slide of presentation mode: a heading and what
@@ -92,6 +96,9 @@ public:
     /// the first call (pages() with tables), once per report however often pages() is called,
     /// and never for slides. Not thread-safe: call from the thread that uses the content.
     const FailureSummary& failureSummary() const;
+    /// The hall drawn for the floorplan pages: one renderer (and one cable route map) for
+    /// every page of the report, built when first needed.
+    const render::FloorplanRenderer& floorplanRenderer() const;
 
     /// Pages in report order: cover, executive summary, floorplan overview and row sheets,
     /// elevations (one per configuration), fabric, the power chain's one-line diagram (when
@@ -132,6 +139,7 @@ private:
     QDate m_date;
     ChartHook m_chartHook;
     mutable std::shared_ptr<const FailureSummary> m_failures; ///< by failureSummary()
+    mutable std::shared_ptr<const render::FloorplanRenderer> m_floorplan;
 };
 
 /// "$1,234,567" (whole dollars) and "$1,234,567.89" (cents): exact figures, never "$1.2M".

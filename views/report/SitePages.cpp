@@ -88,7 +88,9 @@ void addTablePages(std::vector<ReportPage>& out, const QString& title, const Rep
 
 } // namespace
 
-std::vector<ReportPage> sitePages(const DesignData& d, const Analysis& a, QSizeF body) {
+std::vector<ReportPage> sitePages(const ReportContent& content, QSizeF body) {
+    const DesignData& d = content.design();
+    const Analysis& a = content.analysis();
     std::vector<ReportPage> out;
     if (d.halls.empty())
         return out;
@@ -124,21 +126,18 @@ std::vector<ReportPage> sitePages(const DesignData& d, const Analysis& a, QSizeF
                       std::move(bundles), body,
                       QStringLiteral("Each link is routed along the trays between the halls; "
                                      "its medium is chosen for that length."));
-    // One floorplan page a hall, sharing one renderer (built when first drawn).
-    auto renderer = std::make_shared<std::unique_ptr<render::FloorplanRenderer>>();
+    // One floorplan page a hall, sharing the report's renderer (built when first drawn).
     for (std::size_t i = 0; i < s->halls.size(); ++i) {
         const HallLoad& l = s->loads[i];
-        out.push_back(
-            {ReportPage::Kind::Site,
-             QStringLiteral("Floorplan: %1 · %2 GPUs · %3 racks · %4 kW IT")
-                 .arg(l.name, thousands(l.gpus), thousands(l.racks), thousands(l.itKw)),
-             [&d, &a, s, renderer, i](QPainter& p, const QRectF& r) {
-                 if (!*renderer)
-                     *renderer = std::make_unique<render::FloorplanRenderer>(d, a.metrics);
-                 const RectMm& area = s->halls[i].area;
-                 paintFloorplanWindow(p, **renderer, QRectF(area.x, area.y, area.w, area.h), r);
-             },
-             {}});
+        out.push_back({ReportPage::Kind::Site,
+                       QStringLiteral("Floorplan: %1 · %2 GPUs · %3 racks · %4 kW IT")
+                           .arg(l.name, thousands(l.gpus), thousands(l.racks), thousands(l.itKw)),
+                       [&content, s, i](QPainter& p, const QRectF& r) {
+                           const RectMm& area = s->halls[i].area;
+                           paintFloorplanWindow(p, content.floorplanRenderer(),
+                                                QRectF(area.x, area.y, area.w, area.h), r);
+                       },
+                       {}});
     }
     return out;
 }
