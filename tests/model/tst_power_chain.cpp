@@ -75,6 +75,19 @@ std::map<RackId, int> pdusByRack(const DesignData& d) {
     return out;
 }
 
+/// The chain's findings of @p code about the element named @p name.
+std::vector<const Finding*> aboutElement(const DesignData& d, const std::vector<Finding>& fs,
+                                         const QString& code, const QString& name) {
+    std::vector<const Finding*> out;
+    const ObjectRef e = ObjectRef::powerElement(d.power.findByName(name));
+    for (const Finding* f : withCode(fs, code))
+        if (std::find(f->objects.begin(), f->objects.end(), e) != f->objects.end())
+            out.push_back(f);
+    return out;
+}
+std::vector<const Finding*> aboutElement(const DesignData&, std::vector<Finding>&&, const QString&,
+                                         const QString&) = delete;
+
 } // namespace
 
 class TestPowerChain : public QObject {
@@ -444,6 +457,60 @@ private Q_SLOTS:
         QVERIFY2(qAbs(upsKw - belowKw) < 1e-6 * upsKw,
                  qPrintable(QStringLiteral("%1 vs %2").arg(upsKw).arg(belowKw)));
         QVERIFY(a.power.utilityKva * d.power.powerFactor > upsKw);
+    }
+
+    /// Ride-through: a battery rated for too few minutes at its load runs out before the
+    /// standby generators take the load (power.transient-headroom names it, its load, runtime
+    /// and the requirement); the catalog's 5 minutes, or a larger battery, pass.
+    void batteryRideThroughAgainstGeneratorStart() {
+        DesignData d = generated(256, PowerScheme::TwoN);
+        const QString bat = QStringLiteral("BAT-A1");
+        auto rideThrough = [&](const DesignData& design) {
+            const Analysis a = analyze(design);
+            std::vector<Finding> out;
+            for (const Finding* f :
+                 aboutElement(design, a.findings, codes::kPowerTransientHeadroom, bat))
+                out.push_back(*f);
+            return out;
+        };
+        QVERIFY(rideThrough(d).empty()); // 5 min: minutes, against a minute at most
+        const PowerElementId id = d.power.findByName(bat);
+        CatalogItem cabinet = d.catalog[d.power.elements[id].type];
+        QVERIFY(cabinet.powerElement && cabinet.powerElement->rideThroughMin > 0);
+        cabinet.powerElement->rideThroughMin = 0.1; // 6 s at its rated kW
+        d.catalog.add(cabinet);                     // replaces the entry, keeping its TypeId
+        const std::vector<Finding> short_ = rideThrough(d);
+        QCOMPARE(short_.size(), std::size_t(1));
+        const Finding& f = short_.front();
+        QCOMPARE(f.severity, Severity::Warning);
+        for (const char* words : {"BAT-A1", "kW when the utility fails", "rated 0.1 min",
+                                  "runs about", "60 s required", "GEN-A1", "steps of 50 %"})
+            QVERIFY2(f.message.contains(QLatin1String(words)), qPrintable(f.message));
+        QVERIFY2(f.threshold.contains(QLatin1String("NFPA 110")) &&
+                     f.threshold.contains(QLatin1String("linear approximation")),
+                 qPrintable(f.threshold));
+        QCOMPARE(f.objects.size(), std::size_t(2)); // the battery and the UPS it backs
+        QCOMPARE(f.objects[1],
+                 ObjectRef::powerElement(d.power.findByName(QStringLiteral("UPS-A1"))));
+        // Ten times the cabinets at the same rating: ten times the runtime, over a minute.
+        d.power.elements[id].capacity *= 10;
+        d.power.elements[id].units *= 10;
+        QVERIFY2(rideThrough(d).empty(), qPrintable(f.message));
+    }
+
+    /// A UPS drawing from no battery leaves its load without power while the generators start.
+    void upsWithoutBatteryHasNoRideThrough() {
+        DesignData d = generated(256, PowerScheme::TwoN);
+        const PowerElementId ups = d.power.findByName(QStringLiteral("UPS-A1"));
+        d.power.elements[ups].upstream = {d.power.findByName(QStringLiteral("SWG-A1"))};
+        const Analysis a = analyze(d);
+        const auto found =
+            aboutElement(d, a.findings, codes::kPowerTransientHeadroom, QStringLiteral("UPS-A1"));
+        QCOMPARE(found.size(), std::size_t(1));
+        QVERIFY2(found.front()->message.contains(QLatin1String("draws from no battery")),
+                 qPrintable(found.front()->message));
+        QCOMPARE(found.front()->objects.back(),
+                 ObjectRef::powerElement(d.power.findByName(QStringLiteral("GEN-A1"))));
     }
 };
 
