@@ -248,7 +248,19 @@ void PowerWriter::psuRows(const Rack& r, const std::vector<DeviceId>& devices,
                                QString());
         }
     }
-    if (pdus.empty() && psus > 0)
+    // A rack the chain feeds from DC power racks without PDUs (generate --dc-800v).
+    const PowerElement* dcFeed = nullptr;
+    for (PowerElementId e : {r.feeds.a, r.feeds.b})
+        if (const PowerElement* on = d.power.elements.find(e); on && on->outputVdc > 0 && !dcFeed)
+            dcFeed = on;
+    if (pdus.empty() && psus > 0 && dcFeed)
+        f.warnings << QStringLiteral("rack %1 is fed at %2 V DC from its power racks, without "
+                                     "rack PDUs, through a busbar NetBox cannot model: its %3 "
+                                     "PSU(s) have no power feed or cable")
+                          .arg(r.name)
+                          .arg(dcFeed->outputVdc)
+                          .arg(psus);
+    else if (pdus.empty() && psus > 0)
         f.warnings << QStringLiteral("rack %1 has no PDUs: its %2 PSU(s) have no power cable")
                           .arg(r.name)
                           .arg(psus);

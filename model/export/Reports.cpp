@@ -6,6 +6,7 @@
 #include "../json/Json.h"
 #include "../power/PowerFlow.h"
 #include "../resilience/Reliability.h"
+#include "../site/FloorSpace.h"
 #include "../site/HallLoads.h"
 #include "../site/Site.h"
 #include "Csv.h"
@@ -42,22 +43,29 @@ double checkpointMinutes(const Metrics& m) {
 OJson orNull(double v) {
     return v > 0 ? OJson(round2(v)) : OJson();
 }
-/// `power_chain` and `site`: the chain's elements and utilization, and the budgets.
+/// `power_chain`, `site` and `floor`: the chain's elements, utilization and floor space, the
+/// budgets, and the floor the racks and power racks take.
 void addPower(OJson& j, const DesignData& d, const Metrics& m, const PowerAnalysis& a) {
     OJson kinds = OJson::object();
     for (int k = 0; k < kPowerKindCount; ++k)
         kinds[str(powerKindKey(PowerKind(k)))] = a.byKind[std::size_t(k)];
+    const FloorSpace space = floorSpace(d);
     j["power_chain"] = {{"redundancy", a.hasChain() ? str(d.power.schemeLabel()) : "none"},
                         {"utility_kva", round2(a.utilityKva)},
                         {"elements", kinds},
                         {"max_utilization_pct", round2(a.maxNormalPct)},
                         {"worst_n1_utilization_pct", round2(a.worstN1Pct)},
-                        {"stranded_kw", round2(a.strandedKw)}};
+                        {"stranded_kw", round2(a.strandedKw)},
+                        {"floor_m2", round2(space.powerRacksM2)}};
     j["site"] = {{"it_budget_kw", orNull(d.power.itBudgetKw)},
                  {"site_budget_kw", orNull(d.power.siteBudgetKw)},
                  {"it_used_kw", round3(m.itMaxW / 1000.0)},
                  {"facility_kw", round3(m.facilityW / 1000.0)},
                  {"gpus", m.gpus}};
+    j["floor"] = {{"hall_m2", round2(space.hallM2)},
+                  {"racks_m2", round2(space.racksM2)},
+                  {"power_racks_m2", round2(space.powerRacksM2)},
+                  {"used_pct", round2(space.usedPct())}};
 }
 QString bins(const BomLine& l) {
     QStringList parts;

@@ -4,6 +4,7 @@
 
 #include "../RackCooling.h"
 #include "../RackGeometry.h"
+#include "../power/DcFeed.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,6 +23,13 @@ double rackKw(const DesignData& d, const DesignIndex& index, RackId id) {
     for (DeviceId dev : index.devicesIn(id))
         w += d.typeOf(d.devices[dev]).powerMaxW.value_or(0);
     return w / 1000.0;
+}
+
+/// Whether the 800 V DC chain will feed rack @p id from power racks (see fedAt800VoltsDc).
+bool rackOnDc(const DesignData& d, const DesignIndex& index, RackId id) {
+    const std::vector<DeviceId>& devices = index.devicesIn(id);
+    return std::any_of(devices.begin(), devices.end(),
+                       [&](DeviceId dev) { return fedAt800VoltsDc(d.typeOf(d.devices[dev])); });
 }
 
 const CatalogItem* largest(const Catalog& lib, Category c, bool floorStanding) {
@@ -68,7 +76,7 @@ QString addRearDoors(DesignData& d, const Catalog& library) {
                            : QStringLiteral("rear doors: ") + parts.join(QStringLiteral(", "));
 }
 
-QString addPdus(DesignData& d, const Catalog& library) {
+QString addPdus(DesignData& d, const Catalog& library, bool dc800) {
     const CatalogItem* pdu = largest(library, Category::Power, false);
     if (!pdu)
         return QStringLiteral("no PDUs: the catalog has no rack PDU");
@@ -76,7 +84,13 @@ QString addPdus(DesignData& d, const Catalog& library) {
     const double feedKw = *pdu->feedKw;
     DesignIndex index(d);
     std::vector<std::pair<RackId, double>> racks;
-    d.racks.forEach([&](RackId id, const Rack&) { racks.push_back({id, rackKw(d, index, id)}); });
+    int dcRacks = 0;
+    d.racks.forEach([&](RackId id, const Rack&) {
+        if (dc800 && rackOnDc(d, index, id))
+            ++dcRacks; // its A and B feeds come from power racks at 800 V DC
+        else
+            racks.push_back({id, rackKw(d, index, id)});
+    });
     int count = 0;
     for (const auto& [id, kw] : racks) {
         // Each feed carries the whole rack when the other fails (2N).
@@ -96,11 +110,15 @@ QString addPdus(DesignData& d, const Catalog& library) {
                 ++count;
             }
     }
-    return QStringLiteral("power: %1 x %2 (%3 kW each), A+B feeds per rack, each feed "
-                          "sized for the whole rack")
-        .arg(count)
-        .arg(pdu->id)
-        .arg(feedKw);
+    QString note = QStringLiteral("power: %1 x %2 (%3 kW each), A+B feeds per rack, each feed "
+                                  "sized for the whole rack")
+                       .arg(count)
+                       .arg(pdu->id)
+                       .arg(feedKw);
+    if (dcRacks > 0)
+        note +=
+            QStringLiteral("; none in the %1 racks fed at 800 V DC from power racks").arg(dcRacks);
+    return note;
 }
 
 QString FloorPlanner::addCdus(const Catalog& library) {

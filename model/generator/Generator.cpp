@@ -106,7 +106,8 @@ bool Generation::placeOnFloor() {
         m_r.notes << planner.addCdus(m_lib);
         if (!planner.error().isEmpty())
             return fail(planner.error());
-        m_r.notes << addPdus(m_d, m_lib);
+        // An 800 V DC chain feeds its rack-scale racks from power racks: no AC PDUs there.
+        m_r.notes << addPdus(m_d, m_lib, m_p.power && m_p.power->dc800);
     }
     if (!planner.separateHalls())
         return fail(planner.error());

@@ -1,6 +1,7 @@
 #include "PowerChainBuilder.h"
 
 #include "../DesignIndex.h"
+#include "DcFeed.h"
 
 #include <algorithm>
 #include <cmath>
@@ -174,8 +175,7 @@ std::vector<RackLoad> ChainBuilder::rackLoads() const {
             const CatalogItem& t = m_d.typeOf(m_d.devices[dev]);
             l.kw += t.powerMaxW.value_or(0) / 1000.0;
             // Since formatVersion 5 a rack-scale system is its trays: any tray marks the rack.
-            l.dc = l.dc ||
-                   (m_o.dc800 && ((t.rackScale && t.liquidCooled) || t.tray != TrayKind::None));
+            l.dc = l.dc || (m_o.dc800 && fedAt800VoltsDc(t));
         }
         out.push_back(l);
     });

@@ -26,7 +26,8 @@ public:
 };
 
 /// @brief The GPUs' synchronous power swing (PowerChain::transientPct) against the UPS and
-/// battery capacity left in the worst case and the generators' step-load acceptance
+/// battery capacity left in the worst case and the generators' step-load acceptance; and the
+/// batteries' ride-through against the time the standby generators need to take the load
 /// (power.transient-headroom).
 class PowerTransientRule final : public Rule {
 public:

@@ -136,6 +136,16 @@ private Q_SLOTS:
                     .toObject()
                     .contains(QStringLiteral("gpu_servers")));
         QCOMPARE(o.value(QStringLiteral("bisection_tbps")).toDouble(), 3.2);
+        // Floor space: two 600 x 1200 mm racks in a 6 x 4.8 m hall, and no power chain.
+        const QJsonObject floor = o.value(QStringLiteral("floor")).toObject();
+        QCOMPARE(floor.value(QStringLiteral("hall_m2")).toDouble(), 28.8);
+        QCOMPARE(floor.value(QStringLiteral("racks_m2")).toDouble(), 1.44);
+        QVERIFY(floor.contains(QStringLiteral("power_racks_m2")));
+        QCOMPARE(floor.value(QStringLiteral("power_racks_m2")).toDouble(-1), 0.0);
+        QCOMPARE(floor.value(QStringLiteral("used_pct")).toDouble(), 5.0);
+        const QJsonObject chain = o.value(QStringLiteral("power_chain")).toObject();
+        QVERIFY(chain.contains(QStringLiteral("floor_m2")));
+        QCOMPARE(chain.value(QStringLiteral("floor_m2")).toDouble(-1), 0.0);
     }
     void bomCsvAndJson() {
         const QString csvPath = m_tmp.filePath(QStringLiteral("bom.csv"));
@@ -363,13 +373,24 @@ private Q_SLOTS:
                  QStringLiteral("--server"), QStringLiteral("nvidia-gb300-nvl72"),
                  QStringLiteral("--dc-800v"), QStringLiteral("-o"), file});
         QVERIFY2(r.code == 0, r.err.constData());
-        QVERIFY(stats()
-                    .value(QStringLiteral("power_chain"))
-                    .toObject()
-                    .value(QStringLiteral("elements"))
-                    .toObject()
-                    .value(QStringLiteral("power-rack"))
-                    .toInt() > 0);
+        st = stats();
+        const QJsonObject dc = st.value(QStringLiteral("power_chain")).toObject();
+        const int powerRacks = dc.value(QStringLiteral("elements"))
+                                   .toObject()
+                                   .value(QStringLiteral("power-rack"))
+                                   .toInt();
+        QVERIFY(powerRacks > 0);
+        // Each power rack takes at least one 600 x 1200 mm rack position on the floor.
+        const double powerRacksM2 = dc.value(QStringLiteral("floor_m2")).toDouble();
+        QVERIFY2(powerRacksM2 >= 0.72 * powerRacks - 0.01,
+                 qPrintable(QString::number(powerRacksM2)));
+        const QJsonObject floor = st.value(QStringLiteral("floor")).toObject();
+        QCOMPARE(floor.value(QStringLiteral("power_racks_m2")).toDouble(), powerRacksM2);
+        const double hallM2 = floor.value(QStringLiteral("hall_m2")).toDouble();
+        const double racksM2 = floor.value(QStringLiteral("racks_m2")).toDouble();
+        QVERIFY(racksM2 > 0 && hallM2 > racksM2 + powerRacksM2);
+        QVERIFY(qAbs(floor.value(QStringLiteral("used_pct")).toDouble() -
+                     100 * (racksM2 + powerRacksM2) / hallM2) < 0.01);
 
         const QString never = dir.filePath(QStringLiteral("never.cds.json"));
         const QList<QStringList> refused = {

@@ -12,6 +12,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 using namespace cds;
@@ -43,6 +46,47 @@ std::vector<const Finding*> withCode(std::vector<Finding>&& fs, const QString& c
 LoadResult reload(const QByteArray& bytes) {
     return DesignFile::loadFromBytes(bytes, QStringLiteral("p.cds.json"));
 }
+
+/// 576 GB300 GPUs (8 NVL72 racks), 2N, their racks fed at 800 V DC or not.
+DesignData gb300(bool dc800) {
+    GenerateParams p;
+    p.gpus = 576;
+    p.serverId = QStringLiteral("nvidia-gb300-nvl72");
+    p.switchId = QStringLiteral("nvidia-q3400");
+    p.power->dc800 = dc800;
+    GenerateResult r = generateCluster(p, test::bundled().catalog());
+    if (!r.ok)
+        qFatal("generate: %s", qPrintable(r.error));
+    return std::move(r.design);
+}
+
+/// A rack PDU: power gear in a rack that is not a power shelf of a rack-scale system.
+bool isRackPdu(const CatalogItem& t) {
+    return t.category == Category::Power && t.tray == TrayKind::None && !t.powerElement;
+}
+
+/// The rack PDUs of each rack that has any.
+std::map<RackId, int> pdusByRack(const DesignData& d) {
+    std::map<RackId, int> out;
+    d.devices.forEach([&](DeviceId, const Device& v) {
+        if (isRackPdu(d.typeOf(v)))
+            ++out[v.rack];
+    });
+    return out;
+}
+
+/// The chain's findings of @p code about the element named @p name.
+std::vector<const Finding*> aboutElement(const DesignData& d, const std::vector<Finding>& fs,
+                                         const QString& code, const QString& name) {
+    std::vector<const Finding*> out;
+    const ObjectRef e = ObjectRef::powerElement(d.power.findByName(name));
+    for (const Finding* f : withCode(fs, code))
+        if (std::find(f->objects.begin(), f->objects.end(), e) != f->objects.end())
+            out.push_back(f);
+    return out;
+}
+std::vector<const Finding*> aboutElement(const DesignData&, std::vector<Finding>&&, const QString&,
+                                         const QString&) = delete;
 
 } // namespace
 
@@ -331,25 +375,24 @@ private Q_SLOTS:
         QCOMPARE(batteries, units);
     }
 
-    /// Done-when: a GB300 NVL72 design can be fed at 800 V DC from power racks.
+    /// Done-when: a GB300 NVL72 design can be fed at 800 V DC from power racks, which feed
+    /// its NVL72 racks in place of AC PDUs; the other racks keep their A and B PDUs.
     void nvl72FedAt800VoltsDc() {
-        GenerateParams p;
-        p.gpus = 576;
-        p.serverId = QStringLiteral("nvidia-gb300-nvl72");
-        p.switchId = QStringLiteral("nvidia-q3400");
-        p.power->dc800 = true;
-        const GenerateResult r = generateCluster(p, test::bundled().catalog());
-        QVERIFY2(r.ok, qPrintable(r.error));
-        const DesignData& d = r.design;
-        int dcRacks = 0;
+        const DesignData d = gb300(true);
+        const std::map<RackId, int> pdus = pdusByRack(d);
+        int dcRacks = 0, acRacks = 0;
         const DesignIndex index(d);
         d.racks.forEach([&](RackId id, const Rack& rack) {
             bool nvl = false;
             for (DeviceId dev : index.devicesIn(id))
                 nvl = nvl || d.typeOf(d.devices[dev]).rackScale ||
                       d.typeOf(d.devices[dev]).tray != TrayKind::None; // its trays, since v5
-            if (!nvl)
+            if (!nvl) {
+                QVERIFY2(pdus.count(id) && pdus.at(id) >= 2, qPrintable(rack.name));
+                ++acRacks;
                 return;
+            }
+            QVERIFY2(!pdus.count(id), qPrintable(rack.name + QStringLiteral(" has AC PDUs")));
             for (PowerElementId f : {rack.feeds.a, rack.feeds.b}) {
                 QVERIFY(f.isValid());
                 QCOMPARE(d.power.elements[f].kind, PowerKind::PowerRack);
@@ -358,9 +401,116 @@ private Q_SLOTS:
             ++dcRacks;
         });
         QCOMPARE(dcRacks, 8);
+        QVERIFY(acRacks > 0);
         const Analysis a = analyze(d);
         QVERIFY(withCode(a.findings, codes::kPowerN1Overload).empty());
+        // Fed without PDUs: on the chain, and on two independent feeds.
+        QVERIFY(withCode(a.findings, codes::kPowerUnfed).empty());
+        QVERIFY(withCode(a.findings, codes::kPowerSingleCorded).empty());
         QVERIFY(a.power.byKind[std::size_t(PowerKind::PowerRack)] > 0);
+    }
+
+    /// 800 V DC leaves the NVL72 racks' PDUs out of the inventory and the BOM: the same design
+    /// on AC has them (A and B feeds, at least one PDU each), the other racks' are the same.
+    void dcRacksHaveNoPdusInTheBom() {
+        const DesignData d = gb300(true);
+        const Analysis a = analyze(d);
+        int inRacks = 0;
+        for (const auto& rackPdus : pdusByRack(d))
+            inRacks += rackPdus.second;
+        QCOMPARE(a.metrics.pdus, inRacks);
+        long long billed = 0;
+        for (const BomLine& l : a.bom.lines)
+            if (isRackPdu(d.catalog[l.type]))
+                billed += l.quantity;
+        QCOMPARE(billed, (long long)inRacks);
+        const Analysis ac = analyze(gb300(false));
+        QVERIFY2(
+            ac.metrics.pdus >= inRacks + 8 * 2,
+            qPrintable(
+                QStringLiteral("%1 PDUs on AC, %2 at 800 V DC").arg(ac.metrics.pdus).arg(inRacks)));
+    }
+
+    /// The power racks' AC to 800 V DC conversion (97.5 %) is a stage of the chain: the UPS
+    /// tier delivers what the busways and power racks below it deliver, through their
+    /// efficiency, and the utility carries it with the other stages' losses.
+    void powerRackConversionLossIsCarriedUp() {
+        const DesignData d = gb300(true);
+        const Analysis a = analyze(d);
+        double upsKw = 0, belowKw = 0, rackKw = 0;
+        int powerRacks = 0;
+        for (const ElementFlow& f : a.power.elements) {
+            const PowerElement& e = d.power.elements[f.id];
+            if (e.kind == PowerKind::PowerRack) {
+                QCOMPARE(e.efficiencyPct, 97.5);
+                ++powerRacks;
+            }
+            if (e.kind == PowerKind::Ups)
+                upsKw += f.normalKw;
+            else if (feedsRacks(e.kind)) {
+                belowKw += f.normalKw / (e.efficiencyPct / 100.0);
+                rackKw += f.normalKw;
+            }
+        }
+        QVERIFY(powerRacks > 0);
+        QVERIFY(upsKw > rackKw);
+        QVERIFY2(qAbs(upsKw - belowKw) < 1e-6 * upsKw,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(upsKw).arg(belowKw)));
+        QVERIFY(a.power.utilityKva * d.power.powerFactor > upsKw);
+    }
+
+    /// Ride-through: a battery rated for too few minutes at its load runs out before the
+    /// standby generators take the load (power.transient-headroom names it, its load, runtime
+    /// and the requirement); the catalog's 5 minutes, or a larger battery, pass.
+    void batteryRideThroughAgainstGeneratorStart() {
+        DesignData d = generated(256, PowerScheme::TwoN);
+        const QString bat = QStringLiteral("BAT-A1");
+        auto rideThrough = [&](const DesignData& design) {
+            const Analysis a = analyze(design);
+            std::vector<Finding> out;
+            for (const Finding* f :
+                 aboutElement(design, a.findings, codes::kPowerTransientHeadroom, bat))
+                out.push_back(*f);
+            return out;
+        };
+        QVERIFY(rideThrough(d).empty()); // 5 min: minutes, against a minute at most
+        const PowerElementId id = d.power.findByName(bat);
+        CatalogItem cabinet = d.catalog[d.power.elements[id].type];
+        QVERIFY(cabinet.powerElement && cabinet.powerElement->rideThroughMin > 0);
+        cabinet.powerElement->rideThroughMin = 0.1; // 6 s at its rated kW
+        d.catalog.add(cabinet);                     // replaces the entry, keeping its TypeId
+        const std::vector<Finding> short_ = rideThrough(d);
+        QCOMPARE(short_.size(), std::size_t(1));
+        const Finding& f = short_.front();
+        QCOMPARE(f.severity, Severity::Warning);
+        for (const char* words : {"BAT-A1", "kW when the utility fails", "rated 0.1 min",
+                                  "runs about", "60 s required", "GEN-A1", "steps of 50 %"})
+            QVERIFY2(f.message.contains(QLatin1String(words)), qPrintable(f.message));
+        QVERIFY2(f.threshold.contains(QLatin1String("NFPA 110")) &&
+                     f.threshold.contains(QLatin1String("linear approximation")),
+                 qPrintable(f.threshold));
+        QCOMPARE(f.objects.size(), std::size_t(2)); // the battery and the UPS it backs
+        QCOMPARE(f.objects[1],
+                 ObjectRef::powerElement(d.power.findByName(QStringLiteral("UPS-A1"))));
+        // Ten times the cabinets at the same rating: ten times the runtime, over a minute.
+        d.power.elements[id].capacity *= 10;
+        d.power.elements[id].units *= 10;
+        QVERIFY2(rideThrough(d).empty(), qPrintable(f.message));
+    }
+
+    /// A UPS drawing from no battery leaves its load without power while the generators start.
+    void upsWithoutBatteryHasNoRideThrough() {
+        DesignData d = generated(256, PowerScheme::TwoN);
+        const PowerElementId ups = d.power.findByName(QStringLiteral("UPS-A1"));
+        d.power.elements[ups].upstream = {d.power.findByName(QStringLiteral("SWG-A1"))};
+        const Analysis a = analyze(d);
+        const auto found =
+            aboutElement(d, a.findings, codes::kPowerTransientHeadroom, QStringLiteral("UPS-A1"));
+        QCOMPARE(found.size(), std::size_t(1));
+        QVERIFY2(found.front()->message.contains(QLatin1String("draws from no battery")),
+                 qPrintable(found.front()->message));
+        QCOMPARE(found.front()->objects.back(),
+                 ObjectRef::powerElement(d.power.findByName(QStringLiteral("GEN-A1"))));
     }
 };
 
