@@ -40,11 +40,13 @@ bool oneConnectorForCage(const CatalogItem& t) {
 
 FibreMatch::FibreMatch(const Catalog& c) {
     m_fibre.assign(c.size(), TypeId{});
+    m_oneConnector.assign(c.size(), 0);
     const auto& items = c.items();
     for (std::size_t i = 0; i < items.size(); ++i) {
         const CatalogItem& t = items[i];
         if (t.category != Category::Transceiver || !t.media)
             continue;
+        m_oneConnector[i] = oneConnectorForCage(t);
         const QString want = normalized(opticalConnector(t));
         TypeId best;
         int bestScore = -1;
@@ -72,7 +74,7 @@ LinkFibre linkFibre(const DesignData& d, const FibreMatch& fibres, const Link& l
     const TypeId atB = l.mediumB && !l.pinnedMedium ? l.mediumB : m;
     const TypeId ends[2] = {m, d.catalog.contains(atB) ? atB : m};
     for (int end = 0; end < 2; ++end) {
-        if (!oneConnectorForCage(d.catalog[ends[end]]))
+        if (!fibres.oneConnector(ends[end]))
             continue;
         if (const TypeId splitter = fibres.fibreFor(ends[end])) {
             out.fibre = splitter;

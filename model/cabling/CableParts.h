@@ -37,9 +37,14 @@ public:
     TypeId fibreFor(TypeId transceiver) const {
         return transceiver.value() < m_fibre.size() ? m_fibre[transceiver.value()] : TypeId{};
     }
+    /// oneConnectorForCage() of a type, looked up: the BOM and the schedule ask per link.
+    bool oneConnector(TypeId transceiver) const {
+        return transceiver.value() < m_oneConnector.size() && m_oneConnector[transceiver.value()];
+    }
 
 private:
     std::vector<TypeId> m_fibre;
+    std::vector<char> m_oneConnector;
 };
 
 /// The fibre link @p l takes, from its transceivers as the BOM counts them (the A end's, and
