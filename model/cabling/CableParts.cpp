@@ -33,13 +33,20 @@ QString opticalConnector(const CatalogItem& t) {
     return QStringLiteral("MPO-12/APC");
 }
 
+bool oneConnectorForCage(const CatalogItem& t) {
+    return t.category == Category::Transceiver && t.media && t.media->twinPort &&
+           normalized(opticalConnector(t)).startsWith(QLatin1String("mpo16"));
+}
+
 FibreMatch::FibreMatch(const Catalog& c) {
     m_fibre.assign(c.size(), TypeId{});
+    m_oneConnector.assign(c.size(), 0);
     const auto& items = c.items();
     for (std::size_t i = 0; i < items.size(); ++i) {
         const CatalogItem& t = items[i];
         if (t.category != Category::Transceiver || !t.media)
             continue;
+        m_oneConnector[i] = oneConnectorForCage(t);
         const QString want = normalized(opticalConnector(t));
         TypeId best;
         int bestScore = -1;
@@ -57,6 +64,26 @@ FibreMatch::FibreMatch(const Catalog& c) {
         }
         m_fibre[i] = best;
     }
+}
+
+LinkFibre linkFibre(const DesignData& d, const FibreMatch& fibres, const Link& l) {
+    LinkFibre out;
+    const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
+    if (!d.catalog.contains(m) || d.catalog[m].category != Category::Transceiver)
+        return out;
+    const TypeId atB = l.mediumB && !l.pinnedMedium ? l.mediumB : m;
+    const TypeId ends[2] = {m, d.catalog.contains(atB) ? atB : m};
+    for (int end = 0; end < 2; ++end) {
+        if (!fibres.oneConnector(ends[end]))
+            continue;
+        if (const TypeId splitter = fibres.fibreFor(ends[end])) {
+            out.fibre = splitter;
+            out.splitEnd = end;
+            return out;
+        }
+    }
+    out.fibre = fibres.fibreFor(m);
+    return out;
 }
 
 } // namespace cds

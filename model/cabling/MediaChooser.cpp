@@ -1,6 +1,7 @@
 #include "MediaChooser.h"
 
 #include "../DesignIndex.h"
+#include "CableParts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +20,11 @@ bool speedTechMatch(const MediaSpec& m, const LinkEnds& e) {
 // The catalog marks a 1:2 / 1:4 splitter only in its model text (catalogs/README.md).
 bool isSplitter(const CatalogItem& it) {
     return it.model.contains(QLatin1String("splitter"), Qt::CaseInsensitive);
+}
+
+// A host's NIC port, where a one-connector optic may go; a switch port is not one.
+bool isHostPort(const PortInfo& p) {
+    return p.role != PortRole::Fabric && p.role != PortRole::Uplink;
 }
 
 } // namespace
@@ -52,6 +58,8 @@ LinkEnds MediaChooser::ends(const DesignIndex& index, const Link& l) {
     e.multiB = pb.cageLanes > 1;
     e.flatA = m_topsKnown && pa.flatTop;
     e.flatB = m_topsKnown && pb.flatTop;
+    e.hostA = isHostPort(pa);
+    e.hostB = isHostPort(pb);
     if (e.multiA && e.multiB && pa.cageLanes == pb.cageLanes) {
         // Lanes of one cage are consecutive logical ports.
         e.paired = true;
@@ -94,10 +102,10 @@ bool MediaChooser::cableFits(const CatalogItem& it, const LinkEnds& e) const {
 }
 
 bool MediaChooser::transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi, bool flat,
-                                   const LinkEnds& e) const {
+                                   bool host, const LinkEnds& e) const {
     const MediaSpec& m = *it.media;
     return speedTechMatch(m, e) && m.twinPort == multi && m.isFlatTop() == flat &&
-           cageAccepts(m_ports.cageName(cage), m.formFactor);
+           cageAccepts(m_ports.cageName(cage), m.formFactor) && (host || !oneConnectorForCage(it));
 }
 
 const std::vector<MediaChooser::Option>& MediaChooser::options(const LinkEnds& e) {
@@ -105,7 +113,7 @@ const std::vector<MediaChooser::Option>& MediaChooser::options(const LinkEnds& e
                               (std::uint64_t(e.technology) << 24) | (std::uint64_t(e.cageA) << 16) |
                               (std::uint64_t(e.cageB) << 8) | (e.multiA ? 4u : 0u) |
                               (e.multiB ? 2u : 0u) | (e.paired ? 1u : 0u) | (e.flatA ? 8u : 0u) |
-                              (e.flatB ? 16u : 0u);
+                              (e.flatB ? 16u : 0u) | (e.hostA ? 32u : 0u) | (e.hostB ? 64u : 0u);
     auto it = m_cache.find(key);
     if (it != m_cache.end())
         return it->second;
@@ -119,11 +127,11 @@ const std::vector<MediaChooser::Option>& MediaChooser::options(const LinkEnds& e
         const TypeId t(static_cast<TypeId::Rep>(i));
         const double price = c.price ? c.price->usd : 1e9;
         if (c.category == Category::Cable && cableFits(c, e))
-            opts.push_back({{t, {}, c.media->maxReachM}, int(c.media->type), price});
+            opts.push_back({{t, {}, c.media->maxReachM}, int(c.media->type), true, price});
         if (c.category == Category::Transceiver) {
-            if (transceiverFits(c, e.cageA, e.multiA, e.flatA, e))
+            if (transceiverFits(c, e.cageA, e.multiA, e.flatA, e.hostA, e))
                 endA.push_back(i);
-            if (transceiverFits(c, e.cageB, e.multiB, e.flatB, e))
+            if (transceiverFits(c, e.cageB, e.multiB, e.flatB, e.hostB, e))
                 endB.push_back(i);
         }
     }
@@ -132,16 +140,22 @@ const std::vector<MediaChooser::Option>& MediaChooser::options(const LinkEnds& e
             const MediaSpec &ma = *items[ia].media, &mb = *items[ib].media;
             if (ma.type != mb.type || ma.fiber != mb.fiber)
                 continue;
+            // A splitter's legs end in plugs of one connector per link, never in another's.
+            const bool oneA = oneConnectorForCage(items[ia]), oneB = oneConnectorForCage(items[ib]);
+            if (oneA && oneB)
+                continue;
             const TypeId ta(static_cast<TypeId::Rep>(ia)), tb(static_cast<TypeId::Rep>(ib));
             const double price = (items[ia].price ? items[ia].price->usd : 1e9) +
                                  (items[ib].price ? items[ib].price->usd : 1e9);
             opts.push_back({{ta, ia == ib ? TypeId() : tb, std::min(ma.maxReachM, mb.maxReachM)},
                             int(ma.type),
+                            !oneA && !oneB,
                             price});
         }
     }
     std::stable_sort(opts.begin(), opts.end(), [](const Option& x, const Option& y) {
-        return std::tie(x.rank, x.cost) < std::tie(y.rank, y.cost);
+        // One splitter assembly per port before a fibre per lane, then the cheapest.
+        return std::tie(x.rank, x.fibrePerLane, x.cost) < std::tie(y.rank, y.fibrePerLane, y.cost);
     });
     return m_cache.emplace(key, std::move(opts)).first->second;
 }

@@ -16,6 +16,7 @@ struct LinkEnds {
     std::uint8_t cageA = 0, cageB = 0;   ///< interned form factors (PortTable::cageKind)
     bool multiA = false, multiB = false; ///< the cage holds more than one link (twin, breakout)
     bool flatA = false, flatB = false;   ///< the cage takes flat-top modules only (DGX host)
+    bool hostA = false, hostB = false;   ///< a host's NIC port, not a switch's
     /// Every lane of A's cage goes to one cage of B and back: a twin-to-twin cable fits.
     bool paired = false;
     bool valid = false;
@@ -32,7 +33,11 @@ struct MediumChoice {
 /// twin-port plugs; a splitter's host end is its formFactor, its switch end twin-port OSFP;
 /// a cage with a riding heat sink takes a flat-top transceiver, any other cage one that is
 /// not flat-top, so a DGX-to-switch optical link has a flat-top and a finned-top end; when no
-/// transceiver of the design's catalog says its top, the cages are not matched on it).
+/// transceiver of the design's catalog says its top, the cages are not matched on it). A
+/// one-connector optic (oneConnectorForCage: both lanes of a host's split port on one MPO-16)
+/// goes only in a host cage, with a plug of one connector per link at the far end; within a
+/// medium type it comes before the cheaper pairs, for its splitter fibre is one assembly per
+/// port where they take a fibre per lane (NVIDIA's Spectrum-X tables count one cable per GPU).
 /// Options are cached per kind of link end, so routing 10^5 links stays cheap.
 class MediaChooser {
 public:
@@ -47,11 +52,12 @@ private:
     struct Option {
         MediumChoice choice;
         int rank = 0;
+        bool fibrePerLane = true; ///< false: one splitter assembly serves the host's cage
         double cost = 0;
     };
     const std::vector<Option>& options(const LinkEnds& e);
     bool cableFits(const CatalogItem& it, const LinkEnds& e) const;
-    bool transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi, bool flat,
+    bool transceiverFits(const CatalogItem& it, std::uint8_t cage, bool multi, bool flat, bool host,
                          const LinkEnds& e) const;
     const DesignData& m_d;
     PortTable& m_ports;

@@ -70,9 +70,9 @@ void joinEnd(CableEnd& into, const CableEnd& e) {
         into.u = std::min(into.u, e.u); // the lower device of a splitter's legs
 }
 
-/// The parts of @p r's cable: see CableRow::aEndPart.
-void setParts(const DesignData& d, const FibreMatch& fibres, const Link& l,
-              const CatalogItem& medium, CableRow& r) {
+/// The parts of @p r's cable, as the link's A end sees them: see CableRow::aEndPart.
+void setParts(const DesignData& d, const LinkFibre& fibre, const Link& l, const CatalogItem& medium,
+              CableRow& r) {
     if (!medium.media)
         return;
     if (medium.category == Category::Cable) {
@@ -89,87 +89,38 @@ void setParts(const DesignData& d, const FibreMatch& fibres, const Link& l,
     r.cableConnector = opticalConnector(medium);
     r.cableType = mediaTypeKey(medium.media->type);
     r.cableClass = QStringLiteral("optical");
-    if (const TypeId f = fibres.fibreFor(m)) {
-        const CatalogItem& fibre = d.catalog[f];
-        r.cablePart = fibre.id;
-        r.cableConnector = fibre.media->formFactor;
+    if (fibre.fibre) {
+        const CatalogItem& f = d.catalog[fibre.fibre];
+        r.cablePart = f.id;
+        r.cableConnector = f.media->formFactor;
     }
 }
 
-} // namespace
+/// The medium and parts of @p r, the row of link @p l's cable (none: no catalog medium).
+void setMedium(const DesignData& d, const LinkFibre& fibre, const Link& l,
+               const CatalogItem* medium, CableRow& r) {
+    if (!medium) { // never an empty cell a reader could take for "any cable"
+        r.mediumId = QStringLiteral("none");
+        r.mediumModel = QStringLiteral("no catalog medium reaches (validate: link.no-medium)");
+        r.mediumType = QStringLiteral("none");
+        return;
+    }
+    r.mediumId = medium->id;
+    r.mediumModel = medium->model;
+    if (medium->media)
+        r.mediumType = mediaTypeKey(medium->media->type);
+    setParts(d, fibre, l, *medium, r);
+    if (fibre.splitEnd == 1) { // the row runs from the splitter's end: its optic first
+        std::swap(r.aEndPart, r.bEndPart);
+        if (const TypeId t = d.catalog.find(r.aEndPart)) {
+            r.mediumId = d.catalog[t].id;
+            r.mediumModel = d.catalog[t].model;
+        }
+    }
+}
 
-std::vector<CableRow> cablingRows(const DesignData& d) {
-    std::vector<CableRow> rows;
-    rows.reserve(d.links.size());
-    // Same rule as the BOM: a twin-port cable is one per occupied cage at its twin-port end.
-    PortTable ports(d.catalog);
-    PortNames names(d);
-    auto info = [&](PortRef p) {
-        const Device* dev = d.devices.find(p.device);
-        return dev ? ports.info(*dev, p.port) : PortInfo{};
-    };
-    std::unordered_map<std::uint64_t, std::size_t> rowOfCage;
-    const FibreMatch fibres(d.catalog);
-    const std::vector<int> rackHall = d.halls.empty() ? std::vector<int>() : rackHalls(d, d.halls);
-    auto hallOf = [&](PortRef p) {
-        const Device* dev = d.devices.find(p.device);
-        const int h = dev ? hallOfRack(rackHall, dev->rack) : -1;
-        return h >= 0 ? d.halls[std::size_t(h)].name : QString();
-    };
-    auto joinHall = [](QString& into, const QString& hall) {
-        if (!hall.isEmpty() && !into.split(QLatin1Char('+')).contains(hall))
-            into += (into.isEmpty() ? QString() : QStringLiteral("+")) + hall;
-    };
-    d.links.forEach([&](LinkId id, const Link& l) {
-        const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
-        const CatalogItem* medium = d.catalog.contains(m) ? &d.catalog[m] : nullptr;
-        PortRef a = l.a, b = l.b;
-        if (medium && medium->category == Category::Cable && medium->media &&
-            medium->media->twinPort) {
-            if (!(info(a).cageLanes > 1 || info(b).cageLanes <= 1))
-                std::swap(a, b); // A is the twin-port end
-            const std::uint64_t key = (std::uint64_t(a.device.value()) << 32) |
-                                      (std::uint64_t(m.value()) << 16) | info(a).cage;
-            const auto [it, fresh] = rowOfCage.emplace(key, rows.size());
-            if (!fresh) {
-                CableRow& r = rows[it->second];
-                r.links.push_back(id);
-                joinEnd(r.a, cableEnd(d, a, names));
-                joinEnd(r.b, cableEnd(d, b, names));
-                if (!rackHall.empty()) {
-                    joinHall(r.hallA, hallOf(a));
-                    joinHall(r.hallB, hallOf(b));
-                }
-                r.lengthM = std::max(r.lengthM, std::round(double(l.lengthM) * 10.0) / 10.0);
-                return;
-            }
-        }
-        CableRow r;
-        r.links = {id};
-        r.id =
-            QLatin1Char('C') + QString::number(id.value() + 1).rightJustified(5, QLatin1Char('0'));
-        if (const Fabric* f = d.fabric(l.fabric))
-            r.fabric = f->name;
-        r.a = cableEnd(d, a, names);
-        r.b = cableEnd(d, b, names);
-        if (!rackHall.empty()) {
-            r.hallA = hallOf(a);
-            r.hallB = hallOf(b);
-        }
-        if (medium) {
-            r.mediumId = medium->id;
-            r.mediumModel = medium->model;
-            if (medium->media)
-                r.mediumType = mediaTypeKey(medium->media->type);
-            setParts(d, fibres, l, *medium, r);
-        } else { // never an empty cell a reader could take for "any cable"
-            r.mediumId = QStringLiteral("none");
-            r.mediumModel = QStringLiteral("no catalog medium reaches (validate: link.no-medium)");
-            r.mediumType = QStringLiteral("none");
-        }
-        r.lengthM = std::round(double(l.lengthM) * 10.0) / 10.0;
-        rows.push_back(std::move(r));
-    });
+/// Each row's tray route and its TIA-606 labels.
+void setRoutesAndLabels(const DesignData& d, std::vector<CableRow>& rows) {
     // The route: one per ordered rack pair (a hall has far fewer pairs than cables).
     std::map<std::pair<RackId, RackId>, QString> routeOf;
     auto rackOf = [&](DeviceId dev) {
@@ -198,6 +149,83 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
         r.labelB = r.id + QLatin1Char(' ') + b + QLatin1String(" / ") + a;
         r.label = r.id + QLatin1Char(' ') + a + QLatin1Char(':') + b;
     }
+}
+
+} // namespace
+
+std::vector<CableRow> cablingRows(const DesignData& d) {
+    std::vector<CableRow> rows;
+    rows.reserve(d.links.size());
+    // Same rule as the BOM: a twin-port cable, or the splitter fibre of a one-connector optic,
+    // is one per occupied cage at its twin-port (splitter) end, which is the row's A end.
+    PortTable ports(d.catalog);
+    PortNames names(d);
+    auto info = [&](PortRef p) {
+        const Device* dev = d.devices.find(p.device);
+        return dev ? ports.info(*dev, p.port) : PortInfo{};
+    };
+    std::unordered_map<std::uint64_t, std::size_t> rowOfCage;
+    const FibreMatch fibres(d.catalog);
+    const std::vector<int> rackHall = d.halls.empty() ? std::vector<int>() : rackHalls(d, d.halls);
+    auto hallOf = [&](PortRef p) {
+        const Device* dev = d.devices.find(p.device);
+        const int h = dev ? hallOfRack(rackHall, dev->rack) : -1;
+        return h >= 0 ? d.halls[std::size_t(h)].name : QString();
+    };
+    auto joinHall = [](QString& into, const QString& hall) {
+        if (!hall.isEmpty() && !into.split(QLatin1Char('+')).contains(hall))
+            into += (into.isEmpty() ? QString() : QStringLiteral("+")) + hall;
+    };
+    d.links.forEach([&](LinkId id, const Link& l) {
+        const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
+        const CatalogItem* medium = d.catalog.contains(m) ? &d.catalog[m] : nullptr;
+        PortRef a = l.a, b = l.b;
+        const LinkFibre fibre = linkFibre(d, fibres, l);
+        TypeId assembly; // one cable for every link of A's cage
+        if (medium && medium->category == Category::Cable && medium->media &&
+            medium->media->twinPort) {
+            assembly = m;
+            if (!(info(a).cageLanes > 1 || info(b).cageLanes <= 1))
+                std::swap(a, b); // A is the twin-port end
+        } else if (fibre.splitEnd >= 0) {
+            assembly = fibre.fibre;
+            if (fibre.splitEnd == 1)
+                std::swap(a, b); // A is the one-connector end
+        }
+        if (assembly) {
+            const std::uint64_t key = (std::uint64_t(a.device.value()) << 32) |
+                                      (std::uint64_t(assembly.value()) << 16) | info(a).cage;
+            const auto [it, fresh] = rowOfCage.emplace(key, rows.size());
+            if (!fresh) {
+                CableRow& r = rows[it->second];
+                r.links.push_back(id);
+                joinEnd(r.a, cableEnd(d, a, names));
+                joinEnd(r.b, cableEnd(d, b, names));
+                if (!rackHall.empty()) {
+                    joinHall(r.hallA, hallOf(a));
+                    joinHall(r.hallB, hallOf(b));
+                }
+                r.lengthM = std::max(r.lengthM, std::round(double(l.lengthM) * 10.0) / 10.0);
+                return;
+            }
+        }
+        CableRow r;
+        r.links = {id};
+        r.id =
+            QLatin1Char('C') + QString::number(id.value() + 1).rightJustified(5, QLatin1Char('0'));
+        if (const Fabric* f = d.fabric(l.fabric))
+            r.fabric = f->name;
+        r.a = cableEnd(d, a, names);
+        r.b = cableEnd(d, b, names);
+        if (!rackHall.empty()) {
+            r.hallA = hallOf(a);
+            r.hallB = hallOf(b);
+        }
+        setMedium(d, fibre, l, medium, r);
+        r.lengthM = std::round(double(l.lengthM) * 10.0) / 10.0;
+        rows.push_back(std::move(r));
+    });
+    setRoutesAndLabels(d, rows);
     return rows;
 }
 

@@ -22,7 +22,8 @@ struct CableEnd {
 
 /// @brief One row of the cabling schedule: a physical cable and both of its ends. A twin-port
 /// cable serves every link of its twin-port cage (two 400G links in one 800G OSFP, or a
-/// splitter's legs): it is one row, its ends list the ports joined by '+'.
+/// splitter's legs), as does the splitter fibre of a one-connector optic (an MPO-16 SR8 in a
+/// host's split port): it is one row, from that cage, its ends list the ports joined by '+'.
 struct CableRow {
     std::vector<LinkId> links; ///< the links the cable carries, in id order
     QString id;                ///< "C00001": stable within a design (from its first link's id)
@@ -69,7 +70,8 @@ private:
 CableEnd cableEnd(const DesignData& d, PortRef p, PortNames& names);
 
 /// Every physical cable as a schedule row, in order of its first link id; as many rows as
-/// `stats` counts cables (each optical link is one fibre run between its transceivers).
+/// `stats` counts cables (each optical link is one fibre run between its transceivers, but
+/// the links of a splitter fibre are one).
 /// Call routeCables() first so lengths and media are derived from the placement.
 std::vector<CableRow> cablingRows(const DesignData& d);
 

@@ -205,7 +205,8 @@ BomTally::BomTally(const DesignData& d)
                 addCable(d, m, l.lengthM, +1);
             return;
         }
-        // Transceiver at each end (the B end may differ) plus the passive fibre between them.
+        // Transceiver at each end (the B end may differ) plus the passive fibre between them:
+        // one per link, or a splitter that is one assembly, billed once per cage at its end.
         for (int end = 0; end < 2; ++end) {
             const PortRef& p = end == 0 ? l.a : l.b;
             const TypeId t = end == 1 && l.mediumB && !l.pinnedMedium ? l.mediumB : m;
@@ -213,7 +214,9 @@ BomTally::BomTally(const DesignData& d)
             if (!ts.twinPort || firstInCage(p, t))
                 addEnd(t, +1);
         }
-        addFibre(d, m, l.lengthM, +1);
+        const LinkFibre fibre = linkFibre(d, m_fibres, l);
+        if (fibre.splitEnd < 0 || firstInCage(fibre.splitEnd == 0 ? l.a : l.b, fibre.fibre))
+            addFibre(d, fibre.fibre, l.lengthM, +1);
     });
 
     // Cooling implied by each rack's cooling type, for each kind the design does not place
@@ -277,8 +280,8 @@ void BomTally::addEnd(TypeId transceiver, int sign) {
     m_transceivers += sign;
 }
 
-void BomTally::addFibre(const DesignData& d, TypeId transceiver, double lengthM, int sign) {
-    if (TypeId fibre = m_fibres.fibreFor(transceiver)) {
+void BomTally::addFibre(const DesignData& d, TypeId fibre, double lengthM, int sign) {
+    if (fibre) {
         m_qty[fibre.value()] += sign;
         m_cables += sign;
         addBin(d, fibre, lengthM, sign);
@@ -296,7 +299,7 @@ void BomTally::countLink(const DesignData& d, const Link& l, int sign) {
     }
     for (int end = 0; end < 2; ++end)
         addEnd(end == 1 && l.mediumB && !l.pinnedMedium ? l.mediumB : m, sign);
-    addFibre(d, m, l.lengthM, sign);
+    addFibre(d, m_fibres.fibreFor(m), l.lengthM, sign);
 }
 
 bool BomTally::relink(const DesignData& d, const Link& before, const Link& now) {
@@ -306,13 +309,15 @@ bool BomTally::relink(const DesignData& d, const Link& before, const Link& now) 
         // Same plugs, another length (the common drag step): only a length bin can move.
         const MediaSpec& ms = *d.catalog[m].media;
         const bool cable = d.catalog[m].category == Category::Cable;
-        const TypeId binned = cable ? m : m_fibres.fibreFor(m);
+        const LinkFibre fibre = cable ? LinkFibre{} : linkFibre(d, m_fibres, now);
+        const TypeId binned = cable ? m : fibre.fibre;
         if (!binned)
             return true;
         const MediaSpec& bs = *d.catalog[binned].media;
         if (binLength(bs, before.lengthM) == binLength(bs, now.lengthM))
             return true;
-        if (cable && ms.twinPort) // binned at the first link of its cage: count again
+        // Binned at the first link of its cage (a twin cable, a splitter fibre): count again.
+        if ((cable && ms.twinPort) || fibre.splitEnd >= 0)
             return false;
         addBin(d, binned, before.lengthM, -1);
         addBin(d, binned, now.lengthM, +1);

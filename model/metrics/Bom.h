@@ -51,7 +51,8 @@ struct Bom {
 };
 
 /// Itemizes racks, devices, cables/optics (from each link's derived or pinned medium;
-/// twin-port transceivers counted per occupied cage) and the cooling each rack's type implies
+/// twin-port transceivers, and the splitter fibre of a one-connector optic, counted per
+/// occupied cage) and the cooling each rack's type implies
 /// (one rear-door HX per such rack, CDUs by DLC load, one tank per immersion rack) for each
 /// kind of cooling the design does not place as devices of its own.
 Bom computeBom(const DesignData& d);
@@ -74,7 +75,7 @@ private:
     // The counting steps both the full count and a link's share use.
     void addCable(const DesignData& d, TypeId cable, double lengthM, int sign);
     void addEnd(TypeId transceiver, int sign);
-    void addFibre(const DesignData& d, TypeId transceiver, double lengthM, int sign);
+    void addFibre(const DesignData& d, TypeId fibre, double lengthM, int sign); ///< invalid: none
     void addBin(const DesignData& d, TypeId t, double lengthM, int sign);
     static bool twinPortInvolved(const DesignData& d, const Link& l);
     std::vector<long long> m_qty;      ///< by catalog type

@@ -145,7 +145,8 @@ private Q_SLOTS:
               "nvidia-q3450-ld", "nvidia-sn6810", "nvidia-sn6800", "nvidia-cpo-port-800g",
               "nvidia-mms4x00-nm-flt", "generic-400g-osfp-fr4-flt", "nvidia-800gbe-osfp-2xdr4",
               "nvidia-800gbe-osfp-2xfr4", "generic-1p6t-osfp-dr8", "generic-1p6t-osfp-2xdr4",
-              "generic-1p6t-osfp-2xfr4"})
+              "generic-1p6t-osfp-2xfr4", "generic-800g-osfp-sr8-mpo16",
+              "generic-fiber-mpo16-2x-mpo12-om4-splitter"})
             QTest::newRow(id) << QString::fromLatin1(id);
     }
     void entries2026AreSourced() {

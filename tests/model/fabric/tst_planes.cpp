@@ -3,6 +3,8 @@
 #include "FabricTestUtil.h"
 #include "model/DesignIndex.h"
 #include "model/cabling/CableRouting.h"
+#include "model/export/CablingSchedule.h"
+#include "model/export/NetBoxExport.h"
 #include "model/export/Reports.h"
 #include "model/json/DesignFile.h"
 #include "model/metrics/Bom.h"
@@ -10,6 +12,7 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QTemporaryDir>
 
 #include <map>
@@ -151,6 +154,59 @@ private Q_SLOTS:
             if (d.typeOf(v).gpuCount() > 0)
                 QCOMPARE(int(v.breakout), 2);
         });
+    }
+    /// Issue #33: NVIDIA's twin-plane Spectrum-X tables count one cable per GPU. Each 800G
+    /// SuperNIC takes one MPO-16 SR8 and one splitter fibre to its two planes' leaves: the BOM
+    /// bills the splitter once per server port, the schedule has one row per port, NetBox one
+    /// cable id per port (a NetBox cable per leg, both labelled with it), and stats count so.
+    void twinPlaneServerPortIsOneCable() {
+        const DesignData d = generated(b300(512, 2));
+        const long long ports = 64 * 8;
+        const Bom bom = computeBom(d);
+        auto billed = [&](const char* id) {
+            for (const BomLine& line : bom.lines)
+                if (d.catalog[line.type].id == QLatin1String(id))
+                    return line.quantity;
+            return 0LL;
+        };
+        const QString optic = QStringLiteral("generic-800g-osfp-sr8-mpo16");
+        const QString splitter = QStringLiteral("generic-fiber-mpo16-2x-mpo12-om4-splitter");
+        QCOMPARE(billed("generic-fiber-mpo16-2x-mpo12-om4-splitter"), ports);
+        QCOMPARE(billed("generic-800g-osfp-sr8-mpo16"), ports);
+        // The schedule: one row per server port, from its cage to both planes' leaves.
+        const std::vector<CableRow> rows = cablingRows(d);
+        std::set<QString> portRows;
+        for (const CableRow& r : rows) {
+            const Link& l = d.links[r.links.front()];
+            const Fabric* f = d.fabric(l.fabric);
+            if (!f || f->kind != FabricKind::Compute ||
+                (d.typeOf(d.devices[l.a.device]).gpuCount() == 0 &&
+                 d.typeOf(d.devices[l.b.device]).gpuCount() == 0))
+                continue;
+            QCOMPARE(int(r.links.size()), 2);
+            QCOMPARE(r.aEndPart, optic);
+            QCOMPARE(r.cablePart, splitter);
+            QCOMPARE(r.cableConnector, QStringLiteral("MPO-16/APC"));
+            QCOMPARE(r.bEndPart, QStringLiteral("nvidia-mma4z00-ns"));
+            QVERIFY2(!r.a.device.contains(u'+') && r.b.device.contains(u'+'),
+                     qPrintable(r.label)); // one server, a leaf of each plane
+            portRows.insert(r.id);
+        }
+        QCOMPARE(qint64(portRows.size()), ports);
+        QCOMPARE(computeMetrics(d).cables, qint64(rows.size())); // stats count what is pulled
+        // NetBox: a cable per leg, the legs of one port under one cable id.
+        const NetBoxExport nb = netboxExport(d, QStringLiteral("site"));
+        QMap<QString, int> legs;
+        const QList<QByteArray> lines = nb.cablesCsv.split('\n');
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QList<QByteArray> cells = lines[i].trimmed().split(',');
+            const QString label = cells.size() > 8 ? QString::fromUtf8(cells[8]) : QString();
+            if (portRows.count(label))
+                ++legs[label];
+        }
+        QCOMPARE(qint64(legs.size()), ports);
+        for (int n : legs)
+            QCOMPARE(n, 2);
     }
     void quadPlane() {
         const DesignData d = generated(b300(256, 4));

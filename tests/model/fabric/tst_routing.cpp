@@ -1,6 +1,7 @@
 #include "FabricTestUtil.h"
 #include "model/DesignIndex.h"
 #include "model/cabling/CableRouting.h"
+#include "model/export/CablingSchedule.h"
 #include "model/metrics/Bom.h"
 #include "model/rules/fabric/FabricRules.h"
 
@@ -191,6 +192,52 @@ private Q_SLOTS:
         const HostToLeaf h("nvidia-dgx-b300", "nvidia-q3450-ld", 20);
         QCOMPARE(h.media(), QStringLiteral("nvidia-xdr-osfp-dr4 / nvidia-cpo-port-800g"));
         QCOMPARE(computeBom(h.b.d).cables, 1LL); // the single-mode MPO fibre
+    }
+    /// Issue #33: a B300 SuperNIC split over two planes takes one MPO-16 SR8 and one splitter
+    /// fibre to both leaves (billed once, one schedule row); the leaves keep their twin-port
+    /// SR8s, and a switch cage never takes the one-connector module, whose lanes go two ways
+    /// as well.
+    void splitHostPortTakesOneSplitterFibre() {
+        Builder b;
+        const FabricId f = b.fabric(FabricKind::Compute, Technology::Ethernet);
+        const RackId r1 = b.rack(QStringLiteral("A"), 1000, 1000);
+        const RackId r2 = b.rack(QStringLiteral("B"), 21000, 1000);
+        const DeviceId srv = b.device(QStringLiteral("srv"), "nvidia-dgx-b300", r1, 1);
+        const DeviceId p1 = b.device(QStringLiteral("p1"), "nvidia-sn5610", r2, 30, Tier::Leaf, f);
+        const DeviceId p2 = b.device(QStringLiteral("p2"), "nvidia-sn5610", r2, 33, Tier::Leaf, f);
+        b.d.devices[srv].breakout = 2; // cx8-1's two lanes are logical ports 0 and 1
+        b.d.devices[p1].breakout = 2;
+        b.d.devices[p2].breakout = 2;
+        const LinkId l0 = b.link(srv, 0, p1, 0, f);
+        const LinkId l1 = b.link(srv, 1, p2, 0, f);
+        const LinkId s2s = b.link(p1, 1, p2, 1, f); // both switch cages split two ways
+        routeCables(b.d);
+        const auto id = [&](TypeId t) { return t ? b.d.catalog[t].id : QStringLiteral("-"); };
+        for (LinkId l : {l0, l1}) {
+            QCOMPARE(id(b.d.links[l].medium), QStringLiteral("generic-800g-osfp-sr8-mpo16"));
+            QCOMPARE(id(b.d.links[l].mediumB), QStringLiteral("nvidia-mma4z00-ns"));
+        }
+        QCOMPARE(id(b.d.links[s2s].medium), QStringLiteral("nvidia-mma4z00-ns"));
+        QVERIFY(!b.d.links[s2s].mediumB);
+        const Bom bom = computeBom(b.d);
+        auto billed = [&](const char* part) {
+            for (const BomLine& line : bom.lines)
+                if (b.d.catalog[line.type].id == QLatin1String(part))
+                    return line.quantity;
+            return 0LL;
+        };
+        QCOMPARE(billed("generic-800g-osfp-sr8-mpo16"), 1LL);
+        QCOMPARE(billed("generic-fiber-mpo16-2x-mpo12-om4-splitter"), 1LL);
+        QCOMPARE(billed("nvidia-mma4z00-ns"), 2LL);      // a cage of each leaf
+        QCOMPARE(billed("nvidia-fiber-mpo12-om4"), 1LL); // the switch-to-switch lane
+        QCOMPARE(bom.cables, 2LL);
+        const std::vector<CableRow> rows = cablingRows(b.d);
+        QCOMPARE(int(rows.size()), 2);
+        const CableRow& port = rows.front();
+        QCOMPARE(int(port.links.size()), 2);
+        QCOMPARE(port.a.device, QStringLiteral("srv"));
+        QCOMPARE(port.b.device, QStringLiteral("p1+p2"));
+        QCOMPARE(port.cablePart, QStringLiteral("generic-fiber-mpo16-2x-mpo12-om4-splitter"));
     }
     /// Between halls: 800GbE switch-to-switch runs past DR8's 100 m take the 2xDR4 (500 m)
     /// and then the 2xFR4 (2 km) OSFP optics.
