@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Geometry.h"
+
 #include <QLocale>
 #include <QString>
 
@@ -23,6 +25,15 @@ inline QString counted(long long n, const QString& noun, const QString& plural =
 /// "96.5", 1200 -> "1,200").
 inline QString figures(double v, int decimals = 0) {
     return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
+}
+
+/// A floor rectangle as findings and refusals quote it: "600 x 1200 mm at (6000, 1200)".
+inline QString rectText(const RectMm& r) {
+    return QStringLiteral("%1 x %2 mm at (%3, %4)")
+        .arg(r.w, 0, 'f', 0)
+        .arg(r.h, 0, 'f', 0)
+        .arg(r.x, 0, 'f', 0)
+        .arg(r.y, 0, 'f', 0);
 }
 
 } // namespace cds

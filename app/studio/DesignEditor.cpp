@@ -156,6 +156,29 @@ bool DesignEditor::setRackFeed(RackId rack, FeedSide side, const QString& elemen
     return take(edits::setRackFeed(m_design->data(), rack, side, element));
 }
 
+bool DesignEditor::addPowerElement(PowerKind kind, const QString& catalogId,
+                                   const QStringList& upstream, const QString& name,
+                                   PowerElementId* added) {
+    return take(edits::addPowerElement(m_design->data(), *m_library, kind, catalogId, upstream,
+                                       name, added));
+}
+
+bool DesignEditor::removePowerElements(const std::vector<PowerElementId>& ids) {
+    return take(edits::removePowerElements(m_design->data(), ids));
+}
+
+bool DesignEditor::setPowerElementArea(PowerElementId id, const RectMm& area, int dragSerial) {
+    return take(edits::setPowerElementArea(m_design->data(), id, area), dragSerial);
+}
+
+bool DesignEditor::setPowerSettings(double powerFactor, double transientPct, double strandedPct) {
+    edits::PowerSettings s;
+    s.powerFactor = powerFactor;
+    s.transientPct = transientPct;
+    s.strandedPct = strandedPct;
+    return take(edits::setPowerSettings(m_design->data(), s));
+}
+
 bool DesignEditor::waive(const QString& key, const QString& reason) {
     return take(edits::waive(m_design->data(), key, reason));
 }

@@ -78,6 +78,17 @@ public:
     bool setPowerUpstream(PowerElementId id, const QStringList& names);
     /// @p element: the name of the element feeding the rack's @p side; empty disconnects it.
     bool setRackFeed(RackId rack, FeedSide side, const QString& element);
+    /// A new element of @p kind drawing from the elements named @p upstream, of the catalog
+    /// entry @p catalogId (empty: a typical one), named @p name (empty: the next free name);
+    /// @p added receives its id.
+    bool addPowerElement(PowerKind kind, const QString& catalogId, const QStringList& upstream,
+                         const QString& name = {}, PowerElementId* added = nullptr);
+    /// Deletes the elements @p ids as one step; the racks they fed are left unconnected there.
+    bool removePowerElements(const std::vector<PowerElementId>& ids);
+    /// Element @p id (a power rack) stands on @p area; @p dragSerial > 0 merges a drag's steps.
+    bool setPowerElementArea(PowerElementId id, const RectMm& area, int dragSerial = 0);
+    /// The chain's power factor, GPU transient swing (%) and stranded-capacity threshold (%).
+    bool setPowerSettings(double powerFactor, double transientPct, double strandedPct);
     bool waive(const QString& findingKey, const QString& reason);
     bool unwaive(const QString& findingKey);
     /// Replaces the whole design (generation) as one undo step.

@@ -7,6 +7,7 @@
 #include "FileActions.h"
 #include "HelpMenu.h"
 #include "LinkDialog.h"
+#include "PowerChainActions.h"
 #include "ResilienceActions.h"
 #include "TaskRunner.h"
 #include "ToolsActions.h"
@@ -209,6 +210,8 @@ void MainWindow::buildMenus() {
     m_resilience->addMenu(menuBar());
     m_resilience->addContextMenuTo(m_canvas);
     m_resilience->addContextMenuTo(m_elevation);
+    m_powerActions = new PowerChainActions(*m_wb, *this, this);
+    m_powerActions->addContextMenuTo(m_power);
     m_resilience->dock()->hide();
     m_resilience->setPlacement(
         [this](QDockWidget* failures) { tabifyDockWidget(m_layoutDocks[2], failures); });
@@ -228,6 +231,10 @@ void MainWindow::connectViews() {
     connect(m_elevation, &views::ElevationView::statusMessage, this, status);
     connect(m_canvas, &views::FloorplanView::racksMoveRequested, ed,
             [ed](const std::vector<RackTarget>& t, int serial) { ed->moveRacks(t, serial); });
+    connect(m_canvas, &views::FloorplanView::powerRackMoveRequested, ed,
+            [ed](PowerElementId id, const RectMm& area, int serial) {
+                ed->setPowerElementArea(id, area, serial);
+            });
     connect(m_canvas, &views::FloorplanView::catalogDropRequested, this,
             [this](const QString& id, PointMm at) { m_wb->dropCatalogItem(id, at); });
     connect(m_canvas, &views::FloorplanView::rackActivated, this, &MainWindow::openElevation);
@@ -249,6 +256,9 @@ void MainWindow::connectViews() {
     connect(m_properties, &Props::powerEfficiencyRequested, ed, &DesignEditor::setPowerEfficiency);
     connect(m_properties, &Props::powerTypeRequested, ed, &DesignEditor::setPowerType);
     connect(m_properties, &Props::powerUpstreamRequested, ed, &DesignEditor::setPowerUpstream);
+    connect(m_properties, &Props::powerAreaRequested, ed,
+            [ed](PowerElementId id, const RectMm& area) { ed->setPowerElementArea(id, area); });
+    connect(m_properties, &Props::powerSettingsRequested, ed, &DesignEditor::setPowerSettings);
     connect(m_properties, &Props::pathwayEditRequested, ed,
             [ed](PathwayId id, const Pathway& after, const QString&) {
                 ed->apply(edits::editPathway(ed->design()->data(), id, after));

@@ -27,6 +27,7 @@ namespace cds::studio {
 class EditActions;
 class ExportActions;
 class FileActions;
+class PowerChainActions;
 class ResilienceActions;
 class ToolsActions;
 class ViewActions;
@@ -63,6 +64,8 @@ public:
     ToolsActions* tools() const { return m_tools; }
     /// The Analyse menu and the Failures panel ("What if this fails?").
     ResilienceActions* resilience() const { return m_resilience; }
+    /// The power diagram's context menu (add an element below one, delete one).
+    PowerChainActions* powerActions() const { return m_powerActions; }
 
     // WindowHost
     QWidget* dialogParent() override { return this; }
@@ -119,6 +122,7 @@ private:
     ToolsActions* m_tools = nullptr;
     ExportActions* m_export = nullptr;
     ResilienceActions* m_resilience = nullptr;
+    PowerChainActions* m_powerActions = nullptr;
 };
 
 } // namespace cds::studio

@@ -108,9 +108,30 @@ bool Workbench::deleteSelection() {
     for (const ObjectRef& o : sel->objects())
         if (o.kind == ObjectRef::Kind::Pathway)
             trays.push_back(PathwayId(o.id));
-    if (trays.empty() || !editor()->apply(edits::deletePathways(data(), trays)))
+    const std::vector<PowerElementId> elements = selectedPowerElements();
+    const bool done = !trays.empty() ? editor()->apply(edits::deletePathways(data(), trays))
+                                     : !elements.empty() && editor()->removePowerElements(elements);
+    if (!done)
         return false;
     sel->clear();
+    return true;
+}
+
+std::vector<PowerElementId> Workbench::selectedPowerElements() const {
+    std::vector<PowerElementId> out;
+    for (const ObjectRef& o : m_selection->objects())
+        if (o.kind == ObjectRef::Kind::PowerElement &&
+            data().power.elements.contains(PowerElementId(o.id)))
+            out.push_back(PowerElementId(o.id));
+    return out;
+}
+
+bool Workbench::addPowerElement(PowerKind kind, const QString& catalogId,
+                                const QStringList& upstream, const QString& name) {
+    PowerElementId added;
+    if (!editor()->addPowerElement(kind, catalogId, upstream, name, &added))
+        return false;
+    m_selection->set({ObjectRef::powerElement(added)});
     return true;
 }
 

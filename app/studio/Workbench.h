@@ -47,8 +47,15 @@ public:
     void selectAll();
     bool rotateSelection(); ///< 90° clockwise, in place
     bool alignSelection(edits::Align edge);
-    /// Edit > Delete: the selected racks, devices and cables, or else the selected trays.
+    /// Edit > Delete: the selected racks, devices and cables, or else the selected trays, or
+    /// else the selected power elements (the racks they fed left unconnected there).
     bool deleteSelection();
+    /// The power-chain elements selected (in the power diagram, or a power rack on the floor).
+    std::vector<PowerElementId> selectedPowerElements() const;
+    /// Power diagram > Add element below…: a new element of @p kind drawing from the elements
+    /// named @p upstream (DesignEditor::addPowerElement), selected once added.
+    bool addPowerElement(PowerKind kind, const QString& catalogId, const QStringList& upstream,
+                         const QString& name = {});
 
     /// A click at @p at that hit no rack: selects the cable bundle there (true: the window
     /// shows the Cables panel), or else the tray there; @p mmPerPixel sets the pick distance.

@@ -114,7 +114,8 @@ using ChangeDevicesEdit = ChangeEdit<Device, DeviceId>;
 using ChangeLinksEdit = ChangeEdit<Link, LinkId>;
 
 /// Merge ids for drags: successive edits with the same id and objects become one step.
-enum MergeIds : int { MergeMoveRacks = 1, MergeMoveDevices = 2 };
+/// (3 is PathwayOps' kMergeMovePathways.)
+enum MergeIds : int { MergeMoveRacks = 1, MergeMoveDevices = 2, MergeMovePowerRack = 4 };
 
 /// @brief Document-level properties: meta, hall, settings, fabrics, prices, waivers.
 struct DocumentProps {

@@ -5,36 +5,67 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <array>
+#include <set>
 
 namespace cds::edits {
 
 namespace {
 
 /// @brief The chain before and after, with the catalog entries the new one uses (embedded with
-/// it and dropped again on undo).
+/// it and dropped again on undo) and the racks whose feeds change with it (a deleted element's).
+/// Successive moves of one element's area merge (one drag, one step).
 class PowerChainEdit final : public Edit {
 public:
+    using RackChange = ChangeRacksEdit::Change;
     PowerChainEdit(QString text, std::vector<CatalogItem> types, PowerChain before,
-                   PowerChain after)
+                   PowerChain after, std::vector<RackChange> racks = {}, int mergeId = -1,
+                   PowerElementId subject = {})
         : m_text(std::move(text))
         , m_types(std::move(types))
         , m_before(std::move(before))
-        , m_after(std::move(after)) {}
+        , m_after(std::move(after))
+        , m_racks(std::move(racks))
+        , m_mergeId(mergeId)
+        , m_subject(subject) {}
     QString text() const override { return m_text; }
+    // The racks let go of a deleted element before it goes and take it back once it has
+    // returned: no feed ever names an element the chain lacks, even between two signals.
     void apply(Design& d) override {
         d.embedTypes(m_types);
+        for (const auto& [id, before, after] : m_racks)
+            d.updateRack(id, after);
         d.setPower(m_after);
     }
     void revert(Design& d) override {
         d.setPower(m_before);
+        for (auto it = m_racks.rbegin(); it != m_racks.rend(); ++it)
+            d.updateRack(std::get<0>(*it), std::get<1>(*it));
         d.dropLastTypes(m_types.size());
     }
-    bool isNoOp() const override { return m_types.empty() && m_before == m_after; }
+    bool isNoOp() const override {
+        if (!m_types.empty() || !(m_before == m_after))
+            return false;
+        return std::all_of(m_racks.begin(), m_racks.end(),
+                           [](const RackChange& c) { return std::get<1>(c) == std::get<2>(c); });
+    }
+    int mergeId() const override { return m_mergeId; }
+    bool mergeWith(const Edit& other) override {
+        const auto* o = dynamic_cast<const PowerChainEdit*>(&other);
+        if (!o || m_mergeId < 0 || o->m_mergeId != m_mergeId || o->m_subject != m_subject ||
+            !m_types.empty() || !o->m_types.empty() || !m_racks.empty() || !o->m_racks.empty())
+            return false;
+        m_after = o->m_after;
+        return true;
+    }
 
 private:
     QString m_text;
     std::vector<CatalogItem> m_types;
     PowerChain m_before, m_after;
+    std::vector<RackChange> m_racks;
+    int m_mergeId;
+    PowerElementId m_subject; ///< the element a merging edit moves
 };
 
 /// 1200 -> "1,200", 96.5 -> "96.5": figures as undo texts and refusals show them.
@@ -88,6 +119,95 @@ bool drawsFrom(const PowerChain& c, PowerElementId from, PowerElementId target) 
             stack.push_back(u);
     }
     return false;
+}
+
+/// Why no element but @p self may be named @p n (empty when one may): too long or taken.
+QString nameProblem(const PowerChain& c, const QString& n, PowerElementId self) {
+    if (n.toUtf8().size() > kMaxPowerNameLength) // what a file reads: UTF-8 bytes
+        return QStringLiteral("A power element's name is at most %1 bytes long")
+            .arg(kMaxPowerNameLength);
+    if (const PowerElementId other = c.findByName(n); other && other != self)
+        return QStringLiteral("Another power element is named %1").arg(n);
+    return {};
+}
+
+/// The elements named @p names that element @p self (named @p who; invalid: a new one) is to
+/// draw from, into @p up and @p shown; the refusal when one is missing, itself, named twice or
+/// already fed by it (a cycle).
+QString resolveSupplies(const PowerChain& c, const QString& who, PowerElementId self,
+                        const QStringList& names, std::vector<PowerElementId>& up,
+                        QStringList& shown) {
+    up.clear();
+    shown.clear();
+    for (const QString& raw : names) {
+        const QString n = raw.trimmed();
+        if (n.isEmpty())
+            continue;
+        const PowerElementId u = c.findByName(n);
+        if (!u)
+            return QStringLiteral("%1 cannot draw from %2: the chain has no element of that name")
+                .arg(who, n);
+        if (u == self)
+            return QStringLiteral("%1 cannot draw from itself").arg(who);
+        if (std::find(up.begin(), up.end(), u) != up.end())
+            return QStringLiteral("%1 is named twice among what %2 draws from").arg(n, who);
+        if (self && drawsFrom(c, u, self))
+            return QStringLiteral("%1 cannot draw from %2: %2 draws from %1 already, so the chain "
+                                  "would have a cycle")
+                .arg(who, n);
+        up.push_back(u);
+        shown << n;
+    }
+    return {};
+}
+
+/// "UPS", "TX", "BUS": how a new element's name starts, as the builder names its own.
+QString namePrefix(PowerKind k) {
+    switch (k) {
+    case PowerKind::Utility:
+        return QStringLiteral("UTIL");
+    case PowerKind::Transformer:
+        return QStringLiteral("TX");
+    case PowerKind::Switchgear:
+        return QStringLiteral("SWG");
+    case PowerKind::Generator:
+        return QStringLiteral("GEN");
+    case PowerKind::Ups:
+        return QStringLiteral("UPS");
+    case PowerKind::Battery:
+        return QStringLiteral("BAT");
+    case PowerKind::Busway:
+        return QStringLiteral("BUS");
+    case PowerKind::Rpp:
+        return QStringLiteral("RPP");
+    case PowerKind::PowerRack:
+        return QStringLiteral("PR");
+    }
+    return QStringLiteral("PWR");
+}
+
+/// "UPS-3": the prefix of kind @p k and the count of that kind plus one, or the next free.
+QString freeName(const PowerChain& c, PowerKind k) {
+    std::set<QString> names;
+    int ofKind = 0;
+    c.elements.forEach([&](PowerElementId, const PowerElement& e) {
+        names.insert(e.name);
+        ofKind += e.kind == k ? 1 : 0;
+    });
+    for (int n = ofKind + 1;; ++n) {
+        const QString name = QStringLiteral("%1-%2").arg(namePrefix(k)).arg(n);
+        if (!names.count(name))
+            return name;
+    }
+}
+
+/// Whether @p e stands on the hall's floor: a power rack, an element placed there already,
+/// or one whose catalog entry has a footprint (a remote power panel).
+bool standsOnFloor(const DesignData& d, const PowerElement& e) {
+    if (e.area || e.kind == PowerKind::PowerRack)
+        return true;
+    const CatalogItem* t = d.catalog.contains(e.type) ? &d.catalog[e.type] : nullptr;
+    return t && t->powerElement && t->powerElement->widthMm > 0;
 }
 
 } // namespace
@@ -163,11 +283,8 @@ Result renamePowerElement(const DesignData& d, PowerElementId id, const QString&
     const QString n = name.trimmed();
     if (n.isEmpty())
         return Result::refuse(QStringLiteral("%1 needs a name").arg(e->name));
-    if (n.toUtf8().size() > kMaxPowerNameLength) // what a file reads: UTF-8 bytes
-        return Result::refuse(QStringLiteral("A power element's name is at most %1 bytes long")
-                                  .arg(kMaxPowerNameLength));
-    if (const PowerElementId other = d.power.findByName(n); other && other != id)
-        return Result::refuse(QStringLiteral("Another power element is named %1").arg(n));
+    if (const QString why = nameProblem(d.power, n, id); !why.isEmpty())
+        return Result::refuse(why);
     PowerElement after = *e;
     after.name = n;
     return changeElement(d, id, after,
@@ -180,28 +297,8 @@ Result setPowerUpstream(const DesignData& d, PowerElementId id, const QStringLis
         return {};
     std::vector<PowerElementId> up;
     QStringList shown;
-    for (const QString& raw : names) {
-        const QString n = raw.trimmed();
-        if (n.isEmpty())
-            continue;
-        const PowerElementId u = d.power.findByName(n);
-        if (!u)
-            return Result::refuse(
-                QStringLiteral("%1 cannot draw from %2: the chain has no element of that name")
-                    .arg(e->name, n));
-        if (u == id)
-            return Result::refuse(QStringLiteral("%1 cannot draw from itself").arg(e->name));
-        if (std::find(up.begin(), up.end(), u) != up.end())
-            return Result::refuse(
-                QStringLiteral("%1 is named twice among what %2 draws from").arg(n, e->name));
-        if (drawsFrom(d.power, u, id))
-            return Result::refuse(
-                QStringLiteral("%1 cannot draw from %2: %2 draws from %1 already, so the chain "
-                               "would have a cycle")
-                    .arg(e->name, n));
-        up.push_back(u);
-        shown << n;
-    }
+    if (const QString why = resolveSupplies(d.power, e->name, id, names, up, shown); !why.isEmpty())
+        return Result::refuse(why);
     PowerElement after = *e;
     after.upstream = std::move(up);
     const QString text =
@@ -237,6 +334,169 @@ Result setRackFeed(const DesignData& d, RackId rack, FeedSide side, const QStrin
                             : QStringLiteral("Disconnect rack %1 feed %2").arg(r->name, sideName);
     return {std::make_unique<ChangeRacksEdit>(
                 text, std::vector<ChangeRacksEdit::Change>{{rack, *r, after}}),
+            {}};
+}
+
+PowerElement typicalPowerElement(PowerKind k) {
+    struct Typical {
+        double capacity, efficiencyPct;
+    };
+    // The usual entry of each kind in catalogs/power-chain.json; a utility service has none:
+    // 10,000 kVA, a medium-voltage service for a few MW of IT.
+    static constexpr std::array<Typical, kPowerKindCount> kTypical = {{
+        {10000, 100}, // utility service
+        {2500, 99},   // transformer: GEAFOL 2,500 kVA
+        {2770, 99.9}, // switchgear: SIVACON S8 4,000 A
+        {2500, 100},  // generator: Cat 3516C 2,500 ekW
+        {1200, 97},   // UPS: Liebert EXL S1 1,200 kW
+        {250, 98},    // battery: Li-ion cabinet 250 kW
+        {575, 99.5},  // busway: Starline T5 800 A
+        {160, 99.8},  // remote power panel: 415 V 225 A
+        {600, 97.5},  // power rack: 800 V DC 600 kW
+    }};
+    PowerElement e;
+    e.kind = k;
+    e.capacity = kTypical[std::size_t(k)].capacity;
+    e.efficiencyPct = kTypical[std::size_t(k)].efficiencyPct;
+    if (k == PowerKind::PowerRack)
+        e.outputVdc = 800;
+    return e;
+}
+
+Result addPowerElement(const DesignData& d, const Catalog& library, PowerKind kind,
+                       const QString& catalogId, const QStringList& upstream, const QString& name,
+                       PowerElementId* added) {
+    PowerElement e = typicalPowerElement(kind);
+    e.name = name.trimmed().isEmpty() ? freeName(d.power, kind) : name.trimmed();
+    if (const QString why = nameProblem(d.power, e.name, PowerElementId()); !why.isEmpty())
+        return Result::refuse(why);
+    TypePlan types(d);
+    if (!catalogId.isEmpty()) {
+        const CatalogItem* item = lookUp(d, library, catalogId);
+        if (!item)
+            return Result::refuse(QStringLiteral("%1 is not in the catalog").arg(catalogId));
+        if (!item->powerElement || item->powerElement->kind != kind)
+            return Result::refuse(QStringLiteral("%1 is not a %2: the type of %3 must be one")
+                                      .arg(item->model, kindNoun(kind), e.name));
+        e.type = types.use(*item);
+        e.capacity = item->powerElement->capacity;
+        e.efficiencyPct = item->powerElement->efficiencyPct;
+        e.outputVdc = item->powerElement->outputVdc;
+    }
+    QStringList shown;
+    if (const QString why =
+            resolveSupplies(d.power, e.name, PowerElementId(), upstream, e.upstream, shown);
+        !why.isEmpty())
+        return Result::refuse(why);
+    if (!e.upstream.empty()) // its side or block: the diagram draws it in that band
+        e.group = d.power.elements[e.upstream.front()].group;
+    if (const QString why = valueProblem(e); !why.isEmpty())
+        return Result::refuse(why);
+    PowerChain next = d.power;
+    const PowerElementId id = next.elements.add(e);
+    if (added)
+        *added = id;
+    QString text = QStringLiteral("Add %1 %2").arg(kindNoun(kind), e.name);
+    if (!shown.isEmpty())
+        text += QStringLiteral(" below ") + shown.join(QStringLiteral(", "));
+    return {std::make_unique<PowerChainEdit>(text, types.take(), d.power, std::move(next)), {}};
+}
+
+Result removePowerElement(const DesignData& d, PowerElementId id) {
+    if (!d.power.elements.contains(id))
+        return {};
+    return removePowerElements(d, {id});
+}
+
+Result removePowerElements(const DesignData& d, const std::vector<PowerElementId>& ids) {
+    if (ids.empty())
+        return Result::refuse(QStringLiteral("Select a power element to delete"));
+    PowerChain next = d.power;
+    QStringList names;
+    for (PowerElementId id : ids)
+        if (next.elements.contains(id)) {
+            names << next.elements[id].name;
+            next.elements.take(id);
+        }
+    if (names.isEmpty())
+        return {}; // deleted meanwhile
+    const auto gone = [&](PowerElementId u) {
+        return d.power.elements.contains(u) && !next.elements.contains(u);
+    };
+    next.elements.forEach(
+        [&](PowerElementId, PowerElement& e) { std::erase_if(e.upstream, gone); });
+    std::vector<PowerChainEdit::RackChange> racks;
+    long long feeds = 0;
+    d.racks.forEach([&](RackId rack, const Rack& r) {
+        Rack after = r;
+        for (FeedSide side : {FeedSide::A, FeedSide::B})
+            if (gone(after.feeds.on(side))) {
+                after.feeds.on(side) = PowerElementId();
+                ++feeds;
+            }
+        if (!(after == r))
+            racks.emplace_back(rack, r, after);
+    });
+    QString text =
+        QStringLiteral("Delete ") +
+        (names.size() == 1 ? names.front()
+                           : cds::counted(names.size(), QStringLiteral("power element")));
+    if (feeds > 0)
+        text += QStringLiteral(" (%1 disconnected)")
+                    .arg(cds::counted(feeds, QStringLiteral("rack feed")));
+    return {std::make_unique<PowerChainEdit>(text, std::vector<CatalogItem>{}, d.power,
+                                             std::move(next), std::move(racks)),
+            {}};
+}
+
+QString powerAreaProblem(const DesignData& d, PowerElementId id, const RectMm& a) {
+    if (!(a.w >= 1 && a.h >= 1)) // NaN too
+        return QStringLiteral("a floor area is at least 1 x 1 mm");
+    const RectMm floorArea{0, 0, d.hall.widthMm, d.hall.depthMm};
+    if (!floorArea.contains(a))
+        return QStringLiteral("it would stand outside the hall (a %1 x %2 mm hall)")
+            .arg(figures(d.hall.widthMm), figures(d.hall.depthMm));
+    if (!d.halls.empty() && std::none_of(d.halls.begin(), d.halls.end(),
+                                         [&](const SiteHall& h) { return h.area.contains(a); }))
+        return QStringLiteral("it would stand in none of the site's %1 halls").arg(d.halls.size());
+    for (const Obstacle& o : d.hall.obstacles)
+        if (a.intersects(o.area))
+            return QStringLiteral("it would stand on obstacle %1").arg(o.name);
+    QString hit;
+    d.racks.forEach([&](RackId, const Rack& r) {
+        if (hit.isEmpty() && a.intersects(footprint(d, r)))
+            hit = QStringLiteral("it would stand on rack %1").arg(r.name);
+    });
+    d.power.elements.forEach([&](PowerElementId other, const PowerElement& e) {
+        if (hit.isEmpty() && other != id && e.area && a.intersects(*e.area))
+            hit = QStringLiteral("it would overlap %1 %2").arg(kindNoun(e.kind), e.name);
+    });
+    return hit;
+}
+
+Result setPowerElementArea(const DesignData& d, PowerElementId id, const RectMm& area) {
+    const PowerElement* e = d.power.elements.find(id);
+    if (!e)
+        return {};
+    if (!standsOnFloor(d, *e))
+        return Result::refuse(
+            QStringLiteral(
+                "%1 is a %2, which does not stand on the hall's floor: a power rack does")
+                .arg(e->name, kindNoun(e->kind)));
+    PowerChain next = d.power;
+    next.elements[id].area = area;
+    const QString text = QStringLiteral("%1 %2 %3")
+                             .arg(e->area ? QStringLiteral("Move") : QStringLiteral("Place"),
+                                  kindNoun(e->kind), e->name);
+    // Where it stands already: nothing to judge (nor to push), even on a floor that is wrong.
+    if (!e->area || !(*e->area == area))
+        if (const QString why = powerAreaProblem(d, id, area); !why.isEmpty())
+            return Result::refuse((e->area ? QStringLiteral("Cannot move %1 to %2: %3")
+                                           : QStringLiteral("Cannot place %1 at %2: %3"))
+                                      .arg(e->name, rectText(area), why));
+    return {std::make_unique<PowerChainEdit>(
+                text, std::vector<CatalogItem>{}, d.power, std::move(next),
+                std::vector<PowerChainEdit::RackChange>{}, MergeMovePowerRack, id),
             {}};
 }
 

@@ -38,6 +38,39 @@ Result setPowerUpstream(const DesignData& d, PowerElementId id, const QStringLis
 /// racks (feedsRacks()); an empty name disconnects it from the chain.
 Result setRackFeed(const DesignData& d, RackId rack, FeedSide side, const QString& element);
 
+/// A new element of kind @p kind drawing from the elements named @p upstream (none: a source),
+/// in the group (side or block) of the first of them. Named @p name (trimmed), or when that is
+/// empty the next free name of its kind ("UPS-3", "BUS-7": the count of its kind plus one,
+/// then on). With a @p catalogId (power-chain equipment of that kind, looked up in @p library,
+/// then in the design's own catalog; it travels inside the Edit) it takes the entry's rating,
+/// efficiency and DC output; without, typicalPowerElement(). Refused as renamePowerElement and
+/// setPowerUpstream refuse a name or a supply, and for an entry of another kind. @p added
+/// receives the new element's id (the chain's next free one).
+Result addPowerElement(const DesignData& d, const Catalog& library, PowerKind kind,
+                       const QString& catalogId, const QStringList& upstream,
+                       const QString& name = {}, PowerElementId* added = nullptr);
+/// An element of kind @p k with no catalog entry: the rating and efficiency of the bundled
+/// catalog's usual entry of its kind (a 1,200 kW UPS, a 575 kVA busway, a 10,000 kVA utility
+/// service), an estimate the user then sets; a power rack gives 800 V DC.
+PowerElement typicalPowerElement(PowerKind k);
+/// Deletes element @p id: the elements drawing from it lose it from what they draw from, and
+/// the racks whose A or B feed it is are left unconnected on that side. The undo text counts
+/// the feeds so disconnected ("Delete BUS-A-1 (12 rack feeds disconnected)"); one undo step
+/// brings back the element, its place among the supplies and the feeds.
+Result removePowerElement(const DesignData& d, PowerElementId id);
+/// Deletes the elements @p ids (those the chain lacks are skipped) as one step, as
+/// removePowerElement. An empty list is refused ("Select a power element to delete").
+Result removePowerElements(const DesignData& d, const std::vector<PowerElementId>& ids);
+/// Element @p id, one that stands on the hall's floor (a power rack, or an element with an
+/// area or a catalog footprint), takes @p area (PowerElement::area). Refused where
+/// powerAreaProblem() says it cannot stand. Successive moves of one drag merge into one undo
+/// step (MergeMovePowerRack).
+Result setPowerElementArea(const DesignData& d, PowerElementId id, const RectMm& area);
+/// Why element @p id cannot stand on @p area (empty when it can), as placementProblem() judges
+/// a rack and PowerFloorRule a power rack: outside the hall (or every hall of a campus), on an
+/// obstacle, a rack or another element's area; or a size under 1 mm.
+QString powerAreaProblem(const DesignData& d, PowerElementId id, const RectMm& area);
+
 /// @brief The chain's settings its checks read (PowerChain): not its scheme and blocks, which
 /// the chain's structure follows and only generate builds.
 struct PowerSettings {

@@ -89,6 +89,20 @@ void FloorplanScene::rebuild() {
 }
 
 void FloorplanScene::rebuildPowerRacks() {
+    std::vector<PowerElementId> placed;
+    m_design->data().power.elements.forEach([&](PowerElementId id, const PowerElement& e) {
+        if (e.area)
+            placed.push_back(id);
+    });
+    // The same power racks (one moved, renamed, retyped): each item follows its element, so the
+    // one being dragged is never deleted under the mouse.
+    if (std::equal(
+            placed.begin(), placed.end(), m_powerRacks.begin(), m_powerRacks.end(),
+            [](PowerElementId id, const PowerRackItem* it) { return it->elementId() == id; })) {
+        for (PowerRackItem* it : m_powerRacks)
+            it->sync();
+        return;
+    }
     const bool syncing = m_syncing;
     m_syncing = true; // deleting a selected item must not rewrite the shared selection
     for (PowerRackItem* it : m_powerRacks)

@@ -59,7 +59,9 @@ private:
     void rebuild();
     void addRackItem(RackId id);
     void removeRackItem(RackId id);
-    void rebuildPowerRacks(); ///< after the chain changed: few items, made again
+    /// After the chain changed: the items follow their elements, or are made again when the
+    /// placed elements are others (few items).
+    void rebuildPowerRacks();
     void refreshColours();
     void pushSelectionToModel();
     void pullSelectionFromModel();

@@ -87,6 +87,9 @@ public:
 Q_SIGNALS:
     /// Move racks to @p targets; every request of one drag carries the same @p dragSerial.
     void racksMoveRequested(const std::vector<cds::RackTarget>& targets, int dragSerial);
+    /// Move the power rack of element @p id to @p area (snapped by whole tiles, as racks);
+    /// every request of one drag carries the same @p dragSerial.
+    void powerRackMoveRequested(cds::PowerElementId id, const cds::RectMm& area, int dragSerial);
     void catalogDropRequested(const QString& catalogId, cds::PointMm at);
     void rackActivated(cds::RackId rack);
     void linkRequested(cds::RackId a, cds::RackId b);

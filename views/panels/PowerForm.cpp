@@ -8,6 +8,7 @@
 #include <QSpinBox>
 
 #include <algorithm>
+#include <array>
 
 namespace cds::views {
 
@@ -17,24 +18,15 @@ QString unitOf(PowerKind k) {
     return ratedInKva(k) ? QStringLiteral("kVA") : QStringLiteral("kW");
 }
 
-/// The catalog entries of kind @p k: the design's own, then @p library's it lacks, smallest
-/// first.
-std::vector<const CatalogItem*> entriesOf(const DesignData& d, const Catalog* library,
-                                          PowerKind k) {
-    std::vector<const CatalogItem*> out;
-    auto take = [&](const Catalog& c, bool skipOwn) {
-        for (const CatalogItem& it : c.items())
-            if (it.powerElement && it.powerElement->kind == k &&
-                (!skipOwn || !d.catalog.item(it.id)))
-                out.push_back(&it);
-    };
-    take(d.catalog, false);
-    if (library)
-        take(*library, true);
-    std::stable_sort(out.begin(), out.end(), [](const CatalogItem* a, const CatalogItem* b) {
-        return a->powerElement->capacity < b->powerElement->capacity;
-    });
-    return out;
+QDoubleSpinBox* percentBox(QWidget* body, const QString& objectName, double max, double value) {
+    auto* box = new QDoubleSpinBox(body);
+    box->setObjectName(objectName);
+    box->setRange(0, max);
+    box->setDecimals(1);
+    box->setSuffix(QStringLiteral(" %"));
+    box->setKeyboardTracking(false);
+    box->setValue(value);
+    return box;
 }
 
 QComboBox* typeChoice(QWidget* body, const DesignData& d, const Catalog* library,
@@ -44,15 +36,8 @@ QComboBox* typeChoice(QWidget* body, const DesignData& d, const Catalog* library
     const QString current = e.type ? d.catalog[e.type].id : QString();
     if (current.isEmpty())
         type->addItem(QStringLiteral("None"), QString());
-    for (const CatalogItem* it : entriesOf(d, library, e.kind)) {
-        // The rating after the model, unless the model's name already gives it.
-        const QString unit = unitOf(e.kind);
-        type->addItem(it->model.contains(unit) ? it->model
-                                               : QStringLiteral("%1 (%2 %3)")
-                                                     .arg(it->model)
-                                                     .arg(it->powerElement->capacity, 0, 'f', 0)
-                                                     .arg(unit),
-                      it->id);
+    for (const CatalogItem* it : powerEntriesOf(d, library, e.kind)) {
+        type->addItem(powerEntryLabel(*it), it->id);
         if (it->id == current)
             type->setCurrentIndex(type->count() - 1);
     }
@@ -150,6 +135,120 @@ void addPowerElementForm(QFormLayout* form, QWidget* body, const DesignData& d,
                              ask(names);
                      });
     form->addRow(QStringLiteral("Draws from"), upstream);
+}
+
+std::vector<const CatalogItem*> powerEntriesOf(const DesignData& d, const Catalog* library,
+                                               PowerKind k) {
+    std::vector<const CatalogItem*> out;
+    auto take = [&](const Catalog& c, bool skipOwn) {
+        for (const CatalogItem& it : c.items())
+            if (it.powerElement && it.powerElement->kind == k &&
+                (!skipOwn || !d.catalog.item(it.id)))
+                out.push_back(&it);
+    };
+    take(d.catalog, false);
+    if (library)
+        take(*library, true);
+    std::stable_sort(out.begin(), out.end(), [](const CatalogItem* a, const CatalogItem* b) {
+        return a->powerElement->capacity < b->powerElement->capacity;
+    });
+    return out;
+}
+
+QString powerEntryLabel(const CatalogItem& entry) {
+    if (!entry.powerElement)
+        return entry.model;
+    const QString unit = unitOf(entry.powerElement->kind);
+    return entry.model.contains(unit) ? entry.model
+                                      : QStringLiteral("%1 (%2 %3)")
+                                            .arg(entry.model)
+                                            .arg(entry.powerElement->capacity, 0, 'f', 0)
+                                            .arg(unit);
+}
+
+void addPowerAreaForm(QFormLayout* form, QWidget* body, const PowerElement& e,
+                      const std::function<void(const RectMm&)>& place) {
+    if (!e.area)
+        return;
+    const RectMm at = *e.area;
+    constexpr double kFarMm = 10'000'000; // 10 km, as far as a design file reads: any hall
+    auto coordinate = [body](const QString& objectName, double value, const QString& tip) {
+        auto* box = new QDoubleSpinBox(body);
+        box->setObjectName(objectName);
+        box->setRange(-kFarMm, kFarMm);
+        box->setDecimals(0);
+        box->setSingleStep(100);
+        box->setSuffix(QStringLiteral(" mm"));
+        box->setKeyboardTracking(false);
+        box->setValue(value);
+        box->setToolTip(tip);
+        return box;
+    };
+    QDoubleSpinBox* x = coordinate(QStringLiteral("powerAreaX"), at.x,
+                                   QStringLiteral("Its west edge, from the floor's corner"));
+    QDoubleSpinBox* y = coordinate(QStringLiteral("powerAreaY"), at.y,
+                                   QStringLiteral("Its north edge, from the floor's corner"));
+    // Compared with the values shown: a field left as it was keeps the element's own value.
+    auto commit = [x, y, at, wasX = x->value(), wasY = y->value(), place] {
+        if (x->value() == wasX && y->value() == wasY)
+            return;
+        RectMm to = at;
+        if (x->value() != wasX)
+            to.x = x->value();
+        if (y->value() != wasY)
+            to.y = y->value();
+        place(to);
+    };
+    QObject::connect(x, &QDoubleSpinBox::editingFinished, body, commit);
+    QObject::connect(y, &QDoubleSpinBox::editingFinished, body, commit);
+    form->addRow(QStringLiteral("Floor X"), x);
+    form->addRow(QStringLiteral("Floor Y"), y);
+    form->addRow(
+        QStringLiteral("Footprint"),
+        new QLabel(QStringLiteral("%1 x %2 mm").arg(at.w, 0, 'f', 0).arg(at.h, 0, 'f', 0), body));
+}
+
+void addPowerSettingsForm(QFormLayout* form, QWidget* body, const PowerChain& c,
+                          const std::function<void(double, double, double)>& set) {
+    auto* factor = new QDoubleSpinBox(body);
+    factor->setObjectName(QStringLiteral("powerFactor"));
+    factor->setRange(0.5, 1);
+    factor->setDecimals(3);
+    factor->setSingleStep(0.01);
+    factor->setKeyboardTracking(false);
+    factor->setValue(c.powerFactor);
+    factor->setToolTip(QStringLiteral("Of the IT load: an element rated in kVA carries kVA x this "
+                                      "in kW (0.95 is the usual planning figure)"));
+    QDoubleSpinBox* transient =
+        percentBox(body, QStringLiteral("powerTransient"), 200, c.transientPct);
+    transient->setSpecialValueText(QStringLiteral("not checked"));
+    transient->setToolTip(QStringLiteral("The GPUs' synchronous power swing in a training job, "
+                                         "% of their power, that UPSs, batteries and generators "
+                                         "must absorb"));
+    QDoubleSpinBox* stranded =
+        percentBox(body, QStringLiteral("powerStranded"), 100, c.strandedPct);
+    stranded->setToolTip(QStringLiteral("UPS capacity unused after the worst single failure "
+                                        "above this share is reported as stranded"));
+    // Compared with the values shown: a rounded display is not an edit, and a field left as it
+    // was keeps the chain's own value.
+    using Three = std::array<double, 3>;
+    auto commit = [factor, transient, stranded, set,
+                   was = Three{factor->value(), transient->value(), stranded->value()},
+                   own = Three{c.powerFactor, c.transientPct, c.strandedPct}] {
+        const Three now{factor->value(), transient->value(), stranded->value()};
+        if (now == was)
+            return;
+        Three next = own;
+        for (std::size_t i = 0; i < next.size(); ++i)
+            if (now[i] != was[i])
+                next[i] = now[i];
+        set(next[0], next[1], next[2]);
+    };
+    for (QDoubleSpinBox* box : {factor, transient, stranded})
+        QObject::connect(box, &QDoubleSpinBox::editingFinished, body, commit);
+    form->addRow(QStringLiteral("Power factor"), factor);
+    form->addRow(QStringLiteral("GPU power swing"), transient);
+    form->addRow(QStringLiteral("Stranded above"), stranded);
 }
 
 void addRackFeedsForm(QFormLayout* form, QWidget* body, const DesignData& d, RackId id,

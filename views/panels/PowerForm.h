@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <vector>
 
 class QFormLayout;
 class QWidget;
@@ -29,6 +30,27 @@ struct PowerElementRequests {
 void addPowerElementForm(QFormLayout* form, QWidget* body, const DesignData& d,
                          const Catalog* library, PowerElementId id,
                          const PowerElementRequests& requests);
+
+/// Adds the place of element @p e on the hall's floor, when it has one (PowerElement::area):
+/// its corner's X and Y (mm) as editors and its footprint. A finished field calls @p place
+/// with the area at the new place.
+void addPowerAreaForm(QFormLayout* form, QWidget* body, const PowerElement& e,
+                      const std::function<void(const RectMm&)>& place);
+
+/// Adds the settings the chain's checks read: its power factor, the GPUs' transient swing (0:
+/// not checked) and the stranded-capacity threshold. A finished field with a new value calls
+/// @p set with all three, the chain's own values for the fields left as they were.
+void addPowerSettingsForm(
+    QFormLayout* form, QWidget* body, const PowerChain& c,
+    const std::function<void(double powerFactor, double transientPct, double strandedPct)>& set);
+
+/// The catalog entries of kind @p k: the design's own, then those of @p library (may be null)
+/// it lacks, smallest first.
+std::vector<const CatalogItem*> powerEntriesOf(const DesignData& d, const Catalog* library,
+                                               PowerKind k);
+/// A power-chain entry as a choice shows it: its model, with its rating after it unless the
+/// model's name gives it already ("Galaxy VX 1500 kW", "SIVACON S8 4000 A (2770 kVA)").
+QString powerEntryLabel(const CatalogItem& entry);
 
 /// Adds rack @p id's A and B feeds to @p form: each a choice of "Not connected" and the
 /// elements of the chain that feed racks (feedsRacks()), by name. A new choice calls

@@ -73,6 +73,8 @@ void PropertiesPanel::rebuild() {
     else if (m_selection->objects().size() == 1 &&
              m_selection->objects().front().kind == ObjectRef::Kind::PowerElement)
         showPowerElement(PowerElementId(m_selection->objects().front().id));
+    else if (m_selection->objects().empty() && !m_design->data().power.elements.empty())
+        showPowerChain();
     else
         m_heading->setText(QStringLiteral("Nothing selected"));
 }
@@ -341,6 +343,26 @@ void PropertiesPanel::showPowerElement(PowerElementId id) {
         Q_EMIT powerUpstreamRequested(id, names);
     };
     addPowerElementForm(m_form, m_body, d, m_library, id, requests);
+    addPowerAreaForm(m_form, m_body, *e,
+                     [this, id](const RectMm& area) { Q_EMIT powerAreaRequested(id, area); });
+    auto* title = new QLabel(QStringLiteral("Chain settings"), m_body);
+    QFont bold = title->font();
+    bold.setBold(true);
+    title->setFont(bold);
+    m_form->addRow(title);
+    addChainSettings();
+}
+
+void PropertiesPanel::showPowerChain() {
+    m_heading->setText(QStringLiteral("Power chain ") + m_design->data().power.schemeLabel());
+    addChainSettings();
+}
+
+void PropertiesPanel::addChainSettings() {
+    addPowerSettingsForm(m_form, m_body, m_design->data().power,
+                         [this](double factor, double transientPct, double strandedPct) {
+                             Q_EMIT powerSettingsRequested(factor, transientPct, strandedPct);
+                         });
 }
 
 } // namespace cds::views

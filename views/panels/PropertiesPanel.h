@@ -17,7 +17,8 @@ class SelectionModel;
 
 /// @brief Properties of the selection. Editable: names, cooling type, power feeds (count, kW and
 /// the chain's elements feeding A and B), price override of the device's catalog entry, pinned
-/// cable medium, a power element's values. Changes are intents.
+/// cable medium, a power element's values and place on the floor, the power chain's settings.
+/// Changes are intents.
 class PropertiesPanel : public QWidget {
     Q_OBJECT
 public:
@@ -50,6 +51,10 @@ Q_SIGNALS:
     void powerEfficiencyRequested(cds::PowerElementId id, double pct);
     void powerTypeRequested(cds::PowerElementId id, const QString& catalogId);
     void powerUpstreamRequested(cds::PowerElementId id, const QStringList& names);
+    /// A power rack's place on the floor (its X or Y finished).
+    void powerAreaRequested(cds::PowerElementId id, const cds::RectMm& area);
+    /// The chain's settings (shown with a selected element, or with nothing selected).
+    void powerSettingsRequested(double powerFactor, double transientPct, double strandedPct);
 
 private:
     void scheduleRebuild();
@@ -59,6 +64,9 @@ private:
     void showLink(LinkId id);
     void showPathway(PathwayId id);
     void showPowerElement(PowerElementId id);
+    /// Nothing selected in a design with a power chain: the chain's settings.
+    void showPowerChain();
+    void addChainSettings();
     Design* m_design;
     const Catalog* m_library = nullptr;
     SelectionModel* m_selection;

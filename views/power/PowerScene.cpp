@@ -121,11 +121,16 @@ void PowerScene::pullSelectionFromModel() {
                 path[u.value()] = 1;
         }
     }
+    // The items may still be those of a longer chain (an added element undone, the analysis
+    // not caught up yet): an id past the chain is not chosen.
+    auto isChosen = [&chosen](PowerElementId id) {
+        return id.value() < chosen.size() && chosen[id.value()];
+    };
     const bool fromElsewhere = !m_syncing;
     m_syncing = true;
     for (PowerNodeItem* it : m_nodes)
-        if (it && it->isSelected() != bool(chosen[it->elementId().value()]))
-            it->setSelected(chosen[it->elementId().value()]);
+        if (it && it->isSelected() != isChosen(it->elementId()))
+            it->setSelected(isChosen(it->elementId()));
     m_syncing = false;
     if (path != m_path) {
         m_path = std::move(path);
@@ -141,7 +146,7 @@ void PowerScene::pullSelectionFromModel() {
     // picked on the floor shows its busway.
     const PowerNode* first = nullptr;
     for (const PowerNode& n : m_layout.nodes)
-        if ((chosen[n.id.value()] || (elements.empty() && onPath(n.id) && !n.racks.empty())) &&
+        if ((isChosen(n.id) || (elements.empty() && onPath(n.id) && !n.racks.empty())) &&
             (!first || n.rect.top() < first->rect.top()))
             first = &n;
     if (first)

@@ -1,11 +1,14 @@
 #include "PowerView.h"
 
 #include "PowerDiagramPainter.h"
+#include "PowerItems.h"
 #include "PowerScene.h"
 
+#include <QContextMenuEvent>
 #include <QGraphicsView>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 
@@ -111,9 +114,28 @@ void PowerView::fitWidth() {
         m_view->setTransform(QTransform::fromScale(next, next));
 }
 
+void PowerView::showContextMenu(QContextMenuEvent* e) {
+    // The menu acts on the element under the cursor: one outside the selection becomes it.
+    for (QGraphicsItem* it : m_view->items(e->pos()))
+        if (it->type() == PowerNodeItem::Type) {
+            if (!it->isSelected()) {
+                m_scene->clearSelection();
+                it->setSelected(true);
+            }
+            break;
+        }
+    if (!actions().isEmpty())
+        QMenu::exec(actions(), e->globalPos(), nullptr, this);
+    e->accept();
+}
+
 bool PowerView::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_view->viewport() && event->type() == QEvent::Resize)
         fitWidth();
+    if (watched == m_view->viewport() && event->type() == QEvent::ContextMenu) {
+        showContextMenu(static_cast<QContextMenuEvent*>(event));
+        return true;
+    }
     if (watched == m_view->viewport() && event->type() == QEvent::Wheel) {
         auto* w = static_cast<QWheelEvent*>(event);
         if (w->modifiers() & Qt::ControlModifier) {

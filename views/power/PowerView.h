@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QContextMenuEvent;
 class QGraphicsView;
 class QLabel;
 
@@ -18,7 +19,8 @@ class SelectionModel;
 /// @brief The studio's power view: a line with the scheme, the utility's demand, the worst
 /// N-1 case and the colour key, over the scrolling one-line diagram (PowerScene), scaled to
 /// the view's width (down to 80 %) until Ctrl+wheel zooms. A selection made elsewhere scrolls
-/// its lit elements into view.
+/// its lit elements into view. Its context menu shows the actions added to it (addAction), for
+/// the element under the cursor, which becomes the selection.
 class PowerView : public QWidget {
     Q_OBJECT
 public:
@@ -33,6 +35,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void showContextMenu(QContextMenuEvent* e);
     void updateSummary();
     void fitWidth();
     PowerScene* m_scene;

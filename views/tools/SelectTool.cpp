@@ -20,10 +20,13 @@ bool SelectTool::mousePress(QMouseEvent* e) {
     const RackId hit = scene->rackAt(pos);
     RackItem* item = scene->rackItem(hit);
     if (!item) {
-        // A power rack on the floor: the press above selected it; the cables over it wait.
+        // A power rack on the floor: the press above selected it, a drag moves it; the cables
+        // over it wait.
         for (QGraphicsItem* it : scene->items(pos))
-            if (it->type() == PowerRackItem::Type)
+            if (it->type() == PowerRackItem::Type) {
+                startPowerRackDrag(static_cast<PowerRackItem*>(it)->elementId(), pos);
                 return true;
+            }
         Q_EMIT m_view->floorClicked({pos.x(), pos.y()}, 1.0 / std::max(1e-9, m_view->zoom()));
         return true;
     }
@@ -46,6 +49,19 @@ bool SelectTool::mousePress(QMouseEvent* e) {
     return true;
 }
 
+void SelectTool::startPowerRackDrag(PowerElementId id, QPointF pos) {
+    const PowerElement* e = m_view->floorplan()->design()->data().power.elements.find(id);
+    if (!e || !e->area)
+        return;
+    m_powerRack = id;
+    m_powerFrom = *e->area;
+    m_origin.clear();
+    m_dragging = true;
+    m_start = pos;
+    m_lastDelta = {};
+    m_view->beginDrag();
+}
+
 bool SelectTool::mouseMove(QMouseEvent* e) {
     if (!m_dragging)
         return false;
@@ -55,6 +71,12 @@ bool SelectTool::mouseMove(QMouseEvent* e) {
     if (delta == m_lastDelta)
         return true;
     m_lastDelta = delta;
+    if (m_powerRack) {
+        const RectMm to{m_powerFrom.x + delta.x, m_powerFrom.y + delta.y, m_powerFrom.w,
+                        m_powerFrom.h};
+        Q_EMIT m_view->powerRackMoveRequested(m_powerRack, to, m_view->dragSerial());
+        return true;
+    }
     std::vector<RackTarget> targets = m_origin;
     for (RackTarget& t : targets)
         t.centre = {t.centre.x + delta.x, t.centre.y + delta.y};
@@ -67,6 +89,7 @@ bool SelectTool::mouseRelease(QMouseEvent* e) {
     if (!m_dragging)
         return true;
     m_dragging = false;
+    m_powerRack = PowerElementId();
     m_view->endDrag();
     return true;
 }
