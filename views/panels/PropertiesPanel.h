@@ -17,7 +17,8 @@ class SelectionModel;
 
 /// @brief Properties of the selection. Editable: names, cooling type, power feeds (count, kW and
 /// the chain's elements feeding A and B), price override of the device's catalog entry, pinned
-/// cable medium, a power element's values. Changes are intents.
+/// cable medium, a power element's values, a campus hall's name, place and size. Changes are
+/// intents.
 class PropertiesPanel : public QWidget {
     Q_OBJECT
 public:
@@ -50,6 +51,9 @@ Q_SIGNALS:
     void powerEfficiencyRequested(cds::PowerElementId id, double pct);
     void powerTypeRequested(cds::PowerElementId id, const QString& catalogId);
     void powerUpstreamRequested(cds::PowerElementId id, const QStringList& names);
+    /// Campus hall @p index (into the design's halls) as it would be: moved, resized or renamed
+    /// with what stands in it (edits::setSiteHall).
+    void siteHallEditRequested(int index, const cds::SiteHall& after);
 
 private:
     void scheduleRebuild();
@@ -59,6 +63,7 @@ private:
     void showLink(LinkId id);
     void showPathway(PathwayId id);
     void showPowerElement(PowerElementId id);
+    void showHall(int index); ///< a campus hall, selected in the site plan
     Design* m_design;
     const Catalog* m_library = nullptr;
     SelectionModel* m_selection;
