@@ -35,6 +35,24 @@ void SelectionModel::set(std::vector<ObjectRef> objects) {
     if (objects == m_objects)
         return;
     m_objects = std::move(objects);
+    m_hall = -1;
+    Q_EMIT changed();
+}
+
+void SelectionModel::clear() {
+    if (m_objects.empty() && m_hall < 0)
+        return;
+    m_objects.clear();
+    m_hall = -1;
+    Q_EMIT changed();
+}
+
+void SelectionModel::setHall(int hall) {
+    hall = std::max(-1, hall);
+    if (hall == m_hall && m_objects.empty())
+        return;
+    m_objects.clear();
+    m_hall = hall;
     Q_EMIT changed();
 }
 

@@ -213,7 +213,7 @@ int runGenerate(const QStringList& args) {
                     "WxD"));
     p.addOption(opt("halls",
                     "A campus: split the scalable units over N halls, each with its own rows "
-                    "and CDUs, 24 m apart on the site (default 1).",
+                    "and CDUs, side by side in a grid 24 m apart on the site (default 1).",
                     "N"));
     p.addOption(opt("hall-mw",
                     "A campus sized to a power budget per hall: the fewest halls of whole "

@@ -191,8 +191,9 @@ GenerateDialog::GenerateDialog(const Catalog& library, QWidget* parent)
     hallLabel->setBuddy(m_hallW); // a row of a layout has no buddy of its own: "&" would show
     site->addRow(hallLabel, hall);
     m_halls->setRange(1, GenerateParams::kMaxHalls);
-    m_halls->setToolTip(QStringLiteral("A campus: the scalable units split over this many halls, "
-                                       "each with its own rows and CDUs, 24 m apart (--halls)"));
+    m_halls->setToolTip(
+        QStringLiteral("A campus: the scalable units split over this many halls, "
+                       "each with its own rows and CDUs, in a grid 24 m apart (--halls)"));
     site->addRow(QStringLiteral("Ha&lls (campus):"), m_halls);
     site->addRow(QStringLiteral("&Cooling:"), m_cooling);
     site->addRow(QStringLiteral("Storage &capacity:"), m_storageTb);

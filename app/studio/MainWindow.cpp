@@ -16,6 +16,7 @@
 #include "Workbench.h"
 
 #include "model/analysis/LiveAnalysis.h"
+#include "model/edits/HallOps.h"
 #include "model/edits/PathwayOps.h"
 #include "views/SelectionModel.h"
 #include "views/dashboard/DashboardWidget.h"
@@ -180,12 +181,22 @@ void MainWindow::buildPowerView(views::DashboardWidget* dashboard) {
 }
 
 void MainWindow::buildSiteView() {
-    // Tabbed with the panels on the right (a campus's halls stand one below the other, which a
-    // tall dock suits), and closed until asked for: the panels and the dashboard open as before.
+    // Tabbed with the panels on the right (a campus's grid of halls fits a dock there), and
+    // closed until asked for: the panels and the dashboard open as before.
     m_site = new views::SiteView(m_wb->design(), m_wb->analysis(), m_wb->selection(), this);
     m_siteDock = addDock(m_site, QStringLiteral("Site"));
     m_siteDock->hide();
     connect(m_site, &views::SiteView::hallActivated, this, &MainWindow::openHall);
+    // A campus hall dragged in the plan moves with what stands in it: one undo step.
+    connect(m_site, &views::SiteView::hallDragged, this, [this](int hall, PointMm corner) {
+        const DesignData& d = m_wb->design()->data();
+        if (hall < 0 || hall >= int(d.halls.size()))
+            return;
+        SiteHall after = d.halls[std::size_t(hall)];
+        after.area.x = corner.x;
+        after.area.y = corner.y;
+        m_wb->editor()->apply(edits::setSiteHall(d, std::size_t(hall), after));
+    });
 }
 
 void MainWindow::buildMenus() {
@@ -263,6 +274,9 @@ void MainWindow::connectViews() {
             [ed](PathwayId id, const Pathway& after, const QString&) {
                 ed->apply(edits::editPathway(ed->design()->data(), id, after));
             });
+    connect(m_properties, &Props::siteHallEditRequested, ed, [ed](int hall, const SiteHall& after) {
+        ed->apply(edits::setSiteHall(ed->design()->data(), std::size_t(hall), after));
+    });
     connect(m_problems, &views::ProblemsPanel::findingActivated, this, &MainWindow::revealObjects);
     connect(m_problems, &views::ProblemsPanel::waiveRequested, ed, &DesignEditor::waive);
     connect(m_problems, &views::ProblemsPanel::unwaiveRequested, ed, &DesignEditor::unwaive);
@@ -333,7 +347,14 @@ void MainWindow::openHall(int hall) {
         return;
     const RectMm& a = halls[std::size_t(hall)].area;
     m_canvas->fitArea(QRectF(a.x, a.y, a.w, a.h));
-    showMessage(QStringLiteral("%1 on the floorplan").arg(halls[std::size_t(hall)].name), 4000);
+    // A campus's hall is selected too: its name, place and size in Properties.
+    const bool campus = !m_wb->design()->data().halls.empty();
+    if (campus)
+        m_wb->selection()->setHall(hall);
+    showMessage(QStringLiteral("%1 on the floorplan%2")
+                    .arg(halls[std::size_t(hall)].name,
+                         campus ? QStringLiteral("; its place and size in Properties") : QString()),
+                4000);
 }
 
 void MainWindow::revealObjects(const std::vector<ObjectRef>& objects) {

@@ -1,5 +1,12 @@
 #include "HallOps.h"
 
+#include "../site/HallMove.h"
+#include "PathwayOps.h"
+
+#include <cmath>
+#include <optional>
+#include <utility>
+
 namespace cds::edits {
 
 namespace {
@@ -266,6 +273,258 @@ int rowAt(const Hall& hall, PointMm p) {
 }
 int obstacleAt(const Hall& hall, PointMm p) {
     return areaAt(hall.obstacles, p);
+}
+
+// A campus hall moved, resized or renamed (setSiteHall), with what stands in it.
+namespace {
+
+/// "at (12.0, 0.0) m, 40.0 x 30.0 m"
+QString placeText(const RectMm& a) {
+    return QStringLiteral("at (%1, %2) m, %3 x %4 m")
+        .arg(metres(a.x), metres(a.y), metres(a.w), metres(a.h));
+}
+
+bool holds(const RectMm& a, PointMm p) {
+    return p.x >= a.x && p.x <= a.x + a.w && p.y >= a.y && p.y <= a.y + a.h;
+}
+
+PointMm movedBy(PointMm p, PointMm delta) {
+    return {p.x + delta.x, p.y + delta.y};
+}
+
+RectMm movedBy(RectMm a, PointMm delta) {
+    a.x += delta.x;
+    a.y += delta.y;
+    return a;
+}
+
+/// Why hall @p index cannot stand where @p halls puts it (empty when it can), naming it and
+/// its place.
+QString sitePlaceProblem(const Hall& site, const std::vector<SiteHall>& halls, std::size_t index) {
+    const SiteHall& h = halls[index];
+    if (h.area.w < kMinHallSideMm || h.area.h < kMinHallSideMm)
+        return QStringLiteral("%1 is at least %2 m a side, not %3 x %4 m")
+            .arg(h.name)
+            .arg(kMinHallSideMm / 1000)
+            .arg(metres(h.area.w), metres(h.area.h));
+    if (!inside(site, h.area))
+        return QStringLiteral("%1 %2 would reach outside the %3 x %4 m site")
+            .arg(h.name, placeText(h.area), metres(site.widthMm), metres(site.depthMm));
+    for (std::size_t k = 0; k < halls.size(); ++k)
+        if (k != index && halls[k].area.intersects(h.area))
+            return QStringLiteral("%1 %2 would overlap %3 %4")
+                .arg(h.name, placeText(h.area), halls[k].name, placeText(halls[k].area));
+    return {};
+}
+
+/// @brief Where what a hall move touches stands: the campus's halls, the floor (its rows and
+/// obstacles), the racks' centres, the floor-standing power elements' areas and the trays the
+/// move changes (none: not there).
+struct SitePlace {
+    std::vector<SiteHall> halls;
+    Hall hall;
+    std::vector<std::pair<RackId, PointMm>> racks;
+    std::vector<std::pair<PowerElementId, std::optional<RectMm>>> power;
+    std::vector<std::pair<PathwayId, std::optional<Pathway>>> trays;
+    bool operator==(const SitePlace&) const = default;
+};
+
+/// @brief A campus hall moved, resized or renamed with what stands in it: one undo step. The
+/// design is replaced (its halls have no setter of their own) by the one it is applied to with
+/// the step's places, so the step holds only what the move changes, not two designs.
+class SiteHallEdit final : public Edit {
+public:
+    SiteHallEdit(QString text, SitePlace before, SitePlace after)
+        : m_text(std::move(text))
+        , m_before(std::move(before))
+        , m_after(std::move(after)) {}
+    QString text() const override { return m_text; }
+    void apply(Design& d) override { put(d, m_after); }
+    void revert(Design& d) override { put(d, m_before); }
+    bool isNoOp() const override { return m_before == m_after; }
+
+private:
+    static void put(Design& d, const SitePlace& p) {
+        DesignData next = d.data();
+        next.halls = p.halls;
+        next.hall = p.hall;
+        for (const auto& [id, centre] : p.racks)
+            next.racks[id].centre = centre;
+        for (const auto& [id, area] : p.power)
+            next.power.elements[id].area = area;
+        for (const auto& [id, tray] : p.trays) {
+            if (next.pathways.contains(id))
+                next.pathways.take(id);
+            if (tray)
+                next.pathways.insert(id, *tray);
+        }
+        d.reset(std::move(next));
+    }
+    QString m_text;
+    SitePlace m_before, m_after;
+};
+
+/// Whether @p a, inside @p was before, stays inside @p now once moved by @p delta (a thing
+/// already reaching out of its hall may go on doing so).
+bool staysIn(const RectMm& a, const RectMm& was, const RectMm& now, PointMm delta) {
+    return !was.contains(a) || now.contains(movedBy(a, delta));
+}
+
+QString leftOut(const QString& what, const SiteHall& now) {
+    return QStringLiteral("%1 would be outside %2 %3: make the hall larger, or move it first")
+        .arg(what, now.name, placeText(now.area));
+}
+
+/// The racks, rows, obstacles and power racks of hall @p was moved by @p delta into @p now.
+QString moveFloor(const DesignData& d, const HallContents& c, const SiteHall& was,
+                  const SiteHall& now, PointMm delta, SitePlace& before, SitePlace& after) {
+    for (RackId id : c.racks) {
+        const Rack& r = d.racks[id];
+        if (!staysIn(footprint(d, r), was.area, now.area, delta))
+            return leftOut(QStringLiteral("Rack ") + r.name, now);
+        before.racks.emplace_back(id, r.centre);
+        after.racks.emplace_back(id, movedBy(r.centre, delta));
+    }
+    for (std::size_t i : c.rows) {
+        Row& row = after.hall.rows[i];
+        if (!staysIn(row.area, was.area, now.area, delta))
+            return leftOut(row.name.isEmpty() ? QStringLiteral("A row") : row.name, now);
+        row.area = movedBy(row.area, delta);
+    }
+    for (std::size_t i : c.obstacles) {
+        Obstacle& o = after.hall.obstacles[i];
+        if (!staysIn(o.area, was.area, now.area, delta))
+            return leftOut(o.name.isEmpty() ? QStringLiteral("An obstacle") : o.name, now);
+        o.area = movedBy(o.area, delta);
+    }
+    for (PowerElementId id : c.power) {
+        const PowerElement& e = d.power.elements[id];
+        if (!staysIn(*e.area, was.area, now.area, delta))
+            return leftOut(e.name, now);
+        before.power.emplace_back(id, e.area);
+        after.power.emplace_back(id, movedBy(*e.area, delta));
+    }
+    return {};
+}
+
+/// "<tray> jog", "<tray> jog 2"...: a name no tray of @p d nor of @p taken has.
+QString jogName(const DesignData& d, const QString& tray, QStringList& taken) {
+    for (int n = 1;; ++n) {
+        const QString base = tray.left(240) + QStringLiteral(" jog");
+        const QString name = n == 1 ? base : QStringLiteral("%1 %2").arg(base).arg(n);
+        bool used = taken.contains(name);
+        d.pathways.forEach([&](PathwayId, const Pathway& p) { used = used || p.name == name; });
+        if (!used) {
+            taken << name;
+            return name;
+        }
+    }
+}
+
+/// A tray from hall @p now to elsewhere (@p toInside: its `to` end is the one in the hall):
+/// that end follows the hall along the tray's line, and a jog joins it to where the hall's own
+/// trays now are when the hall moved across the line.
+QString moveLeavingTray(const DesignData& d, PathwayId id, bool toInside, const SiteHall& now,
+                        PointMm delta, SitePlace& before, SitePlace& after, QStringList& jogs) {
+    const Pathway& p = d.pathways[id];
+    const bool alongX = p.from.y == p.to.y, alongY = p.from.x == p.to.x;
+    if (alongX == alongY)
+        return {}; // not along an axis (or no length): left as it is
+    const PointMm out = toInside ? p.from : p.to;
+    const PointMm was = toInside ? p.to : p.from;
+    if (!holds(now.area, movedBy(was, delta)))
+        return leftOut(QStringLiteral("Tray ") + p.name, now);
+    const PointMm in = movedBy(was, alongX ? PointMm{delta.x, 0} : PointMm{0, delta.y});
+    const double lengthWas = alongX ? was.x - out.x : was.y - out.y;
+    const double length = alongX ? in.x - out.x : in.y - out.y;
+    if (std::abs(length) < kMinPathwayMm || (length > 0) != (lengthWas > 0))
+        return QStringLiteral("Tray %1 to %2 would be shorter than %3 m: move the hall less far "
+                              "that way")
+            .arg(p.name, now.name)
+            .arg(kMinPathwayMm / 1000);
+    Pathway moved = p;
+    (toInside ? moved.to : moved.from) = in;
+    before.trays.emplace_back(id, p);
+    after.trays.emplace_back(id, moved);
+    if ((alongX ? delta.y : delta.x) != 0) {
+        Pathway jog = p; // its kind, elevation and size: it carries the same cables
+        jog.name = jogName(d, p.name, jogs);
+        jog.from = in;
+        jog.to = movedBy(was, delta);
+        const PathwayId added(d.pathways.nextId().value() + PathwayId::Rep(jogs.size()) - 1);
+        before.trays.emplace_back(added, std::nullopt);
+        after.trays.emplace_back(added, jog);
+    }
+    return {};
+}
+
+/// The trays of hall @p now moved by @p delta, and those leaving it stretched and jogged.
+QString moveTrays(const DesignData& d, const HallContents& c, const SiteHall& now, PointMm delta,
+                  SitePlace& before, SitePlace& after) {
+    for (PathwayId id : c.trays) {
+        const Pathway& p = d.pathways[id];
+        Pathway moved = p;
+        moved.from = movedBy(p.from, delta);
+        moved.to = movedBy(p.to, delta);
+        if (!holds(now.area, moved.from) || !holds(now.area, moved.to))
+            return leftOut(QStringLiteral("Tray ") + p.name, now);
+        before.trays.emplace_back(id, p);
+        after.trays.emplace_back(id, moved);
+    }
+    QStringList jogs;
+    for (const auto& [id, toInside] : c.leaving)
+        if (const QString why = moveLeavingTray(d, id, toInside, now, delta, before, after, jogs);
+            !why.isEmpty())
+            return why;
+    return {};
+}
+
+QString siteHallText(const SiteHall& was, const SiteHall& now) {
+    const bool moved = now.area.x != was.area.x || now.area.y != was.area.y;
+    const bool sized = now.area.w != was.area.w || now.area.h != was.area.h;
+    const bool renamed = now.name != was.name;
+    if (renamed && !moved && !sized)
+        return QStringLiteral("Rename hall %1 to %2").arg(was.name, now.name);
+    if (moved && !sized && !renamed)
+        return QStringLiteral("Move %1 to (%2, %3) m")
+            .arg(now.name, metres(now.area.x), metres(now.area.y));
+    if (sized && !moved && !renamed)
+        return QStringLiteral("Resize %1 to %2 x %3 m")
+            .arg(now.name, metres(now.area.w), metres(now.area.h));
+    return QStringLiteral("Edit hall %1").arg(now.name);
+}
+
+} // namespace
+
+Result setSiteHall(const DesignData& d, std::size_t index, const SiteHall& after) {
+    if (index >= d.halls.size())
+        return Result::refuse(QStringLiteral("No such hall"));
+    const SiteHall& was = d.halls[index];
+    std::vector<SiteHall> halls = d.halls;
+    SiteHall& now = halls[index];
+    now = after;
+    now.name = after.name.trimmed();
+    if (now == was)
+        return Result::refuse(QStringLiteral("%1 is already like that").arg(was.name));
+    if (now.name.isEmpty())
+        return Result::refuse(QStringLiteral("Hall %1 needs a name").arg(index + 1));
+    if (const QString why = sitePlaceProblem(d.hall, halls, index); !why.isEmpty())
+        return Result::refuse(why);
+    if (const QString why = hallsProblem(d.hall, halls); !why.isEmpty())
+        return Result::refuse(why);
+    const PointMm delta{now.area.x - was.area.x, now.area.y - was.area.y};
+    const HallContents c = hallContents(d, d.halls, int(index));
+    SitePlace before, next;
+    before.halls = d.halls;
+    next.halls = halls;
+    before.hall = next.hall = d.hall;
+    if (const QString why = moveFloor(d, c, was, now, delta, before, next); !why.isEmpty())
+        return Result::refuse(why);
+    if (const QString why = moveTrays(d, c, now, delta, before, next); !why.isEmpty())
+        return Result::refuse(why);
+    return {
+        std::make_unique<SiteHallEdit>(siteHallText(was, now), std::move(before), std::move(next)),
+        {}};
 }
 
 } // namespace cds::edits

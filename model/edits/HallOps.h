@@ -20,6 +20,15 @@ QString hallsProblem(const Hall& floor, const std::vector<SiteHall>& halls);
 /// are, and SiteRule reports one left in no hall).
 Result setSite(const DesignData& d, const Hall& after, const RoomAir& air,
                const std::vector<SiteHall>& halls);
+/// Moves, resizes or renames hall @p index of a campus to @p after (the Properties panel's
+/// hall, a drag in the site plan): one undo step. What stands in it (model/site/HallMove:
+/// racks, rows, obstacles, floor-standing power racks, trays) keeps its place in the hall,
+/// moving as far as the hall's corner does; a tray that runs on to another hall keeps its far
+/// end and is stretched along its line, with a jog (a new tray "<name> jog") where the hall
+/// moved across it. Refused, naming the hall and the value, when the hall would overlap
+/// another, reach outside the site, be under 1 m a side or too small for what stands in it,
+/// or have an empty or taken name.
+Result setSiteHall(const DesignData& d, std::size_t index, const SiteHall& after);
 /// Resizes the hall and its tile grid.
 Result resizeHall(const DesignData& d, double widthMm, double depthMm, double tileMm);
 

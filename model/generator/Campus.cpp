@@ -1,11 +1,17 @@
 // A generated campus (issue #31): the floor planner lays every hall's rows on one even pitch,
 // each hall starting on a row of its own; separateHalls() then moves each hall's rows (its
-// CDU rows with them) down the site so that halls stand kHallGapMm apart, and records them.
+// CDU rows with them) down the site so that halls stand kHallGapMm apart, and records them;
+// after the power chain, arrangeHallsInGrid() sets the halls out side by side in a grid.
 #include "Placement.h"
+
+#include "../site/HallMove.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
+#include <numeric>
+#include <utility>
 
 namespace cds {
 
@@ -84,12 +90,100 @@ bool FloorPlanner::separateHalls() {
         std::ceil((halls.back().area.y + halls.back().area.h) / m_d.hall.tileMm) * m_d.hall.tileMm;
     m_d.hall.name = QStringLiteral("Site");
     m_d.halls = std::move(halls);
-    m_notes << QStringLiteral("campus: %1 halls, %2 m apart on a %3 x %4 m site")
-                   .arg(m_d.halls.size())
-                   .arg(kHallGapMm / 1000)
-                   .arg(m_d.hall.widthMm / 1000)
-                   .arg(m_d.hall.depthMm / 1000);
     return true;
+}
+
+namespace {
+
+/// @brief Where each hall of a campus goes: a grid of cells, read row by row.
+struct HallGrid {
+    int cols = 1, rows = 1;
+    std::vector<int> cell; ///< by hall: its cell, row * cols + column
+};
+
+/// ceil(sqrt(N)) columns. Hall @p central in the middle cell (of the middle ones, the nearest
+/// its place in reading order), the cells farthest from it left empty, and the other halls in
+/// their order in the cells left: the longest run to the central rows is then the shortest.
+HallGrid gridOf(int halls, int central) {
+    HallGrid g;
+    g.cols = int(std::ceil(std::sqrt(double(halls)) - 1e-9));
+    g.rows = (halls + g.cols - 1) / g.cols;
+    int middle = -1;
+    for (int r : {(g.rows - 1) / 2, g.rows / 2})
+        for (int c : {(g.cols - 1) / 2, g.cols / 2})
+            if (const int cell = r * g.cols + c;
+                middle < 0 || std::abs(cell - central) < std::abs(middle - central))
+                middle = cell;
+    const int cells = g.rows * g.cols;
+    auto apart = [&](int cell) {
+        return std::abs(cell / g.cols - middle / g.cols) +
+               std::abs(cell % g.cols - middle % g.cols);
+    };
+    std::vector<int> order(std::size_t(cells), 0);
+    std::iota(order.begin(), order.end(), 0);
+    // Farthest first; of equals, the last in reading order.
+    std::sort(order.begin(), order.end(),
+              [&](int a, int b) { return std::pair(apart(a), a) > std::pair(apart(b), b); });
+    std::vector<char> empty(std::size_t(cells), 0);
+    for (int i = 0; i < cells - halls; ++i)
+        empty[std::size_t(order[std::size_t(i)])] = 1;
+    g.cell.assign(std::size_t(halls), -1);
+    g.cell[std::size_t(central)] = middle;
+    int next = 0;
+    for (int h = 0; h < halls; ++h) {
+        if (h == central)
+            continue;
+        while (next == middle || empty[std::size_t(next)])
+            ++next;
+        g.cell[std::size_t(h)] = next++;
+    }
+    return g;
+}
+
+} // namespace
+
+QString arrangeHallsInGrid(DesignData& d, int centralHall) {
+    const int n = int(d.halls.size());
+    if (n <= 1)
+        return {};
+    const int central = std::clamp(centralHall, 0, n - 1);
+    const HallGrid g = gridOf(n, central);
+    // What each hall holds, found while the halls still stand apart one below the other.
+    std::vector<HallContents> contents;
+    for (int h = 0; h < n; ++h)
+        contents.push_back(hallContents(d, d.halls, h));
+    double width = 0;
+    std::vector<double> depth(std::size_t(g.rows), 0.0); // of each row of the grid
+    for (int h = 0; h < n; ++h) {
+        const RectMm& a = d.halls[std::size_t(h)].area;
+        width = std::max(width, a.w);
+        double& rowDepth = depth[std::size_t(g.cell[std::size_t(h)] / g.cols)];
+        rowDepth = std::max(rowDepth, a.h);
+    }
+    std::vector<double> top(std::size_t(g.rows), 0.0);
+    for (std::size_t r = 1; r < top.size(); ++r)
+        top[r] = top[r - 1] + depth[r - 1] + kHallGapMm;
+    for (int h = 0; h < n; ++h) {
+        RectMm& a = d.halls[std::size_t(h)].area;
+        const int cell = g.cell[std::size_t(h)];
+        const PointMm at{(cell % g.cols) * (width + kHallGapMm), top[std::size_t(cell / g.cols)]};
+        moveHallContents(d, contents[std::size_t(h)], {at.x - a.x, at.y - a.y});
+        a.x = at.x;
+        a.y = at.y;
+    }
+    const double tile = d.hall.tileMm > 0 ? d.hall.tileMm : 600;
+    auto tiles = [&](double mm) { return std::ceil(mm / tile - 1e-9) * tile; };
+    d.hall.widthMm = tiles(g.cols * width + (g.cols - 1) * kHallGapMm);
+    d.hall.depthMm = tiles(top.back() + depth.back());
+    return QStringLiteral("campus: %1 halls in a grid of %2 x %3, %4 m apart, %5 (the central "
+                          "network rows) in the middle; site %6 x %7 m")
+        .arg(n)
+        .arg(g.cols)
+        .arg(g.rows)
+        .arg(kHallGapMm / 1000)
+        .arg(d.halls[std::size_t(central)].name)
+        .arg(d.hall.widthMm / 1000)
+        .arg(d.hall.depthMm / 1000);
 }
 
 } // namespace cds

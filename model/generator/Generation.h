@@ -86,6 +86,8 @@ private:
     bool placeOnFloor();  ///< racks on the floor, CDUs, PDUs, rear doors
     bool splitTrays();    ///< rack-scale systems as their trays (compute trays are the hosts)
     bool buildPower();    ///< the power chain from the utility to the racks' feeds
+    /// A campus's halls side by side in a grid, each with what stands in it (Campus.cpp).
+    bool arrangeHalls();
     /// Build phases by scalable unit (GenerateParams::phases).
     bool splitPhases();
     bool layOutAndRoute(); ///< catalog copies, trays, cable routes, tray sizes
@@ -161,6 +163,7 @@ private:
     std::vector<DeviceId> m_central;
     std::vector<DeviceId> m_storage, m_heads, m_ufm, m_mgmtSwitches;
     int m_suNodes = 32;
+    int m_centralHall = 0; ///< a campus: the hall of the central network rows
     int m_planes = 1;
     double m_nicGbps = 0; ///< one lane of a compute NIC: its speed / planes
 };

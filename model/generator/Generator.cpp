@@ -22,13 +22,11 @@ GenerateResult Generation::run() {
         bool (Generation::*run)();
         int percent;
     };
-    static constexpr Phase kPhases[] = {{&Generation::plan, 5},
-                                        {&Generation::buildNetworks, 50},
-                                        {&Generation::placeOnFloor, 70},
-                                        {&Generation::splitTrays, 72},
-                                        {&Generation::buildPower, 75},
-                                        {&Generation::splitPhases, 76},
-                                        {&Generation::layOutAndRoute, 100}};
+    static constexpr Phase kPhases[] = {
+        {&Generation::plan, 5},          {&Generation::buildNetworks, 50},
+        {&Generation::placeOnFloor, 70}, {&Generation::splitTrays, 72},
+        {&Generation::buildPower, 75},   {&Generation::arrangeHalls, 75},
+        {&Generation::splitPhases, 76},  {&Generation::layOutAndRoute, 100}};
     for (const Phase& phase : kPhases)
         if (!(this->*phase.run)() || !step(phase.percent))
             return std::move(m_r);
@@ -111,8 +109,7 @@ bool Generation::placeOnFloor() {
     }
     if (!planner.separateHalls())
         return fail(planner.error());
-    if (m_p.halls > 1)
-        m_r.notes << planner.notes().back();
+    m_centralHall = planner.centralHall();
     if (const QString doors = addRearDoors(m_d, m_lib); !doors.isEmpty())
         m_r.notes << doors;
     return true;
@@ -129,6 +126,12 @@ bool Generation::splitTrays() {
     m_r.notes << split.notes;
     if (!split.kept.isEmpty())
         m_r.notes << QStringLiteral("kept as one device: ") + split.kept.join(QStringLiteral("; "));
+    return true;
+}
+
+bool Generation::arrangeHalls() {
+    if (const QString note = arrangeHallsInGrid(m_d, m_centralHall); !note.isEmpty())
+        m_r.notes << note;
     return true;
 }
 

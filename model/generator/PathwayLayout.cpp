@@ -2,15 +2,171 @@
 
 #include "../DesignIndex.h"
 #include "../cabling/TrayFill.h"
+#include "../site/Site.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 
 namespace cds {
 
 namespace {
 constexpr double kTrunkOffsetMm = 300; ///< trunks at the row ends run in the margin beyond them
 constexpr double kRunnerAboveLadderMm = 300;
+
+/// @brief The heights and sizes a generated design's trays take.
+struct TrayStyle {
+    double ladderMm = 0; ///< elevation of the ladders over the rows
+    double rackWidthMm = 600;
+};
+
+Pathway tray(const QString& name, PathwayKind kind, PointMm from, PointMm to,
+             const TrayStyle& style) {
+    Pathway p;
+    p.name = name;
+    p.kind = kind;
+    p.from = from;
+    p.to = to;
+    const bool ladder = kind == PathwayKind::Ladder;
+    p.elevationMm = ladder ? style.ladderMm : style.ladderMm + kRunnerAboveLadderMm;
+    p.widthMm = ladder ? 600 : 300;
+    p.depthMm = 100;
+    return p;
+}
+
+/// The x of each trunk over rows from @p west to @p east: in the margin beyond both ends of
+/// the rows and every kTrunkEveryRacks racks between.
+std::vector<double> trunkXs(double west, double east, double rackWidthMm) {
+    std::vector<double> xs = {west - kTrunkOffsetMm};
+    const double step = kTrunkEveryRacks * rackWidthMm;
+    for (double x = west + step; x < east - rackWidthMm / 2; x += step)
+        xs.push_back(x);
+    xs.push_back(east + kTrunkOffsetMm);
+    return xs;
+}
+
+/// The middle of each gap between the sorted extents @p spans ([start, end] of a column or a
+/// row of halls).
+std::vector<double> roadsBetween(const std::vector<std::pair<double, double>>& spans) {
+    std::vector<double> out;
+    for (std::size_t i = 1; i < spans.size(); ++i)
+        out.push_back((spans[i - 1].second + spans[i].first) / 2);
+    return out;
+}
+
+/// @brief A campus's roads: the trays along the middle of the gaps between the halls'
+/// columns (vertical, x) and rows (horizontal, y) of the grid they stand in.
+struct Roads {
+    std::vector<double> xs, ys;
+    std::vector<double> hallColumn, hallRow; ///< each hall's column and row left edges
+};
+
+Roads roadsOf(const std::vector<SiteHall>& halls) {
+    std::map<double, double> columns, rows; // left (top) edge -> farthest right (bottom) edge
+    for (const SiteHall& h : halls) {
+        double& right = columns[h.area.x];
+        right = std::max(right, h.area.x + h.area.w);
+        double& bottom = rows[h.area.y];
+        bottom = std::max(bottom, h.area.y + h.area.h);
+    }
+    using Spans = std::vector<std::pair<double, double>>;
+    Roads r;
+    r.xs = roadsBetween(Spans(columns.begin(), columns.end()));
+    r.ys = roadsBetween(Spans(rows.begin(), rows.end()));
+    for (const auto& c : columns)
+        r.hallColumn.push_back(c.first);
+    for (const auto& c : rows)
+        r.hallRow.push_back(c.first);
+    return r;
+}
+
+/// The road before (@p after false) or after the grid line of halls starting at @p edge.
+std::optional<double> roadBeside(const std::vector<double>& edges, const std::vector<double>& roads,
+                                 double edge, bool after) {
+    const auto at = std::lower_bound(edges.begin(), edges.end(), edge);
+    const std::size_t i = std::size_t(at - edges.begin());
+    if (!after && i > 0 && i - 1 < roads.size())
+        return roads[i - 1];
+    if (after && i < roads.size())
+        return roads[i];
+    return std::nullopt;
+}
+
+/// One hall's trays: a ladder over each of its rows, trunks across them, and the stubs that
+/// join them to the roads beside the hall: each ladder runs on to the road west and east of
+/// it, each trunk to the road north and south. The stubs are trays of their own, so a hall
+/// moved in the studio takes its ladders and trunks along and stretches the stubs.
+void layOutHall(DesignData& d, const SiteHall& hall, const std::vector<std::size_t>& rows,
+                const Roads& roads, const TrayStyle& style) {
+    const auto west = roadBeside(roads.hallColumn, roads.xs, hall.area.x, false);
+    const auto east = roadBeside(roads.hallColumn, roads.xs, hall.area.x, true);
+    const auto north = roadBeside(roads.hallRow, roads.ys, hall.area.y, false);
+    const auto south = roadBeside(roads.hallRow, roads.ys, hall.area.y, true);
+    double left = 1e300, right = -1e300, first = 1e300, last = -1e300;
+    for (std::size_t i : rows) {
+        const Row& row = d.hall.rows[i];
+        const RectMm& a = row.area;
+        const double y = a.y + a.h / 2;
+        const PointMm from{a.x - kTrunkOffsetMm, y}, to{a.x + a.w + kTrunkOffsetMm, y};
+        const QString name = QStringLiteral("%1 tray").arg(row.name);
+        d.pathways.add(tray(name, PathwayKind::Ladder, from, to, style));
+        if (west)
+            d.pathways.add(
+                tray(name + QStringLiteral(" west"), PathwayKind::Ladder, {*west, y}, from, style));
+        if (east)
+            d.pathways.add(
+                tray(name + QStringLiteral(" east"), PathwayKind::Ladder, to, {*east, y}, style));
+        left = std::min(left, a.x);
+        right = std::max(right, a.x + a.w);
+        first = std::min(first, y);
+        last = std::max(last, y);
+    }
+    const std::vector<double> xs = trunkXs(left, right, style.rackWidthMm);
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        const QString name = QStringLiteral("%1 trunk %2").arg(hall.name).arg(i + 1);
+        if (last > first)
+            d.pathways.add(
+                tray(name, PathwayKind::FibreRunner, {xs[i], first}, {xs[i], last}, style));
+        if (north)
+            d.pathways.add(tray(name + QStringLiteral(" north"), PathwayKind::FibreRunner,
+                                {xs[i], *north}, {xs[i], first}, style));
+        if (south)
+            d.pathways.add(tray(name + QStringLiteral(" south"), PathwayKind::FibreRunner,
+                                {xs[i], last}, {xs[i], *south}, style));
+    }
+}
+
+/// A campus's trays: each hall's own (layOutHall) and the roads between the halls, which
+/// join them: every hall reaches the roads beside it, and the roads, from one edge of the
+/// halls to the other, cross.
+void layOutCampus(DesignData& d, const TrayStyle& style) {
+    const Roads roads = roadsOf(d.halls);
+    double left = 1e300, right = -1e300, top = 1e300, bottom = -1e300;
+    for (std::size_t h = 0; h < d.halls.size(); ++h) {
+        const RectMm& area = d.halls[h].area;
+        left = std::min(left, area.x);
+        right = std::max(right, area.x + area.w);
+        top = std::min(top, area.y);
+        bottom = std::max(bottom, area.y + area.h);
+        std::vector<std::size_t> rows;
+        for (std::size_t i = 0; i < d.hall.rows.size(); ++i) {
+            const RectMm& a = d.hall.rows[i].area;
+            if (hallAt(d.halls, {a.x + a.w / 2, a.y + a.h / 2}) == int(h))
+                rows.push_back(i);
+        }
+        if (!rows.empty())
+            layOutHall(d, d.halls[h], rows, roads, style);
+    }
+    for (std::size_t i = 0; i < roads.xs.size(); ++i)
+        d.pathways.add(tray(QStringLiteral("Site road %1").arg(i + 1), PathwayKind::FibreRunner,
+                            {roads.xs[i], top}, {roads.xs[i], bottom}, style));
+    for (std::size_t i = 0; i < roads.ys.size(); ++i)
+        d.pathways.add(tray(QStringLiteral("Site road %1").arg(roads.xs.size() + i + 1),
+                            PathwayKind::FibreRunner, {left, roads.ys[i]}, {right, roads.ys[i]},
+                            style));
+}
+
 } // namespace
 
 void layOutPathways(DesignData& d) {
@@ -28,6 +184,10 @@ void layOutPathways(DesignData& d) {
     if (rackTop <= 0)
         rackTop = 2000;
     const double ladderMm = rackTop + d.settings.trayHeightAboveRackMm;
+    if (!d.halls.empty()) {
+        layOutCampus(d, {ladderMm, rackWidth});
+        return;
+    }
     double west = 1e300, east = -1e300;
     for (std::size_t i = 0; i < d.hall.rows.size(); ++i) {
         const RectMm& a = d.hall.rows[i].area;

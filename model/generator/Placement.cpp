@@ -92,6 +92,7 @@ bool FloorPlanner::place() {
     // Compute racks of air-cooled servers may take the catalog's largest rear door.
     const DesignSettings computeSettings = planningSettings(m_d.settings, m_in.rearDoor);
     Chunks chunks = planChunks(computeSettings, spec);
+    m_centralHall = hallOfChunk(chunks, chunks.central);
     if (const int sus = int(chunks.list.size()) - 1; m_in.halls > std::max(1, sus)) {
         m_error = QStringLiteral("%1 halls need at least %1 scalable units; this design has %2")
                       .arg(m_in.halls)
@@ -156,8 +157,10 @@ int FloorPlanner::racksPerRow(const Chunks& chunks, const RackSpec& spec) {
                           .arg(m_in.hallWidthMm);
         return perRow;
     }
-    // Roughly square: perRow * width ~ rows * (depth + aisle).
-    const double ideal = std::sqrt(double(chunks.racks) * (spec.depthMm + kAisleMm) / spec.widthMm);
+    // Roughly square: perRow * width ~ rows * (depth + aisle); on a campus each hall is, so
+    // that the halls stand side by side in a grid (arrangeHallsInGrid) on a site near square.
+    const double racks = double(chunks.racks) / std::max(1, m_in.halls);
+    const double ideal = std::sqrt(racks * (spec.depthMm + kAisleMm) / spec.widthMm);
     return int(std::max<std::size_t>(1, std::size_t(std::lround(ideal / double(widest))))) *
            int(widest);
 }

@@ -78,10 +78,14 @@ public:
     QString addCdus(const Catalog& library);
 
     /// After place() and addCdus(): a campus's halls (PlacementInput::halls above 1) set apart
-    /// on the site, kHallGapMm from each other, each with its rows and CDUs, and recorded as
-    /// the design's halls. Nothing for one hall. False with error() when a hall is deeper than
-    /// the hall size asked for.
+    /// one below the other, kHallGapMm from each other, each with its rows and CDUs, and
+    /// recorded as the design's halls (arrangeHallsInGrid() then sets them out side by side).
+    /// Nothing for one hall. False with error() when a hall is deeper than the hall size asked
+    /// for.
     bool separateHalls();
+    /// After place(): the hall the central network rows (spines, cores, storage, management)
+    /// stand in, an index into the design's halls (0 for one hall).
+    int centralHall() const { return m_centralHall; }
 
     /// Servers per rack and the cooling that allows it, for servers of @p kw and @p uHeight.
     static std::pair<int, CoolingType> serversPerRack(const DesignSettings& s,
@@ -122,6 +126,15 @@ private:
     QStringList m_notes;
     int m_rows = 0;
     std::vector<int> m_rowHall; ///< each row's hall (a campus), by row index
+    int m_centralHall = 0;
 };
+
+/// After the power chain (its power racks widen the rows): a campus's halls, as
+/// FloorPlanner::separateHalls() stacked them, set out in a grid of ceil(sqrt(N)) columns,
+/// kHallGapMm apart, hall @p centralHall (the central network rows') in the middle cell and
+/// the others in their order around it, the cells farthest from it left empty. Each hall moves
+/// with its racks, rows and power racks (model/site/HallMove), and the site is sized to the
+/// grid. Returns a note; nothing for one hall.
+QString arrangeHallsInGrid(DesignData& d, int centralHall);
 
 } // namespace cds

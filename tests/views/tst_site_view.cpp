@@ -9,14 +9,18 @@
 #include "model/site/HallLoads.h"
 #include "views/SelectionModel.h"
 #include "views/floorplan/FloorplanView.h"
+#include "views/panels/PropertiesPanel.h"
 #include "views/site/SiteView.h"
 
 #include <QAction>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QImage>
 #include <QLocale>
+#include <QMouseEvent>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QUndoStack>
 
 #include <cmath>
 #include <set>
@@ -215,6 +219,89 @@ private Q_SLOTS:
         QVERIFY(img.pixelColor(corner) != QColor(Qt::white));
         if (const QString keep = qEnvironmentVariable("CDS_KEEP_SITE"); !keep.isEmpty())
             img.save(keep); // to look at it
+    }
+
+    /// Dragging a campus's hall asks for it to move by whole floor tiles, and opens nothing;
+    /// the hall selected (clicked) is lit.
+    void draggingAHallAsksToMoveIt() {
+        ShownSite site(3, QSize(400, 560));
+        views::SiteView& view = site.view;
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        int moves = 0, movedHall = -1;
+        PointMm corner;
+        QObject::connect(&view, &views::SiteView::hallDragged, &view, [&](int hall, PointMm at) {
+            ++moves;
+            movedHall = hall;
+            corner = at;
+        });
+        QSignalSpy opened(&view, &views::SiteView::hallActivated);
+        const QPointF from = view.drawing().halls[2].center();
+        auto send = [&](QEvent::Type type, QPointF at, Qt::MouseButton button,
+                        Qt::MouseButtons buttons) {
+            QMouseEvent e(type, at, view.mapToGlobal(at), button, buttons, Qt::NoModifier);
+            QCoreApplication::sendEvent(&view, &e);
+        };
+        send(QEvent::MouseButtonPress, from, Qt::LeftButton, Qt::LeftButton);
+        send(QEvent::MouseMove, from + QPointF(30, 0), Qt::NoButton, Qt::LeftButton);
+        send(QEvent::MouseMove, from + QPointF(60, 0), Qt::NoButton, Qt::LeftButton);
+        send(QEvent::MouseButtonRelease, from + QPointF(60, 0), Qt::LeftButton, Qt::NoButton);
+        QCOMPARE(opened.count(), 0);
+        QCOMPARE(moves, 1);
+        QCOMPARE(movedHall, 2);
+        const DesignData& d = site.design.data();
+        const RectMm a = d.halls[2].area;
+        const double tile = d.hall.tileMm;
+        QCOMPARE(corner.y, a.y);
+        QCOMPARE(corner.x, a.x + std::round(60 / view.drawing().pxPerMm / tile) * tile);
+        QVERIFY(corner.x > a.x);
+
+        QVERIFY(!view.isLit(1));
+        site.selection.setHall(1);
+        QVERIFY(view.isLit(1));
+        QVERIFY(!view.isLit(0) && !view.isLit(2));
+        site.selection.clear();
+        QVERIFY(!view.isLit(1));
+    }
+
+    /// In the studio, a campus hall clicked in the site plan is selected and its place and size
+    /// are in Properties; an X set there moves it with its racks, one undo step.
+    void propertiesMoveTheClickedHall() {
+        auto w = openStudio(m_tmp.path(), saved(campus(3), m_tmp.filePath("moved.cds.json")));
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        w->workbench().analysis()->runNow();
+        QCoreApplication::processEvents();
+        w->findChild<QAction*>(QStringLiteral("sitePlan"))->trigger();
+        QCoreApplication::processEvents();
+        views::SiteView* site = w->siteView();
+        QTRY_VERIFY(!site->visibleRegion().isEmpty());
+        QTest::mouseClick(site, Qt::LeftButton, Qt::NoModifier,
+                          site->drawing().halls[2].center().toPoint());
+        QCOMPARE(w->workbench().selection()->hall(), 2);
+        QVERIFY(site->isLit(2));
+        const Design& design = *w->workbench().design();
+        const RectMm before = design.data().halls[2].area;
+        QCOMPARE(w->properties()->heading(),
+                 design.data().halls[2].name + QStringLiteral(" (campus hall)"));
+        auto* x = w->properties()->findChild<QDoubleSpinBox*>(QStringLiteral("hallX"));
+        QVERIFY(x);
+        QCOMPARE(x->value(), before.x);
+        const std::vector<int> hall = rackHalls(design.data(), design.data().halls);
+        RackId rack;
+        design.data().racks.forEach([&](RackId id, const Rack&) {
+            if (!rack.isValid() && hallOfRack(hall, id) == 2)
+                rack = id;
+        });
+        QVERIFY(rack.isValid());
+        const PointMm centre = design.data().racks[rack].centre;
+        // Hall 3 stands in the grid's lower left cell, the lower right one is empty.
+        x->setValue(before.x + 6000);
+        QCOMPARE(design.data().halls[2].area.x, before.x + 6000);
+        QCOMPARE(design.data().racks[rack].centre.x, centre.x + 6000);
+        QCOMPARE(w->workbench().selection()->hall(), 2);
+        w->workbench().undoStack()->undo();
+        QCOMPARE(design.data().halls[2].area, before);
+        QCOMPARE(design.data().racks[rack].centre, centre);
     }
 
     /// A design of one hall: that hall drawn, and a sentence that the site has one hall.

@@ -1,6 +1,7 @@
 #include "PropertiesPanel.h"
 
 #include "../SelectionModel.h"
+#include "HallForm.h"
 #include "PathwayForm.h"
 #include "PowerForm.h"
 
@@ -73,6 +74,8 @@ void PropertiesPanel::rebuild() {
     else if (m_selection->objects().size() == 1 &&
              m_selection->objects().front().kind == ObjectRef::Kind::PowerElement)
         showPowerElement(PowerElementId(m_selection->objects().front().id));
+    else if (m_selection->hall() >= 0)
+        showHall(m_selection->hall());
     else if (m_selection->objects().empty() && !m_design->data().power.elements.empty())
         showPowerChain();
     else
@@ -363,6 +366,19 @@ void PropertiesPanel::addChainSettings() {
                          [this](double factor, double transientPct, double strandedPct) {
                              Q_EMIT powerSettingsRequested(factor, transientPct, strandedPct);
                          });
+}
+
+void PropertiesPanel::showHall(int index) {
+    const DesignData& d = m_design->data();
+    if (index < 0 || index >= int(d.halls.size())) {
+        m_heading->setText(QStringLiteral("Nothing selected"));
+        return;
+    }
+    m_heading->setText(QStringLiteral("%1 (campus hall)").arg(d.halls[std::size_t(index)].name));
+    addSiteHallForm(m_form, m_body, d, std::size_t(index), [this, index](const SiteHall& after) {
+        Q_EMIT siteHallEditRequested(index, after);
+        scheduleRebuild(); // a refused edit: the fields show the hall as it is again
+    });
 }
 
 } // namespace cds::views

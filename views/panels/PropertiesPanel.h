@@ -17,8 +17,8 @@ class SelectionModel;
 
 /// @brief Properties of the selection. Editable: names, cooling type, power feeds (count, kW and
 /// the chain's elements feeding A and B), price override of the device's catalog entry, pinned
-/// cable medium, a power element's values and place on the floor, the power chain's settings.
-/// Changes are intents.
+/// cable medium, a power element's values and place on the floor, the power chain's settings,
+/// a campus hall's name, place and size. Changes are intents.
 class PropertiesPanel : public QWidget {
     Q_OBJECT
 public:
@@ -55,6 +55,9 @@ Q_SIGNALS:
     void powerAreaRequested(cds::PowerElementId id, const cds::RectMm& area);
     /// The chain's settings (shown with a selected element, or with nothing selected).
     void powerSettingsRequested(double powerFactor, double transientPct, double strandedPct);
+    /// Campus hall @p index (into the design's halls) as it would be: moved, resized or renamed
+    /// with what stands in it (edits::setSiteHall).
+    void siteHallEditRequested(int index, const cds::SiteHall& after);
 
 private:
     void scheduleRebuild();
@@ -67,6 +70,7 @@ private:
     /// Nothing selected in a design with a power chain: the chain's settings.
     void showPowerChain();
     void addChainSettings();
+    void showHall(int index); ///< a campus hall, selected in the site plan
     Design* m_design;
     const Catalog* m_library = nullptr;
     SelectionModel* m_selection;

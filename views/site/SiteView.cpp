@@ -5,6 +5,7 @@
 #include "views/SelectionModel.h"
 #include "views/render/RenderStyle.h"
 
+#include <QApplication>
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QLocale>
@@ -76,6 +77,7 @@ const SitePlan& SiteView::plan() {
         m_drawingDirty = true;
         m_litDirty = true;
         m_hover = m_pressed = -1;
+        m_dragging = false;
     }
     return m_plan;
 }
@@ -105,7 +107,8 @@ bool SiteView::isLit(int hall) {
                 light(dev->rack);
         m_litDirty = false;
     }
-    return hall >= 0 && hall < int(m_lit.size()) && m_lit[std::size_t(hall)];
+    return hall >= 0 && hall < int(m_lit.size()) &&
+           (m_lit[std::size_t(hall)] || (m_plan.campus && m_selection->hall() == hall));
 }
 
 QRectF SiteView::summaryBox() {
@@ -148,6 +151,15 @@ void SiteView::paintEvent(QPaintEvent*) {
         p.drawRect(g.halls[i]);
         paintHallText(p, g.texts[i]);
     }
+    if (m_dragging && m_pressed >= 0 && m_pressed < int(g.halls.size())) {
+        // Where the dragged hall would go, by whole tiles.
+        const PointMm to = dragTarget(m_pressed);
+        const RectMm& a = m_plan.halls[std::size_t(m_pressed)].area;
+        p.setPen(QPen(RenderStyle::accent(), 2, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(g.halls[std::size_t(m_pressed)].translated((to.x - a.x) * g.pxPerMm,
+                                                              (to.y - a.y) * g.pxPerMm));
+    }
     p.setFont(SitePlanGeometry::labelFont());
     for (std::size_t k = 0; k < g.labels.size(); ++k) {
         if (g.labels[k].isNull())
@@ -183,20 +195,60 @@ void SiteView::paintScaleBar(QPainter& p, double pxPerMm) {
                QStringLiteral("%1 m").arg(QLocale::c().toString(metres, 'g', 6)));
 }
 
+PointMm SiteView::dragTarget(int hall) {
+    const SitePlanGeometry& g = drawing();
+    const RectMm& a = m_plan.halls[std::size_t(hall)].area;
+    if (!(g.pxPerMm > 0))
+        return {a.x, a.y};
+    const double tileMm = m_design->data().hall.tileMm;
+    const double tile = tileMm > 0 ? tileMm : 600;
+    auto tiles = [tile](double mm) { return std::round(mm / tile) * tile; };
+    return {a.x + tiles(m_dragBy.x() / g.pxPerMm), a.y + tiles(m_dragBy.y() / g.pxPerMm)};
+}
+
 void SiteView::mousePressEvent(QMouseEvent* e) {
     m_pressed = e->button() == Qt::LeftButton ? drawing().hallAt(e->position()) : -1;
+    m_pressAt = e->position();
+    m_dragging = false;
     QWidget::mousePressEvent(e);
 }
 
 void SiteView::mouseReleaseEvent(QMouseEvent* e) {
-    const int hall = e->button() == Qt::LeftButton ? drawing().hallAt(e->position()) : -1;
+    plan(); // derived now: a design changed under a drag ends it
     const int pressed = std::exchange(m_pressed, -1);
+    if (std::exchange(m_dragging, false)) {
+        // A drag moves the hall (one step, when it moved by a tile or more); it opens nothing.
+        if (e->button() == Qt::LeftButton && pressed >= 0 && pressed < int(m_plan.halls.size())) {
+            const PointMm to = dragTarget(pressed);
+            const RectMm& a = m_plan.halls[std::size_t(pressed)].area;
+            if (to.x != a.x || to.y != a.y)
+                Q_EMIT hallDragged(pressed, to);
+        }
+        setCursor(Qt::ArrowCursor);
+        update();
+        QWidget::mouseReleaseEvent(e);
+        return;
+    }
+    const int hall = e->button() == Qt::LeftButton ? drawing().hallAt(e->position()) : -1;
     if (hall >= 0 && hall == pressed)
         Q_EMIT hallActivated(hall);
     QWidget::mouseReleaseEvent(e);
 }
 
 void SiteView::mouseMoveEvent(QMouseEvent* e) {
+    plan(); // derived now: a design changed under a drag ends it
+    if (m_pressed >= 0 && (e->buttons() & Qt::LeftButton) && m_plan.campus) {
+        if (!m_dragging &&
+            (e->position() - m_pressAt).manhattanLength() >= QApplication::startDragDistance())
+            m_dragging = true;
+        if (m_dragging) {
+            m_dragBy = e->position() - m_pressAt;
+            setCursor(Qt::ClosedHandCursor);
+            update();
+            QWidget::mouseMoveEvent(e);
+            return;
+        }
+    }
     const int hall = drawing().hallAt(e->position());
     if (hall != m_hover) {
         m_hover = hall;
@@ -228,8 +280,11 @@ QString SiteView::toolTipAt(QPointF pos) {
         const RectMm& a = m_plan.halls[std::size_t(h)].area;
         return m_plan.hallLines(h).join(QLatin1Char('\n')) +
                QStringLiteral("\n%1 × %2 m at (%3, %4) m on the site\nClick to open it in the "
-                              "floorplan.")
-                   .arg(metres(a.w), metres(a.h), metres(a.x), metres(a.y));
+                              "floorplan%5.")
+                   .arg(metres(a.w), metres(a.h), metres(a.x), metres(a.y),
+                        m_plan.campus ? QStringLiteral(" and its place in Properties; drag to "
+                                                       "move it")
+                                      : QString());
     }
     return {};
 }

@@ -20,7 +20,8 @@ class SelectionModel;
 /// @brief The studio's site plan (issue #31): the halls to scale as labelled blocks (name,
 /// GPUs, racks, IT load) with the bundles of links between them (count, longest run), under a
 /// line of the site's figures; a design of one hall shows that hall and says so. Clicking a
-/// hall asks for it on the floorplan (hallActivated); halls holding the selection are lit.
+/// hall asks for it on the floorplan (hallActivated); dragging a campus's hall asks for it to
+/// move (hallDragged); halls holding the selection, or selected themselves, are lit.
 /// Derived from model/site and the live analysis while shown; never changes the model.
 class SiteView : public QWidget {
     Q_OBJECT
@@ -33,7 +34,8 @@ public:
     /// Where each hall, bundle and label is drawn at the widget's size, in widget pixels.
     const SitePlanGeometry& drawing();
     QString summary() { return plan().summary(); }
-    /// Whether hall @p hall holds a selected rack or a selected device's rack.
+    /// Whether hall @p hall holds a selected rack or a selected device's rack, or is the
+    /// selected hall.
     bool isLit(int hall);
 
     QSize sizeHint() const override { return {380, 420}; }
@@ -42,6 +44,9 @@ public:
 Q_SIGNALS:
     /// Hall @p hall (an index into plan().halls) was clicked: open it in the floorplan.
     void hallActivated(int hall);
+    /// Campus hall @p hall was dragged: its north-west corner would stand at @p corner on the
+    /// site (mm, on the floor tiles).
+    void hallDragged(int hall, cds::PointMm corner);
 
 protected:
     void paintEvent(QPaintEvent* e) override;
@@ -59,6 +64,9 @@ private:
     /// Where the plan goes: under the summary, over the scale bar.
     QRectF planBox();
     void paintScaleBar(QPainter& p, double pxPerMm);
+    /// Where hall @p hall, dragged by m_dragBy, would go: its north-west corner in mm, moved by
+    /// whole floor tiles.
+    PointMm dragTarget(int hall);
     QString toolTipAt(QPointF pos);
 
     const Design* m_design;
@@ -72,6 +80,9 @@ private:
     bool m_litDirty = true;
     int m_hover = -1;   ///< the hall under the mouse
     int m_pressed = -1; ///< the hall the left button went down on
+    QPointF m_pressAt;  ///< where it went down
+    bool m_dragging = false;
+    QPointF m_dragBy; ///< the drag so far, px
 };
 
 } // namespace cds::views

@@ -15,6 +15,7 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace cds;
@@ -64,8 +65,10 @@ private Q_SLOTS:
         QCOMPARE(d.halls[0].name, QStringLiteral("Hall 1"));
         const RectMm a = d.halls[0].area, b = d.halls[1].area;
         QVERIFY(!a.intersects(b));
-        QVERIFY2(b.y - (a.y + a.h) >= 24000 - 1, "the halls stand 24 m apart");
-        QVERIFY(a.y >= 0 && b.y + b.h <= d.hall.depthMm); // on the site
+        QCOMPARE(a.y, b.y); // side by side
+        QVERIFY2(b.x - (a.x + a.w) >= 24000 - 1, "the halls stand 24 m apart");
+        QVERIFY(a.x >= 0 && b.x + b.w <= d.hall.widthMm); // on the site
+        QVERIFY(a.y + a.h <= d.hall.depthMm && b.y + b.h <= d.hall.depthMm);
         const std::map<QString, int> units = hallOfUnits(d);
         QCOMPARE(units.size(), std::size_t(4));
         QCOMPARE(units.at(QStringLiteral("su01")), 0);
@@ -97,6 +100,50 @@ private Q_SLOTS:
         QVERIFY(between[QLatin1String("optics")].toInt() > 0);
         // A link between halls runs at least the gap between their walls.
         QVERIFY(between[QLatin1String("max_length_m")].toDouble() >= 24);
+    }
+
+    /// Four halls stand in a grid of 2 x 2, read row by row, 24 m apart, the central network
+    /// rows in Hall 2; the trays join them, so every link between halls is routed over them,
+    /// no longer than a walk around the site.
+    void fourHallsStandTwoByTwo() {
+        const DesignData d = test::generated(campus(1024, 4)); // 4 SUs: one a hall
+        QCOMPARE(d.halls.size(), std::size_t(4));
+        const RectMm h1 = d.halls[0].area, h2 = d.halls[1].area, h3 = d.halls[2].area,
+                     h4 = d.halls[3].area;
+        QCOMPARE(h1.y, h2.y);
+        QCOMPARE(h3.y, h4.y);
+        QCOMPARE(h1.x, h3.x);
+        QCOMPARE(h2.x, h4.x);
+        QVERIFY2(h2.x - (h1.x + h1.w) >= 24000 - 1, "columns 24 m apart");
+        QVERIFY2(h3.y - std::max(h1.y + h1.h, h2.y + h2.h) >= 24000 - 1, "rows 24 m apart");
+        for (const SiteHall& h : d.halls)
+            QVERIFY(h.area.x >= 0 && h.area.y >= 0 && h.area.x + h.area.w <= d.hall.widthMm &&
+                    h.area.y + h.area.h <= d.hall.depthMm);
+        // Closer to square than four halls in a column: neither side twice the other.
+        QVERIFY2(
+            d.hall.widthMm <= 2 * d.hall.depthMm && d.hall.depthMm <= 2 * d.hall.widthMm,
+            qPrintable(QStringLiteral("site %1 x %2 mm").arg(d.hall.widthMm).arg(d.hall.depthMm)));
+        // The spines stand in Hall 2, each unit in its own hall.
+        const std::vector<int> halls = rackHalls(d, d.halls);
+        d.racks.forEach([&](RackId id, const Rack& r) {
+            if (r.name.startsWith(QLatin1String("spine")))
+                QCOMPARE(halls[id.value()], 1);
+        });
+        const std::map<QString, int> units = hallOfUnits(d);
+        QCOMPARE(units.at(QStringLiteral("su01")), 0);
+        QCOMPARE(units.at(QStringLiteral("su04")), 3);
+        const Analysis an = analyze(d);
+        QVERIFY2(errorCodes(an.findings).isEmpty(),
+                 qPrintable(errorCodes(an.findings).mid(0, 5).join(QLatin1Char('\n'))));
+        QCOMPARE(countCode(an.findings, "link.no-pathway"), 0);
+        const QJsonObject between = stats(d)[QLatin1String("inter_hall")].toObject();
+        QVERIFY(between[QLatin1String("links")].toInt() > 0);
+        const double longest = between[QLatin1String("max_length_m")].toDouble();
+        QVERIFY2(longest >= 24 && longest <= (d.hall.widthMm + d.hall.depthMm) / 1000 + 10,
+                 qPrintable(QStringLiteral("longest %1 m on a %2 x %3 mm site")
+                                .arg(longest)
+                                .arg(d.hall.widthMm)
+                                .arg(d.hall.depthMm)));
     }
 
     /// Units that do not divide evenly: every hall gets some, the first ones one more.
