@@ -103,8 +103,9 @@ BudgetSizing sizeToBudget(const GenerateParams& params, const Catalog& library, 
 
 /// A campus sized to a per-hall power budget (`--hall-mw`): the fewest halls of whole scalable
 /// units whose every hall's IT load (every device at its maximum, the central network rows in
-/// the middle hall included) is at most @p hallKw. @p params.halls is ignored. Refused, with the
-/// load that does not fit, when one scalable unit a hall still does not.
+/// the middle hall included) is at most @p hallKw. @p params.halls is ignored. Each hall's power
+/// chain draws from utility services rated for @p hallKw (PowerBuildOptions::hallBudgetKw).
+/// Refused, with the load that does not fit, when one scalable unit a hall still does not.
 GenerateResult generateForHallBudget(GenerateParams params, const Catalog& library, double hallKw,
                                      const Progress& progress = {});
 

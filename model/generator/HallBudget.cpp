@@ -33,6 +33,8 @@ QString mw(double kw) {
 GenerateResult generateForHallBudget(GenerateParams params, const Catalog& library, double hallKw,
                                      const Progress& progress) {
     params.halls = 1;
+    if (params.power) // each hall's chain from a utility service rated for the budget
+        params.power->hallBudgetKw = hallKw;
     GenerateResult r = generateCluster(params, library, progress);
     if (!r.ok)
         return r;

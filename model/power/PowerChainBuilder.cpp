@@ -1,6 +1,7 @@
 #include "PowerChainBuilder.h"
 
 #include "../DesignIndex.h"
+#include "../site/Site.h"
 #include "DcFeed.h"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ struct RackLoad {
     int row = -1;
     PointMm at;
     bool dc = false; ///< fed at 800 V DC from a power rack
+    int hall = 0;    ///< a campus: the hall whose chain feeds it (index into DesignData::halls)
 };
 
 /// Consecutive racks of one row on one pair of busways (or power racks).
@@ -42,6 +44,12 @@ public:
     PowerBuildResult run();
 
 private:
+    /// Halls with a chain of their own: a campus's halls, else 1 (the floor).
+    int chains() const { return m_d.halls.size() > 1 ? int(m_d.halls.size()) : 1; }
+    /// One chain (a campus: one hall's) for @p segs under the scheme.
+    void buildChain(const std::vector<Segment>& segs, const std::vector<RackLoad>& racks);
+    /// "power chain 2N: 2 utility, ..." and, on a campus, how the halls' chains stand.
+    QString summary(int halls) const;
     double capKw(const CatalogItem& it) const {
         const PowerElementSpec& s = *it.powerElement;
         return ratedInKva(s.kind) ? s.capacity * m_chain.powerFactor : s.capacity;
@@ -91,13 +99,15 @@ private:
     PowerElementId addDistribution(const Segment& s, const QString& tag,
                                    std::vector<PowerElementId> up, const QString& group);
     std::vector<RackLoad> rackLoads() const;
-    std::vector<Segment> segments(const std::vector<RackLoad>& racks) const;
+    /// The busway (or power-rack) segments of hall @p hall's racks.
+    std::vector<Segment> segments(const std::vector<RackLoad>& racks, int hall) const;
     std::vector<std::vector<std::size_t>> systems(const std::vector<Segment>& segs,
                                                   double limitKw) const;
     void buildTwoN(const std::vector<Segment>& segs, const std::vector<RackLoad>& racks);
     void buildNPlusOne(const std::vector<Segment>& segs, const std::vector<RackLoad>& racks);
     void buildBlocks(const std::vector<Segment>& segs, const std::vector<RackLoad>& racks);
     void sizeUtilities();
+    double budgetKva() const;
     void feed(const RackLoad& r, PowerElementId a, PowerElementId b) {
         m_d.racks[r.id].feeds.a = a;
         m_d.racks[r.id].feeds.b = b;
@@ -111,6 +121,8 @@ private:
     const PowerBuildOptions& m_o;
     PowerChain m_chain;
     QString m_missing; ///< a kind the catalog lacks
+    /// A campus: what the current hall's element names and groups start with ("H2-", "H2 ").
+    QString m_namePrefix, m_groupPrefix;
 };
 
 PowerElementId ChainBuilder::add(PowerKind k, const QString& name, double needKw,
@@ -118,10 +130,10 @@ PowerElementId ChainBuilder::add(PowerKind k, const QString& name, double needKw
     int units = 1;
     const CatalogItem* it = pick(k, needKw, units);
     PowerElement e;
-    e.name = name;
+    e.name = m_namePrefix + name;
     e.kind = k;
     e.upstream = std::move(up);
-    e.group = group;
+    e.group = group.isEmpty() ? group : m_groupPrefix + group;
     if (!it) {
         m_missing = powerKindLabel(k);
         e.capacity = needKw;
@@ -137,9 +149,9 @@ PowerElementId ChainBuilder::add(PowerKind k, const QString& name, double needKw
 
 PowerElementId ChainBuilder::addUtility(const QString& name, const QString& group) {
     PowerElement e;
-    e.name = name;
+    e.name = m_namePrefix + name;
     e.kind = PowerKind::Utility;
-    e.group = group;
+    e.group = group.isEmpty() ? group : m_groupPrefix + group;
     e.capacity = 1; // sized by sizeUtilities() once its transformers are known
     return m_chain.elements.add(std::move(e));
 }
@@ -168,9 +180,10 @@ PowerElementId ChainBuilder::addDistribution(const Segment& s, const QString& ta
 
 std::vector<RackLoad> ChainBuilder::rackLoads() const {
     const DesignIndex index(m_d);
+    const std::vector<int> rackHall = chains() > 1 ? rackHalls(m_d, m_d.halls) : std::vector<int>();
     std::vector<RackLoad> out;
     m_d.racks.forEach([&](RackId id, const Rack& r) {
-        RackLoad l{id, 0, index.rowOf(id), r.centre, false};
+        RackLoad l{id, 0, index.rowOf(id), r.centre, false, std::max(0, hallOfRack(rackHall, id))};
         for (DeviceId dev : index.devicesIn(id)) {
             const CatalogItem& t = m_d.typeOf(m_d.devices[dev]);
             l.kw += t.powerMaxW.value_or(0) / 1000.0;
@@ -185,12 +198,14 @@ std::vector<RackLoad> ChainBuilder::rackLoads() const {
     return out;
 }
 
-std::vector<Segment> ChainBuilder::segments(const std::vector<RackLoad>& racks) const {
+std::vector<Segment> ChainBuilder::segments(const std::vector<RackLoad>& racks, int hall) const {
     std::vector<Segment> out;
     const double acMax = largestKw(PowerKind::Busway);
     const double dcMax = largestKw(PowerKind::PowerRack);
     for (std::size_t i = 0; i < racks.size(); ++i) {
         const RackLoad& r = racks[i];
+        if (r.hall != hall)
+            continue;
         const double max = r.dc ? dcMax : acMax;
         if (out.empty() || out.back().row != r.row || out.back().dc != r.dc ||
             (out.back().kw + r.kw > max && !out.back().racks.empty()))
@@ -339,7 +354,23 @@ void ChainBuilder::buildBlocks(const std::vector<Segment>& segs,
     }
 }
 
-/// Each utility service sized to the transformers it feeds (their kVA, rounded up to 500).
+/// --hall-mw: the rating a hall's IT budget asks of its utility service, through the losses of
+/// the stages between the racks and the service (distribution, UPS, switchgear, transformer),
+/// at the chain's power factor, at most kMaxPowerCapacity; 0 without a budget.
+double ChainBuilder::budgetKva() const {
+    if (m_o.hallBudgetKw <= 0)
+        return 0;
+    double kw = m_o.hallBudgetKw;
+    const double busway = efficiencyOf(PowerKind::Busway, kw);
+    kw /= m_o.dc800 ? std::min(busway, efficiencyOf(PowerKind::PowerRack, kw)) : busway;
+    for (PowerKind k : {PowerKind::Ups, PowerKind::Switchgear, PowerKind::Transformer})
+        kw /= efficiencyOf(k, kw);
+    // A service beyond what a design file holds (10 GVA) is out of any site's reach anyway.
+    return std::min(kMaxPowerCapacity, kw / m_chain.powerFactor);
+}
+
+/// Each utility service sized to the transformers it feeds (their kVA), and with --hall-mw to
+/// its hall's budget when that asks more, rounded up to 500 kVA.
 void ChainBuilder::sizeUtilities() {
     std::map<PowerElementId, double> kva;
     m_chain.elements.forEach([&](PowerElementId, const PowerElement& e) {
@@ -347,17 +378,15 @@ void ChainBuilder::sizeUtilities() {
             for (PowerElementId u : e.upstream)
                 kva[u] += e.capacity;
     });
+    const double budget = budgetKva();
     m_chain.elements.forEach([&](PowerElementId id, PowerElement& e) {
         if (e.kind == PowerKind::Utility)
-            e.capacity = std::max(500.0, std::ceil(kva[id] / 500.0) * 500.0);
+            e.capacity = std::max(500.0, std::ceil(std::max(kva[id], budget) / 500.0) * 500.0);
     });
 }
 
-PowerBuildResult ChainBuilder::run() {
-    PowerBuildResult r;
-    const std::vector<RackLoad> racks = rackLoads();
-    m_d.racks.forEach([](RackId, Rack& rack) { rack.feeds.a = rack.feeds.b = PowerElementId(); });
-    const std::vector<Segment> segs = segments(racks);
+void ChainBuilder::buildChain(const std::vector<Segment>& segs,
+                              const std::vector<RackLoad>& racks) {
     switch (m_o.scheme) {
     case PowerScheme::TwoN:
     case PowerScheme::Single:
@@ -370,6 +399,47 @@ PowerBuildResult ChainBuilder::run() {
         buildBlocks(segs, racks);
         break;
     }
+}
+
+QString ChainBuilder::summary(int halls) const {
+    std::array<int, kPowerKindCount> byKind{};
+    m_chain.elements.forEach(
+        [&](PowerElementId, const PowerElement& e) { byKind[std::size_t(e.kind)] += e.units; });
+    QStringList parts;
+    for (int k = 0; k < kPowerKindCount; ++k)
+        if (byKind[std::size_t(k)] > 0)
+            parts << QStringLiteral("%1 %2")
+                         .arg(byKind[std::size_t(k)])
+                         .arg(powerKindKey(PowerKind(k)));
+    QString note = QStringLiteral("power chain %1: %2")
+                       .arg(m_chain.schemeLabel(), parts.join(QStringLiteral(", ")));
+    if (halls > 1)
+        note += QStringLiteral("; a chain per hall (%1 halls), each from its own utility "
+                               "service")
+                    .arg(halls);
+    if (m_o.hallBudgetKw > 0)
+        note += QStringLiteral("; utility services rated for %1 MW of IT a hall")
+                    .arg(m_o.hallBudgetKw / 1000.0, 0, 'f', 2);
+    return note;
+}
+
+PowerBuildResult ChainBuilder::run() {
+    PowerBuildResult r;
+    const std::vector<RackLoad> racks = rackLoads();
+    m_d.racks.forEach([](RackId, Rack& rack) { rack.feeds.a = rack.feeds.b = PowerElementId(); });
+    // A campus: each hall its own chain, from its own utility service down (README, Power
+    // chain); one hall: the chain as it always was, its names and groups unprefixed.
+    const int halls = chains();
+    int built = 0;
+    for (int h = 0; h < halls; ++h) {
+        const std::vector<Segment> segs = segments(racks, h);
+        if (halls > 1 && segs.empty())
+            continue; // a hall with no racks needs no power
+        m_namePrefix = halls > 1 ? QStringLiteral("H%1-").arg(h + 1) : QString();
+        m_groupPrefix = halls > 1 ? QStringLiteral("H%1 ").arg(h + 1) : QString();
+        buildChain(segs, racks);
+        ++built;
+    }
     if (!m_missing.isEmpty()) {
         r.error =
             QStringLiteral("the catalog has no %1 for the power chain").arg(m_missing.toLower());
@@ -380,17 +450,7 @@ PowerBuildResult ChainBuilder::run() {
     m_chain.itBudgetKw = previous.itBudgetKw;
     m_chain.siteBudgetKw = previous.siteBudgetKw;
     m_chain.transientPct = previous.transientPct;
-    std::array<int, kPowerKindCount> byKind{};
-    m_chain.elements.forEach(
-        [&](PowerElementId, const PowerElement& e) { byKind[std::size_t(e.kind)] += e.units; });
-    QStringList parts;
-    for (int k = 0; k < kPowerKindCount; ++k)
-        if (byKind[std::size_t(k)] > 0)
-            parts << QStringLiteral("%1 %2")
-                         .arg(byKind[std::size_t(k)])
-                         .arg(powerKindKey(PowerKind(k)));
-    r.notes << QStringLiteral("power chain %1: %2")
-                   .arg(m_chain.schemeLabel(), parts.join(QStringLiteral(", ")));
+    r.notes << summary(built);
     m_d.power = std::move(m_chain);
     r.ok = true;
     return r;

@@ -15,6 +15,10 @@ struct PowerBuildOptions {
     /// Feed rack-scale liquid-cooled systems (NVL72) at 800 V DC from power racks beside their
     /// row instead of AC busways; other racks keep the AC path.
     bool dc800 = false;
+    /// A campus sized to a power budget per hall (`generate --hall-mw`): each hall's IT budget,
+    /// kW. Each hall's utility service is rated for it, through the losses of the stages below
+    /// it; 0: each service is rated for the transformers it feeds.
+    double hallBudgetKw = 0;
 };
 
 struct PowerBuildResult {
@@ -33,6 +37,9 @@ inline constexpr double kPowerDesignLoadShare = 0.9;
 /// UPS systems; each UPS system has its switchgear, transformer, standby generator and
 /// battery, and the transformers draw from the utility service (one per side for 2N). Each
 /// element is sized for its worst single failure with the losses of the stages below it.
+/// On a campus (several DesignData::halls) each hall gets a chain of its own, from its own
+/// utility service(s) down, sized for that hall's racks alone: its elements' names start with
+/// the hall ("H2-UPS-A1"), their groups too ("H2 A"); a rack in no hall joins the first hall's.
 PowerBuildResult buildPowerChain(DesignData& d, const Catalog& library, const PowerBuildOptions& o);
 
 } // namespace cds
