@@ -4,6 +4,7 @@
 #include "../DesignIndex.h"
 #include "../cabling/TrayFill.h"
 #include "../json/Json.h"
+#include "../power/HallPower.h"
 #include "../power/PowerFlow.h"
 #include "../resilience/Reliability.h"
 #include "../site/FloorSpace.h"
@@ -77,19 +78,22 @@ QString bins(const BomLine& l) {
 
 namespace {
 
-/// `halls`: each hall's GPUs, racks and IT load (one hall, the floor, without a site);
-/// `inter_hall`: the links between halls.
-void addHalls(OJson& j, const DesignData& d, const Metrics& m) {
+/// `halls`: each hall's GPUs, racks, IT load and demand on the utility (one hall, the floor,
+/// without a site; `utility_kva` null without a power chain); `inter_hall`: the links between
+/// halls.
+void addHalls(OJson& j, const DesignData& d, const Metrics& m, const PowerAnalysis& a) {
     OJson list = OJson::array();
     const std::vector<SiteHall> halls = siteHalls(d);
     const std::vector<int> rackHall = rackHalls(d, halls);
     const std::vector<HallLoad> loads = hallLoads(m, halls, rackHall);
+    const std::vector<double> kva = hallUtilityKva(d, m, a, rackHall, halls.size());
     for (std::size_t i = 0; i < loads.size(); ++i)
         list.push_back({{"id", i + 1},
                         {"name", str(loads[i].name)},
                         {"gpus", loads[i].gpus},
                         {"racks", loads[i].racks},
-                        {"it_kw", round2(loads[i].itKw)}});
+                        {"it_kw", round2(loads[i].itKw)},
+                        {"utility_kva", a.hasChain() ? OJson(round2(kva[i])) : OJson()}});
     j["halls"] = list;
     const InterHallLinks between = interHallLinks(d, rackHall);
     j["inter_hall"] = {{"links", between.links},
@@ -195,8 +199,9 @@ QByteArray statsJson(const DesignData& d, const Metrics& m, const PowerAnalysis*
     j["pathways"] = {{"segments", d.pathways.size()},
                      {"length_m", round2(trays.lengthM)},
                      {"max_fill_pct", round2(trays.maxFillPct)}};
-    addPower(j, d, m, power ? *power : analyzePower(d, m));
-    addHalls(j, d, m);
+    const PowerAnalysis own = power ? PowerAnalysis{} : analyzePower(d, m);
+    addPower(j, d, m, power ? *power : own);
+    addHalls(j, d, m, power ? *power : own);
     const Reliability rel = reliabilityOf(d, m);
     j["reliability"] = {{"interruptions_per_day", round3(rel.interruptionsPerDay)},
                         {"job_mtbf_hours",

@@ -1,10 +1,11 @@
 # The power chain (model/PowerChain.h): its graph (PowerTopology), the load on each element in
 # normal operation and with any one element failed (PowerFlow), and the chain a generated
-# design gets from its scheme and its racks' loads (PowerChainBuilder), and which racks an
-# 800 V DC chain feeds (DcFeed.h).
+# design gets from its scheme and its racks' loads (PowerChainBuilder), which racks an
+# 800 V DC chain feeds (DcFeed.h), and each campus hall's share of the utility (HallPower).
 target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/PowerTopology.cpp ${CMAKE_CURRENT_LIST_DIR}/PowerTopology.h
   ${CMAKE_CURRENT_LIST_DIR}/PowerFlow.cpp ${CMAKE_CURRENT_LIST_DIR}/PowerFlow.h
   ${CMAKE_CURRENT_LIST_DIR}/PowerChainBuilder.cpp ${CMAKE_CURRENT_LIST_DIR}/PowerChainBuilder.h
+  ${CMAKE_CURRENT_LIST_DIR}/HallPower.cpp ${CMAKE_CURRENT_LIST_DIR}/HallPower.h
   ${CMAKE_CURRENT_LIST_DIR}/DcFeed.h
 )
