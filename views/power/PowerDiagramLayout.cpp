@@ -17,6 +17,15 @@ namespace {
 QString bandTitle(const QString& group) {
     if (group.isEmpty())
         return QStringLiteral("Ungrouped");
+    // A campus's chains carry their hall first ("H2 A", "H2 block 1"): "Hall 2 · Side A".
+    if (const qsizetype space = group.indexOf(QLatin1Char(' '));
+        space > 1 && group.startsWith(QLatin1Char('H'))) {
+        bool number = false;
+        const int hall = group.mid(1, space - 1).toInt(&number);
+        if (number)
+            return QStringLiteral("Hall %1 · %2")
+                .arg(QString::number(hall), bandTitle(group.mid(space + 1)));
+    }
     if (group.size() <= 2)
         return QStringLiteral("Side ") + group;
     return group.left(1).toUpper() + group.mid(1);

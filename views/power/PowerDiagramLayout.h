@@ -59,7 +59,7 @@ struct PowerConnector {
 
 /// @brief A side, block or system of the scheme: its elements stacked in one band.
 struct PowerBand {
-    QString title; ///< "Side A", "Block 2", "N+1 system 1", "Ungrouped"
+    QString title; ///< "Side A", "Block 2", "N+1 system 1", "Hall 2 · Side A", "Ungrouped"
     QRectF rect;   ///< the band with its title, across the whole diagram
     bool operator==(const PowerBand&) const = default;
 };
