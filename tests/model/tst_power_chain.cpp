@@ -1,14 +1,18 @@
 // The power chain (issue #29): its file section and migration, the load flow in normal
-// operation and N-1, the builder's schemes, the rules, power-first sizing and 800 V DC.
+// operation and N-1, the builder's schemes, the rules, power-first sizing, 800 V DC and a
+// campus sized to a budget per hall (issue #31: each hall's chain).
 
 #include "TestDesigns.h"
 
 #include "model/analysis/Analysis.h"
 #include "model/generator/Generator.h"
 #include "model/json/DesignFile.h"
+#include "model/power/HallPower.h"
 #include "model/power/PowerFlow.h"
 #include "model/power/PowerTopology.h"
 #include "model/rules/FindingCodes.h"
+#include "model/site/HallLoads.h"
+#include "model/site/Site.h"
 
 #include <QTest>
 
@@ -335,6 +339,75 @@ private Q_SLOTS:
         QCOMPARE(r.design.power.itBudgetKw, 30000.0);
         QVERIFY(withCode(a.findings, codes::kPowerN1Overload).empty());
         QVERIFY(a.power.utilityKva > 30000);
+    }
+
+    /// --hall-mw on a campus: every hall carries at most the budget, each from a chain of its
+    /// own whose utility services (two, 2N) are rated for the budget and carry that hall's
+    /// load alone (its racks' IT load through the chain's losses), with no power.* error.
+    void hallBudgetSizesEachHallsChain() {
+        GenerateParams p;
+        p.gpus = 2048; // 8 SUs of DGX H100, about 3 MW: more than one hall of 1.5 MW
+        const double budgetKw = 1500;
+        const GenerateResult r = generateForHallBudget(p, test::bundled().catalog(), budgetKw);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        const DesignData& d = r.design;
+        QVERIFY(d.halls.size() >= 2);
+        const Analysis a = analyze(d);
+        for (const Finding& f : a.findings)
+            QVERIFY2(f.severity != Severity::Error || !f.code.startsWith(QLatin1String("power.")),
+                     qPrintable(f.message));
+        const std::vector<HallLoad> loads = hallLoads(d, a.metrics);
+        const std::vector<double> kva =
+            hallUtilityKva(d, a.metrics, a.power, rackHalls(d, d.halls), d.halls.size());
+        QCOMPARE(loads.size(), d.halls.size());
+        const double pf = d.power.powerFactor;
+        for (std::size_t h = 0; h < loads.size(); ++h) {
+            const QString hall = QStringLiteral("H%1-").arg(h + 1);
+            QVERIFY2(loads[h].itKw > 0 && loads[h].itKw <= budgetKw, qPrintable(hall));
+            QVERIFY2(
+                kva[h] >= loads[h].itKw / pf && kva[h] <= 1.15 * loads[h].itKw / pf,
+                qPrintable(hall +
+                           QStringLiteral(" %1 kVA for %2 kW").arg(kva[h]).arg(loads[h].itKw)));
+            double normal = 0; // what the hall's own services carry
+            for (const char* side : {"UTIL-A", "UTIL-B"}) {
+                const PowerElementId id = d.power.findByName(hall + QLatin1String(side));
+                QVERIFY2(id.isValid(), qPrintable(hall + QLatin1String(side)));
+                QVERIFY(d.power.capacityKw(d.power.elements[id]) >= budgetKw);
+                normal += a.power.find(id)->normalKw / pf;
+            }
+            QVERIFY2(qAbs(normal - kva[h]) < 1e-6 * kva[h], qPrintable(hall));
+        }
+        QVERIFY(r.notes.join(QLatin1Char('\n'))
+                    .contains(QLatin1String("utility services rated for 1.50 MW of IT a hall")));
+    }
+
+    /// --hall-mw rates a hall's utility services for the budget, whatever the hall carries
+    /// today (the service contracted for the hall); the stages below stay sized for its load.
+    void hallBudgetRatesTheUtilityService() {
+        GenerateParams p;
+        p.gpus = 256;
+        const double budgetKw = 20000;
+        const GenerateResult r = generateForHallBudget(p, test::bundled().catalog(), budgetKw);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        const DesignData& d = r.design;
+        QVERIFY(d.halls.empty()); // one hall carries it all
+        const DesignData plain = generated(256, PowerScheme::TwoN);
+        auto element = [](const DesignData& x, const char* name) -> const PowerElement& {
+            const PowerElementId id = x.power.findByName(QLatin1String(name));
+            if (!id)
+                qFatal("no %s", name);
+            return x.power.elements[id];
+        };
+        for (const char* name : {"UTIL-A", "UTIL-B"}) {
+            const double kw = d.power.capacityKw(element(d, name));
+            // The budget through the chain's losses (a few %), rounded up to 500 kVA.
+            QVERIFY2(kw >= budgetKw && kw <= 1.1 * budgetKw, qPrintable(QString::number(kw)));
+            QVERIFY(element(plain, name).capacity < element(d, name).capacity);
+        }
+        QCOMPARE(element(d, "TX-A1").capacity, element(plain, "TX-A1").capacity);
+        QCOMPARE(element(d, "UPS-A1").capacity, element(plain, "UPS-A1").capacity);
+        const Analysis a = analyze(d);
+        QVERIFY(withCode(a.findings, codes::kPowerN1Overload).empty());
     }
 
     void budgetBelowOneScalableUnitIsRefused() {

@@ -309,6 +309,45 @@ private Q_SLOTS:
                 QVERIFY(!l.nodes[i].rect.intersects(l.nodes[j].rect));
     }
 
+    /// A campus: each hall's chain from its own utility services, in bands of its own in hall
+    /// order ("Hall 2 · Side A"), every utility in the first column, no two boxes overlapping.
+    void campusChainsLayOutHallByHall() {
+        GenerateParams p;
+        p.gpus = 1024;
+        p.halls = 3;
+        const GenerateResult r = generateCluster(p, bundled().catalog());
+        QVERIFY2(r.ok, qPrintable(r.error));
+        const DesignData& d = r.design;
+        const views::PowerDiagramLayout l = views::layoutPowerDiagram(d);
+        QCOMPARE(l.nodes.size(), d.power.elements.size());
+        QStringList titles, expected;
+        for (const views::PowerBand& b : l.bands)
+            titles << b.title;
+        for (int h = 1; h <= 3; ++h)
+            for (const char* side : {"A", "B"})
+                expected << QStringLiteral("Hall %1 · Side %2")
+                                .arg(QString::number(h), QLatin1String(side));
+        QCOMPARE(titles, expected);
+        int utilities = 0;
+        for (const views::PowerNode& n : l.nodes) {
+            const PowerElement& e = d.power.elements[n.id];
+            // "H2-UPS-A1" in group "H2 A" stands in the band "Hall 2 · Side A".
+            const QString hall = e.name.section(QLatin1Char('-'), 0, 0).mid(1);
+            QCOMPARE(l.bands[std::size_t(n.band)].title,
+                     QStringLiteral("Hall %1 · Side %2")
+                         .arg(hall, e.group.section(QLatin1Char(' '), 1)));
+            QVERIFY(l.bands[std::size_t(n.band)].rect.contains(n.rect));
+            if (e.kind == PowerKind::Utility) {
+                QCOMPARE(n.column, 0);
+                ++utilities;
+            }
+        }
+        QCOMPARE(utilities, 6);
+        for (std::size_t i = 0; i < l.nodes.size(); ++i)
+            for (std::size_t j = i + 1; j < l.nodes.size(); ++j)
+                QVERIFY(!l.nodes[i].rect.intersects(l.nodes[j].rect));
+    }
+
     /// The report's summary form: elements feeding racks from the same supplies become one
     /// box when there are more than three (N+1: every busway of a system draws from all its
     /// UPS modules), and the racks they feed are all still counted.

@@ -1,5 +1,6 @@
 // A campus (issue #31): a site of halls in the design file, the rules that keep halls apart and
-// racks in them, `stats` per hall and between halls, and `generate --halls N`.
+// racks in them, `stats` per hall and between halls, `generate --halls N`, and a power chain
+// per hall.
 #include "FabricTestUtil.h"
 
 #include "model/analysis/Analysis.h"
@@ -8,6 +9,7 @@
 #include "model/export/NetBoxExport.h"
 #include "model/export/Reports.h"
 #include "model/json/DesignFile.h"
+#include "model/power/PowerFlow.h"
 #include "model/site/Site.h"
 
 #include <QJsonArray>
@@ -16,7 +18,9 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <vector>
 
 using namespace cds;
 using test::countCode;
@@ -52,6 +56,60 @@ std::map<QString, int> hallOfUnits(const DesignData& d) {
         out[su] = *hs.begin();
     }
     return out;
+}
+
+/// The hall of each power element by its name ("H2-UPS-A1": 1), by element id value; -1 when
+/// the name carries none of @p halls halls.
+std::vector<int> hallOfElements(const DesignData& d, int halls) {
+    std::vector<int> out(d.power.elements.capacity(), -1);
+    d.power.elements.forEach([&](PowerElementId id, const PowerElement& e) {
+        for (int h = 0; h < halls; ++h)
+            if (e.name.startsWith(QStringLiteral("H%1-").arg(h + 1)))
+                out[id.value()] = h;
+    });
+    return out;
+}
+
+/// Every element of @p d's chain belongs to one hall (its name and group say which) and draws
+/// only from its own hall's elements; every rack is fed only from its own hall's elements.
+/// Returns the utility services of each hall.
+std::map<int, int> checkChainsPerHall(const DesignData& d) {
+    const int halls = int(d.halls.size());
+    const std::vector<int> hallOf = hallOfElements(d, halls);
+    std::map<int, int> utilities;
+    d.power.elements.forEach([&](PowerElementId id, const PowerElement& e) {
+        const int h = hallOf[id.value()];
+        if (h < 0)
+            qFatal("%s carries no hall in its name", qPrintable(e.name));
+        // An N+1 or block chain's utility has no group: it serves its hall's systems or blocks.
+        if (!e.group.isEmpty() && !e.group.startsWith(QStringLiteral("H%1 ").arg(h + 1)))
+            qFatal("%s is in group %s", qPrintable(e.name), qPrintable(e.group));
+        for (PowerElementId u : e.upstream)
+            if (hallOf[u.value()] != h)
+                qFatal("%s draws from %s", qPrintable(e.name),
+                       qPrintable(d.power.elements[u].name));
+        utilities[h] += e.kind == PowerKind::Utility;
+    });
+    const std::vector<int> rackHall = rackHalls(d, d.halls);
+    int feeds = 0;
+    d.racks.forEach([&](RackId id, const Rack& r) {
+        for (PowerElementId f : {r.feeds.a, r.feeds.b})
+            if (f.isValid()) {
+                if (hallOf[f.value()] != rackHall[id.value()])
+                    qFatal("%s in hall %d is fed from %s", qPrintable(r.name),
+                           rackHall[id.value()] + 1, qPrintable(d.power.elements[f].name));
+                ++feeds;
+            }
+    });
+    if (feeds == 0)
+        qFatal("no rack is fed");
+    return utilities;
+}
+
+int powerErrors(const std::vector<Finding>& fs) {
+    return int(std::count_if(fs.begin(), fs.end(), [](const Finding& f) {
+        return f.severity == Severity::Error && f.code.startsWith(QLatin1String("power."));
+    }));
 }
 
 } // namespace
@@ -172,6 +230,98 @@ private Q_SLOTS:
         QVERIFY2(errorCodes(an.findings).isEmpty(),
                  qPrintable(errorCodes(an.findings).mid(0, 5).join(QLatin1Char('\n'))));
         QCOMPARE(countCode(an.findings, "cooling.cdu-capacity"), 0);
+    }
+
+    /// Issue #31 with the power chain: each hall of a campus has a chain of its own, from its
+    /// own two 2N utility services down, named and grouped by its hall ("H2-UPS-A1", "H2 A"),
+    /// feeding only its hall's racks. The rules find no power.* error; any one UPS out
+    /// overloads nothing and changes no load in another hall; each hall's demand on the
+    /// utility is its own racks' load through the chain's losses.
+    void eachHallHasItsOwnPowerChain() {
+        const DesignData d = test::generated(campus(1024, 3)); // 4 SUs: 2, 1, 1
+        QCOMPARE(d.halls.size(), std::size_t(3));
+        QCOMPARE(d.power.scheme, PowerScheme::TwoN);
+        QCOMPARE(checkChainsPerHall(d), (std::map<int, int>{{0, 2}, {1, 2}, {2, 2}}));
+        QVERIFY(d.power.findByName(QStringLiteral("H2-UPS-A1")).isValid());
+        QCOMPARE(d.power.elements[d.power.findByName(QStringLiteral("H2-UPS-B1"))].group,
+                 QStringLiteral("H2 B"));
+        const Analysis an = analyze(d);
+        QVERIFY2(errorCodes(an.findings).isEmpty(),
+                 qPrintable(errorCodes(an.findings).mid(0, 5).join(QLatin1Char('\n'))));
+        QCOMPARE(countCode(an.findings, "power.single-corded"), 0);
+        QCOMPARE(countCode(an.findings, "power.unfed"), 0);
+        // Any one UPS out (taken from the chain: what drew from it loses that supply).
+        const std::vector<int> hallOf = hallOfElements(d, 3);
+        int upsOut = 0;
+        d.power.elements.forEach([&](PowerElementId ups, const PowerElement& e) {
+            if (e.kind != PowerKind::Ups)
+                return;
+            ++upsOut;
+            DesignData without = d;
+            without.power.elements.take(ups);
+            const PowerAnalysis pa = analyzePower(without, an.metrics);
+            for (const ElementFlow& f : pa.elements) {
+                const QString what =
+                    e.name + QStringLiteral(" out: ") + d.power.elements[f.id].name;
+                QVERIFY2(f.normalKw <= f.capacityKw * (1 + 1e-9), qPrintable(what));
+                if (hallOf[f.id.value()] != hallOf[ups.value()])
+                    QVERIFY2(qAbs(f.normalKw - an.power.find(f.id)->normalKw) < 1e-6,
+                             qPrintable(what));
+            }
+        });
+        QVERIFY(upsOut >= 6);
+        // Each hall's demand on the utility: its racks' IT load through the chain's losses.
+        const QJsonObject st = stats(d);
+        const QJsonArray halls = st[QLatin1String("halls")].toArray();
+        double sum = 0;
+        for (const QJsonValue& v : halls) {
+            const QJsonObject h = v.toObject();
+            const double it = h[QLatin1String("it_kw")].toDouble();
+            const double kva = h[QLatin1String("utility_kva")].toDouble();
+            QVERIFY2(kva >= it / d.power.powerFactor && kva <= 1.15 * it / d.power.powerFactor,
+                     qPrintable(QStringLiteral("%1: %2 kW, %3 kVA")
+                                    .arg(h[QLatin1String("name")].toString())
+                                    .arg(it)
+                                    .arg(kva)));
+            sum += kva;
+        }
+        QVERIFY(
+            qAbs(sum - st[QLatin1String("power_chain")][QLatin1String("utility_kva")].toDouble()) <
+            1);
+    }
+
+    /// N+1 and block-redundant campuses: a chain per hall too, each from one utility service.
+    void eachHallsChainKeepsTheScheme_data() {
+        QTest::addColumn<int>("scheme");
+        QTest::newRow("N+1") << int(PowerScheme::NPlusOne);
+        QTest::newRow("4N/3") << int(PowerScheme::Block);
+    }
+    void eachHallsChainKeepsTheScheme() {
+        QFETCH(int, scheme);
+        GenerateParams p = campus(1024, 2);
+        p.power->scheme = PowerScheme(scheme);
+        const DesignData d = test::generated(p);
+        QCOMPARE(d.power.scheme, PowerScheme(scheme));
+        QCOMPARE(checkChainsPerHall(d), (std::map<int, int>{{0, 1}, {1, 1}}));
+        const Analysis an = analyze(d);
+        QCOMPARE(powerErrors(an.findings), 0);
+        QCOMPARE(an.power.racksLostWorst, 0);
+    }
+
+    /// A design without halls keeps its chain as it was: no hall in its names or groups.
+    void oneHallChainHasNoHallPrefix() {
+        const DesignData d = test::generated(1024);
+        QVERIFY(d.power.findByName(QStringLiteral("UPS-A1")).isValid());
+        QVERIFY(d.power.findByName(QStringLiteral("UTIL-B")).isValid());
+        d.power.elements.forEach([](PowerElementId, const PowerElement& e) {
+            QVERIFY2(!e.name.startsWith(QLatin1String("H1-")), qPrintable(e.name));
+        });
+        const QJsonArray halls = stats(d)[QLatin1String("halls")].toArray();
+        QCOMPARE(halls.size(), 1);
+        QVERIFY(halls[0][QLatin1String("utility_kva")].toDouble() > 0);
+        // No chain: no demand to give.
+        const QJsonArray none = stats(test::smallCluster())[QLatin1String("halls")].toArray();
+        QVERIFY(none[0][QLatin1String("utility_kva")].isNull());
     }
 
     void moreHallsThanUnitsIsRefused() {
