@@ -14,4 +14,5 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/PathwayLayout.cpp ${CMAKE_CURRENT_LIST_DIR}/PathwayLayout.h
   ${CMAKE_CURRENT_LIST_DIR}/Placement.cpp ${CMAKE_CURRENT_LIST_DIR}/Placement.h
   ${CMAKE_CURRENT_LIST_DIR}/Campus.cpp ${CMAKE_CURRENT_LIST_DIR}/HallBudget.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PodHalls.cpp
 )
