@@ -150,6 +150,10 @@ private:
     std::vector<DeviceId> addDevices(const CatalogItem& it, int n, const QString& prefix);
     void buildOob();
     void recordLeaves(const BuiltFabric& b);
+    /// A campus whose 3-tier compute fabric has at least a pod a hall: each hall takes whole
+    /// pods (m_suHall) and its pods' spines leave the central rows for its own network rows
+    /// (m_hallNetwork); otherwise nothing changes (PodHalls.cpp).
+    void alignPodsWithHalls();
 
     const GenerateParams& m_p;
     const Catalog& m_lib;
@@ -164,6 +168,10 @@ private:
     std::vector<DeviceId> m_storage, m_heads, m_ufm, m_mgmtSwitches;
     int m_suNodes = 32;
     int m_centralHall = 0; ///< a campus: the hall of the central network rows
+    /// A campus whose halls hold whole pods: each scalable unit's hall; empty otherwise.
+    std::vector<int> m_suHall;
+    /// With m_suHall, by hall: its pods' spines, then their out-of-band leaves.
+    std::vector<std::vector<DeviceId>> m_hallNetwork;
     int m_planes = 1;
     double m_nicGbps = 0; ///< one lane of a compute NIC: its speed / planes
 };

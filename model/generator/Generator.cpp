@@ -66,6 +66,7 @@ bool Generation::buildNetworks() {
         !buildBlockNetwork(FabricKind::Inband, PortRole::Inband, kInbandSwitches,
                            QStringLiteral("In-band management"), QStringLiteral("inb"), m_heads))
         return false;
+    alignPodsWithHalls(); // before the out-of-band leaves, which stand with what they serve
     if (m_p.oobFabric)
         buildOob();
     return true;
@@ -96,6 +97,8 @@ bool Generation::placeOnFloor() {
                       m_storage,       mgmt,
                       rearDoor()};
     in.halls = m_p.halls;
+    in.suHall = m_suHall;
+    in.hallNetwork = m_hallNetwork;
     FloorPlanner planner(m_d, in);
     if (!planner.place())
         return fail(planner.error());

@@ -276,7 +276,12 @@ void Generation::connectUfm(FabricId f, const SwitchChoice& sw, int leafDown) {
     // One port per switch, so the pair spans switches; a single-switch fabric gives them all.
     const int needed = kUfmAppliances * perUfm;
     const int perSwitch = std::max(1, needed / std::max(1, int(used.size())));
-    for (Tier tier : {Tier::Leaf, Tier::Spine, Tier::Core})
+    // On a campus the cores stand in the middle hall with the pair, where a pod's spines may
+    // stand in a hall of their own (alignPodsWithHalls): the cores' free ports come first.
+    const std::vector<Tier> tiers = m_p.halls > 1
+                                        ? std::vector<Tier>{Tier::Leaf, Tier::Core, Tier::Spine}
+                                        : std::vector<Tier>{Tier::Leaf, Tier::Spine, Tier::Core};
+    for (Tier tier : tiers)
         m_d.devices.forEach([&](DeviceId id, const Device& v) {
             if (v.tier != tier || v.fabric != f || int(free.size()) >= needed)
                 return;
@@ -340,7 +345,8 @@ void Generation::buildOob() {
     single.ok = true;
     single.tiers = 1;
     int count = 0;
-    auto build = [&](std::vector<PortRef> ports, int group, std::vector<DeviceId>& place) {
+    auto build = [&](std::vector<PortRef> ports, int group, std::vector<DeviceId>& place,
+                     const QString& prefix) {
         std::vector<LeafSpec> leaves;
         for (std::size_t i = 0; i < ports.size(); i += std::size_t(sw->radix))
             leaves.push_back(
@@ -348,8 +354,7 @@ void Generation::buildOob() {
                  -1,
                  {ports.begin() + std::ptrdiff_t(i),
                   ports.begin() + std::ptrdiff_t(std::min(ports.size(), i + sw->radix))}});
-        const BuiltFabric b =
-            buildFatTree(m_d, f, *sw, single, leaves, QStringLiteral("oob%1").arg(group + 1));
+        const BuiltFabric b = buildFatTree(m_d, f, *sw, single, leaves, prefix);
         place.insert(place.end(), b.leaves.begin(), b.leaves.end());
         count += int(b.leaves.size());
     };
@@ -357,17 +362,23 @@ void Generation::buildOob() {
         std::vector<PortRef> ports;
         mgmtPorts(m_suServers[s], ports);
         mgmtPorts(m_suNetwork[s], ports);
-        build(std::move(ports), int(s), m_suNetwork[s]);
+        build(std::move(ports), int(s), m_suNetwork[s], QStringLiteral("oob%1").arg(int(s) + 1));
     }
     // The central switches' and the storage nodes' leaves each go right after the last device
     // they serve, so they are packed into its rack or the next: appended at the end, the first
     // spines of a 100,000-GPU campus were over 100 m of copper from their leaf.
-    std::vector<PortRef> central;
-    mgmtPorts(m_central, central);
-    if (!central.empty()) {
+    // Likewise those of a hall's own network rows (a campus whose halls hold whole pods).
+    for (std::size_t h = 0; h <= m_hallNetwork.size(); ++h) {
+        std::vector<DeviceId>& list = h < m_hallNetwork.size() ? m_hallNetwork[h] : m_central;
+        std::vector<PortRef> ports;
+        mgmtPorts(list, ports);
+        if (ports.empty())
+            continue;
         std::vector<DeviceId> oob;
-        build(central, -1, oob);
-        placeAfterServed(m_central, central, oob, sw->radix);
+        build(ports, -1, oob,
+              h < m_hallNetwork.size() ? QStringLiteral("oob-hall%1").arg(int(h) + 1)
+                                       : QStringLiteral("oob0"));
+        placeAfterServed(list, ports, oob, sw->radix);
     }
     std::vector<PortRef> support;
     std::vector<DeviceId> supportDevs = m_storage;
@@ -376,7 +387,7 @@ void Generation::buildOob() {
     mgmtPorts(supportDevs, support);
     if (!support.empty()) {
         std::vector<DeviceId> oob;
-        build(support, -2, oob);
+        build(support, -2, oob, QStringLiteral("oob-1"));
         placeAfterServed(m_storage, support, oob, sw->radix);
         m_mgmtSwitches.insert(m_mgmtSwitches.end(), oob.begin(), oob.end());
     }

@@ -92,8 +92,8 @@ bool FloorPlanner::place() {
     // Compute racks of air-cooled servers may take the catalog's largest rear door.
     const DesignSettings computeSettings = planningSettings(m_d.settings, m_in.rearDoor);
     Chunks chunks = planChunks(computeSettings, spec);
-    m_centralHall = hallOfChunk(chunks, chunks.central);
-    if (const int sus = int(chunks.list.size()) - 1; m_in.halls > std::max(1, sus)) {
+    m_centralHall = chunks.hall[chunks.central];
+    if (const int sus = int(m_in.suServers.size()); m_in.halls > std::max(1, sus)) {
         m_error = QStringLiteral("%1 halls need at least %1 scalable units; this design has %2")
                       .arg(m_in.halls)
                       .arg(sus);
@@ -108,7 +108,7 @@ bool FloorPlanner::place() {
 
 FloorPlanner::Chunks FloorPlanner::planChunks(const DesignSettings& computeSettings,
                                               const RackSpec& spec) {
-    Chunks out;
+    std::vector<std::vector<PlannedRack>> units;
     for (std::size_t s = 0; s < m_in.suServers.size(); ++s) {
         std::vector<PlannedRack> chunk;
         const auto& servers = m_in.suServers[s];
@@ -129,26 +129,81 @@ FloorPlanner::Chunks FloorPlanner::planChunks(const DesignSettings& computeSetti
         }
         for (PlannedRack& r : packNetwork(m_in.suNetwork[s], su + QStringLiteral("-net")))
             chunk.push_back(std::move(r));
-        out.list.push_back(std::move(chunk));
+        units.push_back(std::move(chunk));
     }
-    // Central rows go in the middle of the hall: the longest leaf-spine run is then half the
-    // hall, which keeps 100G management links within AOC reach in large designs.
-    out.central = out.list.size() / 2;
-    std::vector<PlannedRack> central = packNetwork(m_in.central, QStringLiteral("spine"));
+    // With the spines in their pods' halls, what stays central is the core tier.
+    const bool pods = !m_in.suHall.empty();
+    std::vector<PlannedRack> central =
+        packNetwork(m_in.central, pods ? QStringLiteral("core") : QStringLiteral("spine"));
     for (PlannedRack& r : packNetwork(m_in.storage, QStringLiteral("storage")))
         central.push_back(std::move(r));
     for (PlannedRack& r : packNetwork(m_in.management, QStringLiteral("mgmt")))
         central.push_back(std::move(r));
-    out.list.insert(out.list.begin() + std::ptrdiff_t(out.central), std::move(central));
+    Chunks out = pods ? hallChunks(std::move(units), std::move(central))
+                      : middleChunks(std::move(units), std::move(central));
     for (const auto& chunk : out.list)
         out.racks += chunk.size();
+    return out;
+}
+
+FloorPlanner::Chunks FloorPlanner::middleChunks(std::vector<std::vector<PlannedRack>> units,
+                                                std::vector<PlannedRack> central) const {
+    // Central rows go in the middle of the hall: the longest leaf-spine run is then half the
+    // hall, which keeps 100G management links within AOC reach in large designs.
+    Chunks out;
+    out.list = std::move(units);
+    out.central = out.list.size() / 2;
+    out.list.insert(out.list.begin() + std::ptrdiff_t(out.central), std::move(central));
+    out.network.assign(out.list.size(), 0);
+    out.network[out.central] = 1;
+    for (std::size_t ci = 0; ci < out.list.size(); ++ci)
+        out.hall.push_back(hallOfChunk(out, ci));
+    return out;
+}
+
+FloorPlanner::Chunks FloorPlanner::hallChunks(std::vector<std::vector<PlannedRack>> units,
+                                              std::vector<PlannedRack> central) {
+    const int halls = std::max(1, m_in.halls);
+    const int middle = campusCentralHall(halls);
+    std::vector<std::vector<std::size_t>> unitsOf(static_cast<std::size_t>(halls));
+    for (std::size_t s = 0; s < units.size(); ++s) {
+        const int h = s < m_in.suHall.size() ? m_in.suHall[s] : 0;
+        unitsOf[std::size_t(std::clamp(h, 0, halls - 1))].push_back(s);
+    }
+    Chunks out;
+    auto add = [&](std::vector<PlannedRack> chunk, int hall, bool network) {
+        out.list.push_back(std::move(chunk));
+        out.hall.push_back(hall);
+        out.network.push_back(network ? 1 : 0);
+    };
+    for (int h = 0; h < halls; ++h) {
+        std::vector<PlannedRack> net;
+        if (std::size_t(h) < m_in.hallNetwork.size())
+            net = packNetwork(m_in.hallNetwork[std::size_t(h)],
+                              QStringLiteral("hall%1-spine").arg(h + 1));
+        if (h == middle)
+            for (PlannedRack& r : central)
+                net.push_back(std::move(r));
+        // A hall's network rows in the middle of its units, as the central rows stand in a
+        // hall's: the longest leaf-spine run is then half the hall.
+        const std::vector<std::size_t>& own = unitsOf[std::size_t(h)];
+        for (std::size_t i = 0; i <= own.size(); ++i) {
+            if (i == own.size() / 2) {
+                if (h == middle)
+                    out.central = out.list.size();
+                add(std::move(net), h, true);
+            }
+            if (i < own.size())
+                add(std::move(units[own[i]]), h, false);
+        }
+    }
     return out;
 }
 
 int FloorPlanner::racksPerRow(const Chunks& chunks, const RackSpec& spec) {
     std::size_t widest = 1;
     for (std::size_t ci = 0; ci < chunks.list.size(); ++ci)
-        if (ci != chunks.central) // the central rows wrap; a scalable unit keeps to one row
+        if (!chunks.network[ci]) // network rows wrap; a scalable unit keeps to one row
             widest = std::max(widest, chunks.list[ci].size());
     if (m_in.hallWidthMm > 0) {
         const int perRow = int((m_in.hallWidthMm - 2 * kMarginMm) / spec.widthMm);
@@ -182,7 +237,7 @@ int FloorPlanner::layRows(Chunks& chunks, int perRow, const DesignSettings& comp
         auto& chunk = chunks.list[ci];
         if (chunk.empty())
             continue;
-        if (const int h = hallOfChunk(chunks, ci); h != hall) {
+        if (const int h = chunks.hall[ci]; h != hall) {
             // A hall begins on a row of its own that faces as the first hall's first row.
             if (slot > 0)
                 ++row;
@@ -190,19 +245,19 @@ int FloorPlanner::layRows(Chunks& chunks, int perRow, const DesignSettings& comp
             slot = 0;
             hall = h;
         }
-        const bool ownRows = ci == chunks.central || ci == chunks.central + 1;
+        const bool ownRows = chunks.network[ci] || (ci > 0 && chunks.network[ci - 1]);
         if (slot > 0 && (ownRows || slot + int(chunk.size()) > perRow)) {
             ++row;
             slot = 0;
         }
-        // The central rows wrap back and forth, so the rack after a row's last stands across
-        // the aisle from it, not a row's length away (a leaf and the switches it serves).
+        // Network rows wrap back and forth, so the rack after a row's last stands across the
+        // aisle from it, not a row's length away (a leaf and the switches it serves).
         bool reverse = false;
         for (PlannedRack& pr : chunk) {
             if (slot == perRow) {
                 ++row;
                 slot = 0;
-                reverse = ci == chunks.central && !reverse;
+                reverse = chunks.network[ci] && !reverse;
             }
             double kw = 0;
             for (DeviceId id : pr.devices)

@@ -26,7 +26,20 @@ struct PlacementInput {
     /// above the design's rear-door envelope. addRearDoors then fits each rack its door.
     std::optional<CoolingEnvelope> rearDoor;
     int halls = 1; ///< a campus: the scalable units split over this many halls
+    /// A campus whose halls hold whole pods of a 3-tier compute fabric: each scalable unit's
+    /// hall. Empty: the units split evenly over the halls, the central rows in the middle one.
+    std::vector<int> suHall{};
+    /// With suHall, by hall: the switches of that hall's own network rows (its pods' spines
+    /// and their out-of-band leaves), in the middle of its units; the central rows (cores,
+    /// storage, management) join those of hall campusCentralHall().
+    std::vector<std::vector<DeviceId>> hallNetwork{};
 };
+
+/// A campus whose halls hold whole pods (PlacementInput::suHall): the hall of the cores and
+/// the other central rows, the middle one (Hall 2 of 4, Hall 4 of 8).
+inline int campusCentralHall(int halls) {
+    return halls > 1 ? (halls - 1) / 2 : 0;
+}
 
 /// The generated floor: clear floor around the rows (two tiles), and cold and hot aisles of
 /// two 600 mm tiles.
@@ -102,14 +115,24 @@ private:
         bool fixedCooling = false; ///< chosen with the servers, not from the load
     };
     /// The racks to place, one chunk per scalable unit with the central rows (spines,
-    /// storage, management) as the chunk in the middle.
+    /// storage, management) as the chunk in the middle; on a campus whose halls hold whole
+    /// pods, a network chunk in the middle of each hall's units as well.
     struct Chunks {
         std::vector<std::vector<PlannedRack>> list;
-        std::size_t central = 0; ///< index of the central rows' chunk
+        std::vector<int> hall;     ///< by chunk: its hall (a campus; else 0)
+        std::vector<char> network; ///< by chunk: network rows (rows of their own, wrapping)
+        std::size_t central = 0;   ///< index of the central rows' chunk
         std::size_t racks = 0;
     };
     // place()'s steps: the racks, their row length, the rows on the floor, the hall around them.
     Chunks planChunks(const DesignSettings& computeSettings, const RackSpec& spec);
+    /// The units' chunks with the central rows inserted in the middle of them all.
+    Chunks middleChunks(std::vector<std::vector<PlannedRack>> units,
+                        std::vector<PlannedRack> central) const;
+    /// A campus whose halls hold whole pods: each hall's units with its own network rows in
+    /// their middle, the central rows with those of campusCentralHall().
+    Chunks hallChunks(std::vector<std::vector<PlannedRack>> units,
+                      std::vector<PlannedRack> central);
     int racksPerRow(const Chunks& chunks, const RackSpec& spec); ///< < 1 with error()
     int layRows(Chunks& chunks, int perRow, const DesignSettings& computeSettings,
                 const RackSpec& spec);                           ///< the rows used

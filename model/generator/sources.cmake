@@ -1,6 +1,7 @@
 # The cluster generator, one file per phase, run in order by Generator.cpp: plan (PlanPhase:
 # parameters and fabric sizing), the compute fabric (ComputePhase), the other networks and
-# support gear (NetworksPhase), place (Placement: racks on the floor), facility (Facility:
+# support gear (NetworksPhase; PodHalls: on a campus, each hall's whole pods with their
+# spines), place (Placement: racks on the floor; Campus: the halls), facility (Facility:
 # PDUs, rear doors, CDUs), the power chain (PowerPhase: model/power's builder; PowerRackPlacement:
 # its power racks on the floor), pathways (PathwayLayout: the trays), then routing
 # (model/cabling).
@@ -14,4 +15,5 @@ target_sources(cds_model PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/PathwayLayout.cpp ${CMAKE_CURRENT_LIST_DIR}/PathwayLayout.h
   ${CMAKE_CURRENT_LIST_DIR}/Placement.cpp ${CMAKE_CURRENT_LIST_DIR}/Placement.h
   ${CMAKE_CURRENT_LIST_DIR}/Campus.cpp ${CMAKE_CURRENT_LIST_DIR}/HallBudget.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PodHalls.cpp
 )

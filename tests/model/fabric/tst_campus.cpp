@@ -324,6 +324,98 @@ private Q_SLOTS:
         QVERIFY(none[0][QLatin1String("utility_kva")].isNull());
     }
 
+    /// A 3-tier campus: every hall holds whole pods, each pod's spines stand in the hall of
+    /// the leaves they serve and the cores in the middle hall, so of the compute fabric only
+    /// spine-core links cross between halls, each on a medium that reaches (single-mode past
+    /// the 100 m of the longest multimode or AOC reach).
+    void threeTierCampusKeepsSpinesWithTheirPods_data() {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("halls");
+        QTest::addColumn<int>("podGpus");
+        // 4,096 DGX H100 on QM9700 need 3 tiers: 16 units in 4 pods of 4.
+        QTest::newRow("4 pods in 4 halls") << 4096 << 4 << 0;
+        QTest::newRow("4 pods in 3 halls") << 4096 << 3 << 0;
+        QTest::newRow("4 pods in 2 halls") << 4096 << 2 << 0;
+        // Two tiers would carry these; --pod-gpus asks for a pod a hall.
+        QTest::newRow("--pod-gpus 512 in 2 halls") << 1024 << 2 << 512;
+    }
+    void threeTierCampusKeepsSpinesWithTheirPods() {
+        QFETCH(int, gpus);
+        QFETCH(int, halls);
+        QFETCH(int, podGpus);
+        GenerateParams p = campus(gpus, halls);
+        p.podGpus = podGpus;
+        const GenerateResult r = generateCluster(p, test::bundled().catalog());
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY2(r.notes.join(QLatin1Char('\n')).contains(QLatin1String("only spine-core links")),
+                 qPrintable(r.notes.join(QLatin1Char('\n'))));
+        const DesignData& d = r.design;
+        QCOMPARE(int(d.halls.size()), halls);
+        QCOMPARE(int(hallOfUnits(d).size()), gpus / 256); // each unit in one hall
+        const std::vector<int> rackHall = rackHalls(d, d.halls);
+        auto hallOf = [&](DeviceId id) { return hallOfRack(rackHall, d.devices[id].rack); };
+        const FabricId compute = d.findFabric(FabricKind::Compute);
+        const int middle = (halls - 1) / 2;
+        std::set<int> spineHalls;
+        QStringList wrong;
+        d.devices.forEach([&](DeviceId id, const Device& v) {
+            if (v.fabric != compute)
+                return;
+            if (v.tier == Tier::Spine)
+                spineHalls.insert(hallOf(id));
+            if (v.tier == Tier::Core && hallOf(id) != middle)
+                wrong << v.name + QStringLiteral(" stands in hall %1").arg(hallOf(id) + 1);
+        });
+        QCOMPARE(int(spineHalls.size()), halls); // every hall has spines of its own
+        QVERIFY(!spineHalls.count(-1));
+        int crossing = 0;
+        d.links.forEach([&](LinkId, const Link& l) {
+            if (l.fabric != compute)
+                return;
+            const Device& a = d.devices[l.a.device];
+            const Device& b = d.devices[l.b.device];
+            const Tier lo = std::min(a.tier, b.tier), hi = std::max(a.tier, b.tier);
+            const int ha = hallOf(l.a.device), hb = hallOf(l.b.device);
+            const QString what = a.name + QStringLiteral(" - ") + b.name;
+            if (ha < 0 || hb < 0)
+                wrong << what + QStringLiteral(": an end in no hall");
+            if (ha == hb)
+                return;
+            ++crossing;
+            if (lo != Tier::Spine || hi != Tier::Core)
+                wrong << what + QStringLiteral(": crosses between halls");
+            const std::optional<MediaSpec>* m =
+                l.medium.isValid() ? &d.catalog[l.medium].media : nullptr;
+            const double length = l.lengthM;
+            if (!m || !*m || (*m)->maxReachM < length ||
+                (length > 100 && (*m)->type != MediaType::Smf))
+                wrong << what + QStringLiteral(": %1 m between halls on no medium that reaches")
+                                    .arg(length);
+        });
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.mid(0, 5).join(QLatin1Char('\n'))));
+        QVERIFY(crossing > 0);
+        const Analysis an = analyze(d);
+        QVERIFY2(errorCodes(an.findings).isEmpty(),
+                 qPrintable(errorCodes(an.findings).mid(0, 5).join(QLatin1Char('\n'))));
+    }
+
+    /// Fewer pods than halls: no hall can hold whole pods, so the spines stay with the cores in
+    /// one hall, as before, and a note says why.
+    void fewerPodsThanHallsKeepSpinesCentral() {
+        const GenerateResult r = generateCluster(campus(4096, 8), test::bundled().catalog());
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY2(r.notes.join(QLatin1Char('\n'))
+                     .contains(QLatin1String("4 pods cannot give each of 8 halls whole pods")),
+                 qPrintable(r.notes.join(QLatin1Char('\n'))));
+        const std::vector<int> rackHall = rackHalls(r.design, r.design.halls);
+        std::set<int> spineHalls;
+        r.design.devices.forEach([&](DeviceId, const Device& v) {
+            if (v.tier == Tier::Spine)
+                spineHalls.insert(hallOfRack(rackHall, v.rack));
+        });
+        QCOMPARE(spineHalls.size(), std::size_t(1));
+    }
+
     void moreHallsThanUnitsIsRefused() {
         const GenerateResult r = generateCluster(campus(1024, 5), test::bundled().catalog());
         QVERIFY(!r.ok);
