@@ -35,7 +35,7 @@ LiveAnalysis::LiveAnalysis(Design* design, QObject* parent)
     // A tray added, moved or resized changes the routes of every cable that may use it. Like a
     // rack move it changes placement only: the rules that read placement (cable reach, trays)
     // run again, the others keep their findings (a tray drag stays cheap).
-    auto rerouteAll = [this] { m_allDirty = true; };
+    auto rerouteAll = [this] { m_traysDirty = true; };
     connect(design, &Design::pathwayAdded, this, rerouteAll);
     connect(design, &Design::pathwayRemoved, this, rerouteAll);
     connect(design, &Design::pathwayChanged, this, rerouteAll);
@@ -140,7 +140,7 @@ void LiveAnalysis::runPlacement(bool traysChanged) {
     if (!exact)
         m_bom.emplace(d);
     if (traysChanged) {
-        m_trays.emplace(d, *m_index);
+        m_trays->retray(d, *m_index, changed);
         m_pathwaysAtLastRun = d.pathways;
     } else {
         m_trays->moveRacks(d, *m_index, moved);
@@ -187,11 +187,22 @@ void LiveAnalysis::rerouteCables(const DesignIndex& index,
             any = true;
         }
     };
-    if (m_allDirty || !m_dirtyDevices.empty() || !m_dirtyLinks.empty()) {
+    // Trays changed: any cable may run another way, but one whose length stays keeps its
+    // medium (the choice reads only its length and its ends), so measure it first.
+    auto remeasure = [&](LinkId id, const Link& l) {
+        if (!router)
+            router.emplace(d, &index);
+        bool noPathway = false;
+        if (float(router->lengthM(l, noPathway)) != l.lengthM)
+            reroute(id, l);
+    };
+    if (m_allDirty || m_traysDirty || !m_dirtyDevices.empty() || !m_dirtyLinks.empty()) {
         d.links.forEach([&](LinkId id, const Link& l) {
             if (m_allDirty || dirty(m_dirtyLinks, id.value()) || deviceDirty(l.a.device) ||
                 deviceDirty(l.b.device))
                 reroute(id, l);
+            else if (m_traysDirty)
+                remeasure(id, l);
         });
     } else { // only racks moved: their devices' links, found through the index
         std::vector<LinkId> links;
@@ -208,6 +219,7 @@ void LiveAnalysis::rerouteCables(const DesignIndex& index,
                 reroute(id, *l);
     }
     m_allDirty = false;
+    m_traysDirty = false;
     m_dirtyRacks.clear();
     m_dirtyDevices.clear();
     m_dirtyLinks.clear();

@@ -62,6 +62,9 @@ private:
     void rememberRacks();
     Design* m_design;
     bool m_allDirty = true;
+    /// Trays changed since the last run: every cable between racks is measured again, and
+    /// only one whose length changed has its medium chosen again.
+    bool m_traysDirty = false;
     bool m_structural = true; ///< a change other than a rack's place since the last run
     bool m_lastPlacementOnly = false;
     std::vector<Rack> m_racksAtLastRun; ///< by rack id: to tell a move from another rack edit

@@ -126,6 +126,30 @@ void TrayTally::moveRacks(const DesignData& d, const DesignIndex& index,
         route(m_pairs[k], router, +1);
 }
 
+void TrayTally::retray(const DesignData& d, const DesignIndex& index,
+                       const std::vector<std::pair<LinkId, Link>>& changed) {
+    LinkRouter router(d, &index);
+    if (!m_graph || !router.sharedTrays()) { // trays drawn on an empty floor, or all deleted
+        *this = TrayTally(d, index);
+        return;
+    }
+    m_graph = router.sharedTrays();
+    m_pieceArea.assign(m_graph->pieceCount(), 0);
+    m_pieceCables.assign(m_graph->pieceCount(), 0);
+    m_unrouted = 0;
+    for (const auto& [id, before] : changed) {
+        const Link* now = d.links.find(id);
+        RackId ra, rb;
+        if (!now || !rackPair(d, *now, ra, rb))
+            continue;
+        const auto it = m_pairs.find(keyOf(ra, rb));
+        if (it != m_pairs.end())
+            it->second.areaMicroMm2 += areaMicroMm2(d, *now) - areaMicroMm2(d, before);
+    }
+    for (auto& [key, p] : m_pairs)
+        route(p, router, +1);
+}
+
 TrayLoad TrayTally::load(const DesignData& d) const {
     TrayLoad out;
     if (!m_graph)

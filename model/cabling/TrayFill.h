@@ -48,6 +48,12 @@ public:
     /// @p moved racks stand elsewhere now, and their cables may have new media (diameters).
     /// The pathways and the links' ends are as they were counted.
     void moveRacks(const DesignData& d, const DesignIndex& index, const std::vector<RackId>& moved);
+    /// The pathways changed (and racks may have moved): every pair is routed over the new
+    /// trays, its cables as counted except @p changed, the links whose medium (so diameter)
+    /// may differ from @p changed's second, the link as it was counted. The links' ends are
+    /// as they were counted. Cheaper than a new tally: the links are not grouped again.
+    void retray(const DesignData& d, const DesignIndex& index,
+                const std::vector<std::pair<LinkId, Link>>& changed);
     TrayLoad load(const DesignData& d) const;
 
 private:
