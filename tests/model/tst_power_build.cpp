@@ -48,7 +48,7 @@ edits::PowerChainOptions options(PowerScheme s, bool dc = false) {
 }
 
 /// The findings of @p code.
-int count(const DesignData& d, const QString& code) {
+int findingCount(const DesignData& d, const QString& code) {
     int n = 0;
     for (const Finding& f : analyze(d).findings)
         n += f.code == code ? 1 : 0;
@@ -97,10 +97,10 @@ private Q_SLOTS:
         d.racks.forEach([&](RackId, const Rack& r) {
             QVERIFY2(r.feeds.a && r.feeds.b && r.feeds.a != r.feeds.b, qPrintable(r.name));
         });
-        QCOMPARE(count(d, codes::kPowerN1Overload), 0);
-        QCOMPARE(count(d, codes::kPowerElementOverload), 0);
-        QCOMPARE(count(d, codes::kPowerUnfed), 0);
-        QCOMPARE(count(d, codes::kPowerSingleCorded), 0);
+        QCOMPARE(findingCount(d, codes::kPowerN1Overload), 0);
+        QCOMPARE(findingCount(d, codes::kPowerElementOverload), 0);
+        QCOMPARE(findingCount(d, codes::kPowerUnfed), 0);
+        QCOMPARE(findingCount(d, codes::kPowerSingleCorded), 0);
         const DesignData built = d;
 
         edits::Result nPlusOne =
@@ -111,7 +111,7 @@ private Q_SLOTS:
         QVERIFY(d.power.scheme == PowerScheme::NPlusOne);
         QVERIFY(d.power.findByName(QStringLiteral("UPS-1.1")));
         QVERIFY(!d.power.findByName(QStringLiteral("UPS-A1")));
-        QCOMPARE(count(d, codes::kPowerN1Overload), 0);
+        QCOMPARE(findingCount(d, codes::kPowerN1Overload), 0);
 
         nPlusOne.edit->revert(design);
         QVERIFY(design.data() == built);
@@ -158,7 +158,7 @@ private Q_SLOTS:
         const DesignData& d = design.data();
         QCOMPARE(powerRacks(d).size(), before.size());
         QVERIFY(powerRackAreas(d) == before);
-        QCOMPARE(count(d, codes::kPowerRackFloor), 0);
+        QCOMPARE(findingCount(d, codes::kPowerRackFloor), 0);
         dc.racks.forEach([&](RackId id, const Rack& rack) {
             QVERIFY2(d.racks[id].centre == rack.centre, qPrintable(rack.name));
         });
@@ -230,7 +230,7 @@ private Q_SLOTS:
         const DesignData& d = design.data();
         QVERIFY(d.power.elements[a].area && d.power.elements[b].area);
         QVERIFY(*d.power.elements[a].area == whereA && *d.power.elements[b].area == whereB);
-        QCOMPARE(count(d, codes::kPowerRackFloor), 0);
+        QCOMPARE(findingCount(d, codes::kPowerRackFloor), 0);
 
         // Placed already, another kind, or feeding no rack: refused, named.
         r = edits::placePowerRack(d, a);
