@@ -634,8 +634,8 @@ QString powerSettingsProblem(const PowerSettings& s) {
 
 Result setPowerSettings(const DesignData& d, const PowerSettings& s) {
     if (d.power.elements.empty())
-        return Result::refuse(
-            QStringLiteral("The design has no power chain: generate one with its racks first"));
+        return Result::refuse(QStringLiteral(
+            "The design has no power chain: build one first (Power > Build power chain…)"));
     if (const QString why = powerSettingsProblem(s); !why.isEmpty())
         return Result::refuse(why);
     PowerChain next = d.power;
