@@ -32,7 +32,8 @@ message(STATUS "layering ok: ${n} files under model/")
 #   phases/ the build plan (what each build phase installs, costs and must order by when).
 #   power/, site/ and resilience/ are the rooms the next concepts take (power chain, several
 #   halls, failure domains); their rows are here before their first file. edits/ reach site/
-#   to move a campus hall with what stands in it (HallMove). resilience/ reads
+#   to move a campus hall with what stands in it (HallMove), and power/ to build a chain with
+#   the generator's builder and find a power rack its place (PowerRackFloor). resilience/ reads
 #   model/json for the catalog folders' failure rates when a design's catalog has none.
 #   In views/, floorplan/ and tools/ are one canvas (the view owns its tools); power/ is the
 #   power chain's one-line diagram (the studio's view and the report's page share it); the floorplan reads model/power to light the racks an element feeds;
@@ -44,7 +45,7 @@ message(STATUS "layering ok: ${n} files under model/")
 set(allowed
   "model:"
   "model/json: model"
-  "model/edits: model model/site"
+  "model/edits: model model/site model/power"
   "model/cabling: model"
   "model/site: model model/metrics"
   "model/addressing: model"

@@ -222,6 +222,7 @@ void MainWindow::buildMenus() {
     m_resilience->addContextMenuTo(m_canvas);
     m_resilience->addContextMenuTo(m_elevation);
     m_powerActions = new PowerChainActions(*m_wb, *this, this);
+    m_powerActions->addMenu(menuBar());
     m_powerActions->addContextMenuTo(m_power);
     m_resilience->dock()->hide();
     m_resilience->setPlacement(
@@ -270,6 +271,9 @@ void MainWindow::connectViews() {
     connect(m_properties, &Props::powerAreaRequested, ed,
             [ed](PowerElementId id, const RectMm& area) { ed->setPowerElementArea(id, area); });
     connect(m_properties, &Props::powerSettingsRequested, ed, &DesignEditor::setPowerSettings);
+    connect(m_properties, &Props::powerPlaceRequested, m_powerActions, &PowerChainActions::place);
+    connect(m_properties, &Props::powerChainBuildRequested, m_powerActions,
+            &PowerChainActions::buildChain);
     connect(m_properties, &Props::pathwayEditRequested, ed,
             [ed](PathwayId id, const Pathway& after, const QString&) {
                 ed->apply(edits::editPathway(ed->design()->data(), id, after));

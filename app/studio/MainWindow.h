@@ -64,7 +64,8 @@ public:
     ToolsActions* tools() const { return m_tools; }
     /// The Analyse menu and the Failures panel ("What if this fails?").
     ResilienceActions* resilience() const { return m_resilience; }
-    /// The power diagram's context menu (add an element below one, delete one).
+    /// The Power menu and the power diagram's context menu (build the chain, add an element
+    /// below one, delete one, place a power rack on the floor).
     PowerChainActions* powerActions() const { return m_powerActions; }
 
     // WindowHost

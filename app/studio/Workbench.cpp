@@ -8,6 +8,7 @@
 #include "model/edits/CableOps.h"
 #include "model/edits/HallOps.h"
 #include "model/edits/PathwayOps.h"
+#include "model/edits/PowerOps.h"
 #include "views/SelectionModel.h"
 
 #include <QLocale>
@@ -133,6 +134,25 @@ bool Workbench::addPowerElement(PowerKind kind, const QString& catalogId,
         return false;
     m_selection->set({ObjectRef::powerElement(added)});
     return true;
+}
+
+bool Workbench::buildPowerChain(const edits::PowerChainOptions& o, bool* unchanged) {
+    edits::Result r = edits::buildPowerChain(data(), library(), o);
+    if (unchanged)
+        *unchanged = r.edit && r.edit->isNoOp();
+    if (!editor()->apply(std::move(r)))
+        return false;
+    std::vector<ObjectRef> keep;
+    for (const ObjectRef& ref : m_selection->objects())
+        if (ref.kind != ObjectRef::Kind::PowerElement)
+            keep.push_back(ref);
+    if (keep.size() != m_selection->objects().size())
+        m_selection->set(keep);
+    return true;
+}
+
+bool Workbench::placePowerRack(PowerElementId id) {
+    return editor()->apply(edits::placePowerRack(data(), id));
 }
 
 bool Workbench::pickAt(PointMm at, double mmPerPixel) {

@@ -8,6 +8,10 @@
 
 #include <vector>
 
+namespace cds::edits {
+struct PowerChainOptions;
+} // namespace cds::edits
+
 namespace cds::views {
 class SelectionModel;
 } // namespace cds::views
@@ -56,6 +60,14 @@ public:
     /// named @p upstream (DesignEditor::addPowerElement), selected once added.
     bool addPowerElement(PowerKind kind, const QString& catalogId, const QStringList& upstream,
                          const QString& name = {});
+    /// Power > Build power chain…: the design's chain built, or rebuilt, with @p o as one step
+    /// (edits::buildPowerChain); power elements leave the selection, their ids now the new
+    /// chain's. False when refused (the editor's problem() says why) or when the chain would
+    /// come out as it is (@p unchanged is set then, and nothing is pushed).
+    bool buildPowerChain(const edits::PowerChainOptions& o, bool* unchanged = nullptr);
+    /// Place on floor: power rack @p id, which has no place yet, beside the racks it feeds
+    /// (edits::placePowerRack).
+    bool placePowerRack(PowerElementId id);
 
     /// A click at @p at that hit no rack: selects the cable bundle there (true: the window
     /// shows the Cables panel), or else the tray there; @p mmPerPixel sets the pick distance.

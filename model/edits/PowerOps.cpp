@@ -1,11 +1,13 @@
 #include "PowerOps.h"
 
 #include "../Wording.h"
+#include "../power/PowerRackFloor.h"
 
 #include <QLocale>
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <set>
 
 namespace cds::edits {
@@ -500,6 +502,119 @@ Result setPowerElementArea(const DesignData& d, PowerElementId id, const RectMm&
             {}};
 }
 
+Result placePowerRack(const DesignData& d, PowerElementId id) {
+    const PowerElement* e = d.power.elements.find(id);
+    if (!e)
+        return {};
+    if (e->kind != PowerKind::PowerRack)
+        return Result::refuse(QStringLiteral("%1 is a %2: only a power rack is placed beside the "
+                                             "racks it feeds")
+                                  .arg(e->name, kindNoun(e->kind)));
+    if (e->area)
+        return Result::refuse(QStringLiteral("%1 stands on the floor already (%2): drag it, or "
+                                             "give its Floor X and Y")
+                                  .arg(e->name, rectText(*e->area)));
+    const PowerRackSpot spot = findPowerRackSpot(d, id);
+    if (!spot.area)
+        return Result::refuse(QStringLiteral("Cannot place %1: %2").arg(e->name, spot.why));
+    return setPowerElementArea(d, id, *spot.area);
+}
+
+namespace {
+
+/// Why no chain can be built for @p d with @p o (empty when one can).
+QString buildProblem(const DesignData& d, const PowerChainOptions& o) {
+    if (d.racks.empty())
+        return QStringLiteral("The design has no racks: a power chain feeds racks, so place or "
+                              "generate them first");
+    double itW = 0; // what the builder sizes for: the maximum of the devices in racks
+    d.devices.forEach([&](DeviceId, const Device& v) {
+        if (d.racks.contains(v.rack))
+            itW += d.typeOf(v).powerMaxW.value_or(0);
+    });
+    if (!(itW > 0))
+        return QStringLiteral("The design's racks draw no power: mount servers or switches in "
+                              "them first");
+    if (o.build.scheme == PowerScheme::Block &&
+        (o.build.blocks < 3 || o.build.blocks > kMaxPowerBlocks))
+        return QStringLiteral("A block-redundant chain has 3 to %1 blocks, not %2")
+            .arg(kMaxPowerBlocks)
+            .arg(o.build.blocks);
+    if (!(o.itBudgetKw >= 0 && o.itBudgetKw <= kMaxPowerCapacity)) // NaN too
+        return QStringLiteral("An IT budget of %1 kW is not between 0 (none) and %2 kW")
+            .arg(figure(o.itBudgetKw), figure(kMaxPowerCapacity));
+    return {};
+}
+
+/// Every power rack of @p d without a place takes the first free one beside its racks, in
+/// the chain's order (a segment's A, then its B beside it); the names of those finding none.
+QStringList placeNewPowerRacks(DesignData& d) {
+    std::vector<PowerElementId> racks;
+    d.power.elements.forEach([&](PowerElementId id, const PowerElement& e) {
+        if (e.kind == PowerKind::PowerRack && !e.area)
+            racks.push_back(id);
+    });
+    QStringList unplaced;
+    for (PowerElementId id : racks) {
+        const PowerRackSpot spot = findPowerRackSpot(d, id);
+        if (spot.area && powerAreaProblem(d, id, *spot.area).isEmpty())
+            d.power.elements[id].area = *spot.area;
+        else
+            unplaced << d.power.elements[id].name;
+    }
+    return unplaced;
+}
+
+/// "2N", "N+1 with 800 V DC": the scheme of chain @p c as the undo text names it.
+QString builtScheme(const PowerChain& c) {
+    bool dc = false;
+    c.elements.forEach(
+        [&](PowerElementId, const PowerElement& e) { dc = dc || e.kind == PowerKind::PowerRack; });
+    QString text = c.schemeLabel();
+    if (dc)
+        text += QStringLiteral(" with 800 V DC");
+    return text;
+}
+
+} // namespace
+
+Result buildPowerChain(const DesignData& d, const Catalog& library, const PowerChainOptions& o) {
+    if (const QString why = buildProblem(d, o); !why.isEmpty())
+        return Result::refuse(why);
+    DesignData next = d;
+    const PowerBuildResult built = cds::buildPowerChain(next, library, o.build);
+    if (!built.ok)
+        return Result::refuse(QStringLiteral("Cannot build the power chain: %1").arg(built.error));
+    if (const QStringList unplaced = placeNewPowerRacks(next); !unplaced.isEmpty()) {
+        QString names = unplaced.mid(0, 3).join(QStringLiteral(", "));
+        if (unplaced.size() > 3)
+            names += QStringLiteral(", …");
+        return Result::refuse(
+            QStringLiteral("Cannot build the power chain: no free floor in line with the racks "
+                           "they feed for %1 (%2); widen the hall or clear the rows' ends, or "
+                           "build it without 800 V DC")
+                .arg(cds::counted(unplaced.size(), QStringLiteral("power rack")), names));
+    }
+    next.power.itBudgetKw = o.itBudgetKw;
+    if (o.itBudgetKw != d.power.itBudgetKw)
+        next.power.siteBudgetKw = 0; // derived from the old budget: no longer what it says
+    // The entries the builder embedded anew; those the design held stay its own copies.
+    std::vector<CatalogItem> types(next.catalog.items().begin() + std::ptrdiff_t(d.catalog.size()),
+                                   next.catalog.items().end());
+    std::vector<PowerChainEdit::RackChange> racks;
+    d.racks.forEach([&](RackId id, const Rack& r) {
+        if (!(next.racks[id] == r))
+            racks.emplace_back(id, r, next.racks[id]);
+    });
+    const QString text =
+        d.power.elements.empty()
+            ? QStringLiteral("Build power chain (%1)").arg(builtScheme(next.power))
+            : QStringLiteral("Rebuild power chain as %1").arg(builtScheme(next.power));
+    return {std::make_unique<PowerChainEdit>(text, std::move(types), d.power, std::move(next.power),
+                                             std::move(racks)),
+            {}};
+}
+
 PowerSettings PowerSettings::of(const PowerChain& c) {
     return {c.powerFactor, c.transientPct, c.strandedPct};
 }
@@ -519,8 +634,8 @@ QString powerSettingsProblem(const PowerSettings& s) {
 
 Result setPowerSettings(const DesignData& d, const PowerSettings& s) {
     if (d.power.elements.empty())
-        return Result::refuse(
-            QStringLiteral("The design has no power chain: generate one with its racks first"));
+        return Result::refuse(QStringLiteral(
+            "The design has no power chain: build one first (Power > Build power chain…)"));
     if (const QString why = powerSettingsProblem(s); !why.isEmpty())
         return Result::refuse(why);
     PowerChain next = d.power;

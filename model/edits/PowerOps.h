@@ -2,6 +2,8 @@
 
 #include "Operations.h"
 
+#include "../power/PowerChainBuilder.h"
+
 #include <QStringList>
 
 namespace cds::edits {
@@ -71,8 +73,38 @@ Result setPowerElementArea(const DesignData& d, PowerElementId id, const RectMm&
 /// obstacle, a rack or another element's area; or a size under 1 mm.
 QString powerAreaProblem(const DesignData& d, PowerElementId id, const RectMm& area);
 
+/// Power rack @p id, one without a place on the floor (added in the studio), takes the first
+/// free place beside the racks it feeds (findPowerRackSpot(): in line with the last of them,
+/// east of it, else west), as setPowerElementArea() places it ("Place power rack PR-3").
+/// Refused for another kind, a power rack already placed (it is moved instead), one feeding no
+/// rack, or a line with no room, the reason named.
+Result placePowerRack(const DesignData& d, PowerElementId id);
+
+/// A block-redundant chain has 3 to this many blocks, as a design file reads them.
+inline constexpr int kMaxPowerBlocks = 64;
+
+/// @brief What Power > Build power chain… asks for (buildPowerChain()).
+struct PowerChainOptions {
+    PowerBuildOptions build; ///< scheme, blocks, 800 V DC (its N+1 reserve stays 1)
+    /// The IT budget recorded with the chain, kW (`stats` site.it_budget_kw); 0: none. A budget
+    /// other than the chain's own drops the facility budget it was derived from.
+    double itBudgetKw = 0;
+};
+
+/// The design's power chain built with the generator's builder (buildPowerChain() of
+/// model/power) for its racks' loads, replacing the chain it has (every element, the user's
+/// edits and additions too) and every rack's A and B feeds, as one step: "Build power chain
+/// (2N)" on a design without one, "Rebuild power chain as N+1" on one with one. Its power
+/// racks (800 V DC) take the first free places beside the racks they feed (findPowerRackSpot(),
+/// moving no rack); the chain's settings stay; the catalog entries it uses travel inside the
+/// Edit. Refused when the design has no racks, its racks draw no power, a block count is
+/// outside 3 to kMaxPowerBlocks, the budget is out of range, the catalog lacks a kind, or a
+/// power rack finds no free floor, the reason named; a chain that comes out as it is gives a
+/// no-op Edit.
+Result buildPowerChain(const DesignData& d, const Catalog& library, const PowerChainOptions& o);
+
 /// @brief The chain's settings its checks read (PowerChain): not its scheme and blocks, which
-/// the chain's structure follows and only generate builds.
+/// the chain's structure follows and buildPowerChain() builds.
 struct PowerSettings {
     double powerFactor = 0.95;
     double transientPct = 0;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../DesignData.h"
+#include "../power/PowerRackFloor.h"
 
 #include <optional>
 #include <vector>
@@ -47,12 +48,6 @@ inline constexpr double kMarginMm = 1200;
 inline constexpr double kAisleMm = 1200;
 /// Between two halls of a generated campus: a road and the two buildings' walls, mm.
 inline constexpr double kHallGapMm = 24000;
-
-/// A power rack whose catalog entry gives no footprint takes one standard rack position,
-/// 600 x 1200 mm (an estimate: NVIDIA's 800 V DC sidecars and OCP's Mt Diablo power racks are
-/// rack-sized).
-inline constexpr double kPowerRackWidthMm = 600;
-inline constexpr double kPowerRackDepthMm = 1200;
 
 /// @brief What placePowerRacks() did: a note for the generator's output, or why it could not.
 struct PowerRackPlacement {

@@ -15,20 +15,6 @@ namespace cds {
 
 namespace {
 
-/// Width along the row and depth of @p e: its catalog entry's footprint (the standard rack
-/// position when the entry gives none), its units side by side.
-std::pair<double, double> footprintOf(const DesignData& d, const PowerElement& e) {
-    double w = kPowerRackWidthMm, depth = kPowerRackDepthMm;
-    if (d.catalog.contains(e.type)) {
-        const std::optional<PowerElementSpec>& spec = d.catalog[e.type].powerElement;
-        if (spec && spec->widthMm > 0 && spec->depthMm > 0) {
-            w = spec->widthMm;
-            depth = spec->depthMm;
-        }
-    }
-    return {w * std::max(1, e.units), depth};
-}
-
 /// The hall row whose area holds @p r's centre (as DesignIndex::rowOf), or -1.
 int rowHolding(const Hall& hall, const Rack& r) {
     for (std::size_t i = 0; i < hall.rows.size(); ++i) {
@@ -98,7 +84,7 @@ PowerRackPlacement placePowerRacks(DesignData& d, double fixedWidthMm) {
             if (const auto it = after.find({row, i}); it != after.end())
                 for (PowerElementId id : it->second) {
                     PowerElement& e = d.power.elements[id];
-                    const auto [w, depth] = footprintOf(d, e);
+                    const auto [w, depth] = powerRackFootprint(d, e);
                     // Centred on the row's line, as the racks are: a rack-deep unit fills the
                     // row's depth and stays off both aisles.
                     e.area = RectMm{x, r.centre.y - depth / 2, w, depth};

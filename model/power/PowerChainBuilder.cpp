@@ -39,6 +39,10 @@ public:
         , m_o(o) {
         m_chain.scheme = o.scheme;
         m_chain.blocks = o.scheme == PowerScheme::Block ? std::max(3, o.blocks) : 0;
+        // A rebuild keeps the settings the user gave the chain: its kVA ratings are sized at
+        // its power factor (a generated design has none yet: the defaults).
+        m_chain.powerFactor = d.power.powerFactor;
+        m_chain.strandedPct = d.power.strandedPct;
     }
 
     PowerBuildResult run();

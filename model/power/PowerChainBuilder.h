@@ -36,7 +36,9 @@ inline constexpr double kPowerDesignLoadShare = 0.9;
 /// feeds: racks in row order are grouped into busway (or power-rack) segments, segments into
 /// UPS systems; each UPS system has its switchgear, transformer, standby generator and
 /// battery, and the transformers draw from the utility service (one per side for 2N). Each
-/// element is sized for its worst single failure with the losses of the stages below it.
+/// element is sized for its worst single failure with the losses of the stages below it. The
+/// chain's settings (power factor, GPU power swing, stranded threshold, budgets) stay as @p d
+/// has them; every rack's feeds are replaced, and power racks get no floor area here.
 /// On a campus (several DesignData::halls) each hall gets a chain of its own, from its own
 /// utility service(s) down, sized for that hall's racks alone: its elements' names start with
 /// the hall ("H2-UPS-A1"), their groups too ("H2 A"); a rack in no hall joins the first hall's.

@@ -1,8 +1,10 @@
 // Editing the power chain in the studio (issue #29): deleting an element with Edit > Delete or
 // the diagram's context menu, adding one below another, the chain's settings in the Properties
-// panel, and a power rack moved on the floor by a drag or by its X and Y; each one undo step.
+// panel, a power rack moved on the floor by a drag or by its X and Y or placed beside its racks,
+// and the whole chain built or rebuilt under another scheme; each one undo step.
 #include "DesignEditor.h"
 #include "PowerChainActions.h"
+#include "PowerChainDialog.h"
 #include "PowerElementDialog.h"
 #include "StudioFixture.h"
 
@@ -25,6 +27,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMouseEvent>
+#include <QPushButton>
 #include <QUndoStack>
 
 #include <cmath>
@@ -43,6 +46,17 @@ DesignData generated(int gpus, const QString& server = {}, bool dc = false) {
         p.switchId = QStringLiteral("nvidia-q3400");
     p.power->scheme = PowerScheme::TwoN;
     p.power->dc800 = dc;
+    GenerateResult r = generateCluster(p, bundled().catalog());
+    if (!r.ok)
+        qFatal("generate: %s", qPrintable(r.error));
+    return std::move(r.design);
+}
+
+/// A generated 256-GPU design without a power chain.
+DesignData withoutChain() {
+    GenerateParams p;
+    p.gpus = 256;
+    p.power = std::nullopt;
     GenerateResult r = generateCluster(p, bundled().catalog());
     if (!r.ok)
         qFatal("generate: %s", qPrintable(r.error));
@@ -306,6 +320,119 @@ private Q_SLOTS:
         QCOMPARE(undo->index(), at);
         QVERIFY2(w->workbench().editor()->lastProblem().startsWith(
                      QStringLiteral("Cannot move %1 to ").arg(name)),
+                 qPrintable(w->workbench().editor()->lastProblem()));
+    }
+
+    /// Build power chain… on a design without a chain (here the power view's button): one step
+    /// "Build power chain (2N)", the button gone; again from the Power menu as N+1, the dialog
+    /// filled in from the chain and saying first that it replaces it: "Rebuild power chain as
+    /// N+1". Each undoes to the byte.
+    void buildAndRebuildTheChain() {
+        auto w = open(withoutChain(), QStringLiteral("build.cds.json"));
+        const DesignData& d = w->workbench().design()->data();
+        QUndoStack* undo = w->workbench().undoStack();
+        const QByteArray before = bytesOf(*w);
+        QVERIFY(d.power.elements.empty());
+        auto* button =
+            w->powerView()->findChild<QPushButton*>(QStringLiteral("buildPowerChainButton"));
+        QVERIFY(button && !button->isHidden());
+        studio::PowerChainActions* actions = w->powerActions();
+        QString warning = QStringLiteral("not asked");
+        actions->setDialogPreparer([&](studio::PowerChainDialog& dlg) {
+            warning = dlg.warningText();
+            edits::PowerChainOptions o;
+            o.build.scheme = PowerScheme::TwoN;
+            dlg.setOptions(o);
+        });
+        const int steps = undo->count();
+        button->click();
+        QCOMPARE(undo->count(), steps + 1);
+        QCOMPARE(undo->undoText(), QStringLiteral("Build power chain (2N)"));
+        QVERIFY2(warning.isEmpty(), qPrintable(warning)); // nothing to replace
+        QVERIFY(d.power.scheme == PowerScheme::TwoN);
+        const PowerElementId upsA = d.power.findByName(QStringLiteral("UPS-A1"));
+        QVERIFY(upsA);
+        w->workbench().analysis()->runNow();
+        QVERIFY(button->isHidden());
+        QVERIFY(w->powerView()->scene()->nodeItem(upsA));
+        const QByteArray built = bytesOf(*w);
+
+        QAction* entry =
+            menuEntry(*w, QStringLiteral("&Power"), QStringLiteral("&Build power chain…"));
+        QVERIFY(entry);
+        PowerScheme offered = PowerScheme::Single;
+        actions->setDialogPreparer([&](studio::PowerChainDialog& dlg) {
+            warning = dlg.warningText();
+            edits::PowerChainOptions o = dlg.options();
+            offered = o.build.scheme;
+            o.build.scheme = PowerScheme::NPlusOne;
+            dlg.setOptions(o);
+        });
+        entry->trigger();
+        QVERIFY(offered == PowerScheme::TwoN); // filled in from the chain
+        QVERIFY2(warning.contains(QStringLiteral("replaces all of it")), qPrintable(warning));
+        QCOMPARE(undo->count(), steps + 2);
+        QCOMPARE(undo->undoText(), QStringLiteral("Rebuild power chain as N+1"));
+        QVERIFY(d.power.scheme == PowerScheme::NPlusOne);
+        undo->undo();
+        QCOMPARE(bytesOf(*w), built);
+        undo->undo();
+        QCOMPARE(bytesOf(*w), before);
+        w->workbench().analysis()->runNow();
+        QVERIFY(!button->isHidden());
+        // With nothing selected and no chain, the Properties panel offers it too.
+        w->workbench().selection()->clear();
+        QCoreApplication::processEvents();
+        QVERIFY(w->properties()->findChild<QPushButton*>(QStringLiteral("buildPowerChain")));
+    }
+
+    /// A power rack without a place: its Properties give Place on floor, which stands it where
+    /// the generator had it (the free floor after the racks it feeds), one undo step; Power >
+    /// Place on floor does the same for the selection, and refuses a rack placed already.
+    void placePowerRackBesideItsRacks() {
+        DesignData dc = generated(576, QStringLiteral("nvidia-gb300-nvl72"), true);
+        QString name;
+        RectMm where;
+        dc.power.elements.forEach([&](PowerElementId, PowerElement& e) {
+            if (name.isEmpty() && e.kind == PowerKind::PowerRack && e.area) {
+                name = e.name;
+                where = *e.area;
+                e.area.reset();
+            }
+        });
+        QVERIFY(!name.isEmpty());
+        auto w = open(dc, QStringLiteral("place.cds.json"));
+        const DesignData& d = w->workbench().design()->data();
+        QUndoStack* undo = w->workbench().undoStack();
+        const PowerElementId pr = d.power.findByName(name);
+        QVERIFY(pr && !d.power.elements[pr].area);
+        const QByteArray before = bytesOf(*w);
+        w->workbench().selection()->set({ObjectRef::powerElement(pr)});
+        QCoreApplication::processEvents();
+        QVERIFY(!w->properties()->findChild<QDoubleSpinBox*>(QStringLiteral("powerAreaX")));
+        auto* place = w->properties()->findChild<QPushButton*>(QStringLiteral("powerPlace"));
+        QVERIFY(place);
+        place->click();
+        auto atItsPlace = [&] {
+            const std::optional<RectMm>& a = d.power.elements[pr].area;
+            return a && std::abs(a->x - where.x) < 1 && std::abs(a->y - where.y) < 1 &&
+                   std::abs(a->w - where.w) < 1 && std::abs(a->h - where.h) < 1;
+        };
+        QVERIFY(atItsPlace());
+        QCOMPARE(undo->undoText(), QStringLiteral("Place power rack ") + name);
+        QCoreApplication::processEvents();
+        QVERIFY(w->properties()->findChild<QDoubleSpinBox*>(QStringLiteral("powerAreaX")));
+        QVERIFY(!w->properties()->findChild<QPushButton*>(QStringLiteral("powerPlace")));
+        undo->undo();
+        QCOMPARE(bytesOf(*w), before);
+
+        w->workbench().selection()->set({ObjectRef::powerElement(pr)});
+        w->powerActions()->placeAction()->trigger();
+        QVERIFY(atItsPlace());
+        const int steps = undo->count();
+        w->powerActions()->placeAction()->trigger();
+        QCOMPARE(undo->count(), steps);
+        QVERIFY2(w->workbench().editor()->lastProblem().contains(QStringLiteral("already")),
                  qPrintable(w->workbench().editor()->lastProblem()));
     }
 };

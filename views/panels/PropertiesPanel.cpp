@@ -13,6 +13,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -78,6 +79,8 @@ void PropertiesPanel::rebuild() {
         showHall(m_selection->hall());
     else if (m_selection->objects().empty() && !m_design->data().power.elements.empty())
         showPowerChain();
+    else if (m_selection->objects().empty() && !m_design->data().racks.empty())
+        showNoPowerChain();
     else
         m_heading->setText(QStringLiteral("Nothing selected"));
 }
@@ -348,6 +351,14 @@ void PropertiesPanel::showPowerElement(PowerElementId id) {
     addPowerElementForm(m_form, m_body, d, m_library, id, requests);
     addPowerAreaForm(m_form, m_body, *e,
                      [this, id](const RectMm& area) { Q_EMIT powerAreaRequested(id, area); });
+    if (e->kind == PowerKind::PowerRack && !e->area) {
+        auto* place = new QPushButton(QStringLiteral("Place on floor"), m_body);
+        place->setObjectName(QStringLiteral("powerPlace"));
+        place->setToolTip(QStringLiteral("Stand it on the first free floor in line with the "
+                                         "racks it feeds, after the last of them"));
+        connect(place, &QPushButton::clicked, this, [this, id] { Q_EMIT powerPlaceRequested(id); });
+        m_form->addRow(QStringLiteral("Floor"), place);
+    }
     auto* title = new QLabel(QStringLiteral("Chain settings"), m_body);
     QFont bold = title->font();
     bold.setBold(true);
@@ -359,6 +370,16 @@ void PropertiesPanel::showPowerElement(PowerElementId id) {
 void PropertiesPanel::showPowerChain() {
     m_heading->setText(QStringLiteral("Power chain ") + m_design->data().power.schemeLabel());
     addChainSettings();
+}
+
+void PropertiesPanel::showNoPowerChain() {
+    m_heading->setText(QStringLiteral("Nothing selected"));
+    auto* build = new QPushButton(QStringLiteral("Build power chain…"), m_body);
+    build->setObjectName(QStringLiteral("buildPowerChain"));
+    build->setToolTip(QStringLiteral("The design has no power chain: build one for its racks' "
+                                     "loads under a redundancy scheme"));
+    connect(build, &QPushButton::clicked, this, &PropertiesPanel::powerChainBuildRequested);
+    m_form->addRow(QStringLiteral("Power chain"), build);
 }
 
 void PropertiesPanel::addChainSettings() {

@@ -17,7 +17,8 @@ class SelectionModel;
 
 /// @brief Properties of the selection. Editable: names, cooling type, power feeds (count, kW and
 /// the chain's elements feeding A and B), price override of the device's catalog entry, pinned
-/// cable medium, a power element's values and place on the floor, the power chain's settings,
+/// cable medium, a power element's values and place on the floor (Place on floor for a power
+/// rack without one), the power chain's settings (Build power chain… without a chain),
 /// a campus hall's name, place and size. Changes are intents.
 class PropertiesPanel : public QWidget {
     Q_OBJECT
@@ -53,6 +54,10 @@ Q_SIGNALS:
     void powerUpstreamRequested(cds::PowerElementId id, const QStringList& names);
     /// A power rack's place on the floor (its X or Y finished).
     void powerAreaRequested(cds::PowerElementId id, const cds::RectMm& area);
+    /// Place on floor: power rack @p id, which has no place yet, beside the racks it feeds.
+    void powerPlaceRequested(cds::PowerElementId id);
+    /// Build power chain… (nothing selected in a design with racks and no chain).
+    void powerChainBuildRequested();
     /// The chain's settings (shown with a selected element, or with nothing selected).
     void powerSettingsRequested(double powerFactor, double transientPct, double strandedPct);
     /// Campus hall @p index (into the design's halls) as it would be: moved, resized or renamed
@@ -69,6 +74,8 @@ private:
     void showPowerElement(PowerElementId id);
     /// Nothing selected in a design with a power chain: the chain's settings.
     void showPowerChain();
+    /// Nothing selected in a design with racks and no chain: a button to build one.
+    void showNoPowerChain();
     void addChainSettings();
     void showHall(int index); ///< a campus hall, selected in the site plan
     Design* m_design;

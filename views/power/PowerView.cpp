@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
+#include <QPushButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 
@@ -31,7 +32,8 @@ PowerView::PowerView(Design* design, LiveAnalysis* analysis, SelectionModel* sel
     , m_scene(new PowerScene(design, analysis, selection, this))
     , m_view(new QGraphicsView(m_scene, this))
     , m_summary(new QLabel(this))
-    , m_key(new QLabel(this)) {
+    , m_key(new QLabel(this))
+    , m_build(new QPushButton(QStringLiteral("Build power chain…"), this)) {
     setObjectName(QStringLiteral("PowerView"));
     m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -50,10 +52,15 @@ PowerView::PowerView(Design* design, LiveAnalysis* analysis, SelectionModel* sel
                    QStringLiteral("&nbsp;&nbsp;") +
                    swatch(utilisationColour(120), QStringLiteral("overloaded")) +
                    QStringLiteral("&nbsp;&nbsp;· upper bar normal, lower bar worst N-1"));
+    m_build->setObjectName(QStringLiteral("buildPowerChainButton"));
+    m_build->setToolTip(QStringLiteral("Build the chain for the racks' loads under a redundancy "
+                                       "scheme (Power > Build power chain…)"));
+    connect(m_build, &QPushButton::clicked, this, &PowerView::buildChainRequested);
     auto* top = new QHBoxLayout;
     top->setContentsMargins(6, 2, 6, 2);
     top->addWidget(m_summary, 1);
     top->addWidget(m_key);
+    top->addWidget(m_build);
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
     lay->setSpacing(0);
@@ -78,10 +85,12 @@ void PowerView::updateSummary() {
     const bool empty = m_scene->layout().isEmpty();
     m_view->setVisible(!empty);
     m_key->setVisible(!empty);
+    m_build->setVisible(empty);
     if (empty) {
         m_summary->setText(QStringLiteral(
-            "This design has no power chain. Generate one with a power redundancy "
-            "(cluster-studio-cli generate --power-redundancy 2N, --it-mw or --site-mw)."));
+            "This design has no power chain. Build one for its racks (Power > Build power "
+            "chain…), or generate the design with a power redundancy (cluster-studio-cli "
+            "generate --power-redundancy 2N, --it-mw or --site-mw)."));
         return;
     }
     QLocale c = QLocale::c();

@@ -5,6 +5,7 @@
 class QContextMenuEvent;
 class QGraphicsView;
 class QLabel;
+class QPushButton;
 
 namespace cds {
 class Design;
@@ -20,7 +21,8 @@ class SelectionModel;
 /// N-1 case and the colour key, over the scrolling one-line diagram (PowerScene), scaled to
 /// the view's width (down to 80 %) until Ctrl+wheel zooms. A selection made elsewhere scrolls
 /// its lit elements into view. Its context menu shows the actions added to it (addAction), for
-/// the element under the cursor, which becomes the selection.
+/// the element under the cursor, which becomes the selection. A design without a chain shows a
+/// Build power chain… button instead of the diagram.
 class PowerView : public QWidget {
     Q_OBJECT
 public:
@@ -30,6 +32,10 @@ public:
     QGraphicsView* view() const { return m_view; }
     /// The summary line, e.g. "2N · utility 13,500 kVA · worst N-1 96 % (UPS-A1, UPS-B1 out)".
     QString summary() const;
+
+Q_SIGNALS:
+    /// The Build power chain… button (a design without a chain) was clicked.
+    void buildChainRequested();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -42,6 +48,7 @@ private:
     QGraphicsView* m_view;
     QLabel* m_summary;
     QLabel* m_key;
+    QPushButton* m_build;
     bool m_userZoomed = false;
 };
 
