@@ -138,6 +138,39 @@ NetBoxInterfaceType netboxInterfaceType(double speedGbps, const QString& cage, b
             QStringLiteral("NetBox has no type for a %1 port; typed other").arg(want)};
 }
 
+const std::map<QString, QStringList>& netboxPowerFeedChoices() {
+    // netbox/dcim/choices.py at the commit netbox-choices.txt names (release 4.6.8); the
+    // values are the same since NetBox 2.x.
+    static const std::map<QString, QStringList> lists = {
+        {QStringLiteral("PowerFeedTypeChoices"),
+         {QStringLiteral("primary"), QStringLiteral("redundant")}},
+        {QStringLiteral("PowerFeedSupplyChoices"), {QStringLiteral("ac"), QStringLiteral("dc")}},
+        {QStringLiteral("PowerFeedPhaseChoices"),
+         {QStringLiteral("single-phase"), QStringLiteral("three-phase")}},
+    };
+    return lists;
+}
+
+namespace {
+
+QString feedChoice(const QString& list, qsizetype index) {
+    return netboxPowerFeedChoices().at(list).at(index);
+}
+
+} // namespace
+
+QString netboxFeedType(int side) {
+    return feedChoice(QStringLiteral("PowerFeedTypeChoices"), side == 0 ? 0 : 1);
+}
+
+QString netboxFeedSupply(bool dc) {
+    return feedChoice(QStringLiteral("PowerFeedSupplyChoices"), dc ? 1 : 0);
+}
+
+QString netboxFeedPhase(bool threePhase) {
+    return feedChoice(QStringLiteral("PowerFeedPhaseChoices"), threePhase ? 1 : 0);
+}
+
 NetBoxManufacturer netboxManufacturer(const QString& vendor) {
     // Folder names and slugs of device-types/ in the devicetype-library.
     const QString v = vendor.trimmed();

@@ -3,6 +3,9 @@
 #include "../Catalog.h"
 
 #include <QString>
+#include <QStringList>
+
+#include <map>
 
 namespace cds {
 
@@ -21,6 +24,18 @@ bool isNetBoxInterfaceType(const QString& type);
 /// list falls back to the same speed in the nearest form factor (then the same cage at the
 /// nearest speed) and says so in fallbackNote.
 NetBoxInterfaceType netboxInterfaceType(double speedGbps, const QString& cage, bool infiniband);
+
+/// NetBox's power-feed choice lists, by ChoiceSet name (PowerFeedTypeChoices,
+/// PowerFeedSupplyChoices, PowerFeedPhaseChoices in netbox/dcim/choices.py): every value of
+/// each, in NetBox's order. tests/model/export/data/netbox-choices.txt holds NetBox's lists;
+/// the tests prove these equal them.
+const std::map<QString, QStringList>& netboxPowerFeedChoices();
+/// PowerFeedTypeChoices: "primary" for the A feed (@p side 0), "redundant" for the B feed.
+QString netboxFeedType(int side);
+/// PowerFeedSupplyChoices: "dc" or "ac".
+QString netboxFeedSupply(bool dc);
+/// PowerFeedPhaseChoices: "three-phase" or "single-phase" (what a DC feed is written as).
+QString netboxFeedPhase(bool threePhase);
 
 /// @brief A manufacturer as the community devicetype-library names it (folder and slug).
 struct NetBoxManufacturer {

@@ -187,12 +187,9 @@ void PowerWriter::feedRow(const Rack& r, const Pdu& p) {
     const int amps =
         dc ? std::max(1, int(std::ceil(t.feedKw.value_or(0) * 1000 / volts))) : p.facts.amperage;
     feeds += csv::row({site, panel, location, r.name, name, QStringLiteral("planned"),
-                       p.side == 0 ? QStringLiteral("primary") : QStringLiteral("redundant"),
-                       dc ? QStringLiteral("dc") : QStringLiteral("ac"),
-                       !dc && p.facts.phases == 3 ? QStringLiteral("three-phase")
-                                                  : QStringLiteral("single-phase"),
-                       QString::number(volts), QString::number(amps),
-                       QString::number(dc ? 100 : p.facts.maxUtilization),
+                       netboxFeedType(p.side), netboxFeedSupply(dc),
+                       netboxFeedPhase(!dc && p.facts.phases == 3), QString::number(volts),
+                       QString::number(amps), QString::number(dc ? 100 : p.facts.maxUtilization),
                        QStringLiteral("feeds %1").arg(d.devices[p.id].name)});
     cables +=
         cableRow(panel, QString(), QStringLiteral("dcim.powerfeed"), name, d.devices[p.id].name,
