@@ -216,7 +216,7 @@ QByteArray deviceTypeYaml(const CatalogItem& t, const TypeNames& n, QStringList&
 }
 
 QByteArray readmeText(const QString& site, const QString& location, const QStringList& warnings,
-                      const QStringList& libraryNotes) {
+                      const QStringList& libraryNotes, bool dcRacks) {
     QString r =
         QStringLiteral(
             "# NetBox import\n\n"
@@ -249,7 +249,7 @@ QByteArray readmeText(const QString& site, const QString& location, const QStrin
             "   schedule's cable id) and colour by network (compute blue, storage green, in-band\n"
             "   orange, out-of-band grey). A twin-port cable is one NetBox cable per link.\n")
             .arg(site, location);
-    r += QString::fromUtf8(netboxPowerReadme());
+    r += QString::fromUtf8(netboxPowerReadme(dcRacks));
     r += QString::fromUtf8(netboxIpamReadme());
     r += QStringLiteral("\n## Beside the community devicetype-library\n\n"
                         "A type whose manufacturer and model the library holds either is the "
@@ -491,7 +491,7 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
     for (const QString& l : locations)
         locs += csv::row({site, l, netboxSlug(l), QStringLiteral("planned")});
     e.locationsCsv = locs.toUtf8();
-    e.readme = readmeText(site, location, e.warnings, libraryNotes);
+    e.readme = readmeText(site, location, e.warnings, libraryNotes, power.dcRacks > 0);
     return e;
 }
 

@@ -27,7 +27,9 @@ struct NetBoxExport {
     QByteArray interfacesCsv;
     QByteArray cablesCsv;      ///< Connections > Cables > Import, coloured by network
     QByteArray powerPanelsCsv; ///< Power > Power Panels > Import (see NetBoxPower.h)
-    QByteArray powerFeedsCsv;  ///< Power > Power Feeds > Import: one per rack PDU
+    /// Power > Power Feeds > Import: one per rack PDU, and one a side for a rack fed from DC
+    /// power racks without PDUs.
+    QByteArray powerFeedsCsv;
     /// Connections > Cables > Import: feeds to PDU inlets, PSUs to PDU outlets.
     QByteArray powerCablesCsv;
     /// The IP plan in NetBox's IPAM (see NetBoxIpam.h): loopback interfaces, RIR, ASNs,

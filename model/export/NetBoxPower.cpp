@@ -142,6 +142,12 @@ struct Pdu {
     std::vector<Outlet> outlets;
 };
 
+/// @brief The DC feeds of a rack fed from power racks without PDUs.
+struct DcFeeds {
+    QStringList names; ///< "R01-A1 (PR-A-R01-1)", one a side; empty: not such a rack
+    int volts = 0;
+};
+
 /// What the writer shares while it walks the racks.
 struct PowerWriter {
     const DesignData& d;
@@ -165,7 +171,9 @@ struct PowerWriter {
         return name;
     }
     void feedRow(const Rack& r, const Pdu& p);
-    void psuRows(const Rack& r, const std::vector<DeviceId>& devices, std::vector<Pdu>& pdus);
+    DcFeeds dcFeedRows(const Rack& r, const std::vector<DeviceId>& devices);
+    void psuRows(const Rack& r, const std::vector<DeviceId>& devices, std::vector<Pdu>& pdus,
+                 const DcFeeds& dc);
     void rack(RackId id, const std::vector<DeviceId>& devices);
 };
 
@@ -196,6 +204,49 @@ void PowerWriter::feedRow(const Rack& r, const Pdu& p) {
                  QStringLiteral("dcim.powerport"), QStringLiteral("Inlet"), name);
 }
 
+/// A rack the chain feeds from DC power racks without PDUs (generate --dc-800v): one feed a side
+/// whose element is such a power rack, on that power rack's panel, with no cable.
+DcFeeds PowerWriter::dcFeedRows(const Rack& r, const std::vector<DeviceId>& devices) {
+    double itKw = 0;
+    int shelves = 0;
+    for (DeviceId id : devices) {
+        const CatalogItem& t = d.typeOf(d.devices[id]);
+        if (t.isItLoad())
+            itKw += t.powerMaxW.value_or(0) / 1000.0;
+        shelves += t.tray == TrayKind::PowerShelf ? 1 : 0;
+    }
+    // Each feed carries the whole rack when the other is down (model/power/PowerFlow), so it
+    // is rated for the rack's IT maximum, unless the rack sets its own kW per feed.
+    const double kw = r.feeds.kwPerFeed > 0 ? r.feeds.kwPerFeed : itKw;
+    const QString what = shelves > 0 ? QStringLiteral("the busbar of %1 and its %2 power shelves")
+                                           .arg(r.name, QString::number(shelves))
+                                     : QStringLiteral("the busbar of %1").arg(r.name);
+    DcFeeds out;
+    for (int side : {0, 1}) {
+        const PowerElement* e = d.power.elements.find(side == 0 ? r.feeds.a : r.feeds.b);
+        if (!e || e->kind != PowerKind::PowerRack || e->outputVdc <= 0)
+            continue;
+        const QString panel = panelFor(r, side, &e);
+        const QString name = r.name + (side == 0 ? QStringLiteral("-A1") : QStringLiteral("-B1"));
+        const int volts = std::max(1, int(std::lround(e->outputVdc)));
+        // Direct current: I = P / V, rounded up to a whole amp (at least 1, as NetBox wants).
+        const int amps = std::max(1, int(std::ceil(kw * 1000 / volts - 1e-9)));
+        // The amperage is the load's own current, not a breaker with headroom: all of it is
+        // usable (100 %, as on the other DC feeds), so NetBox's available power V x A covers
+        // the rack, as an AC feed's covers its PDU's rated kW.
+        feeds += csv::row({site, panel, location, r.name, name, QStringLiteral("planned"),
+                           netboxFeedType(side), netboxFeedSupply(true), netboxFeedPhase(false),
+                           QString::number(volts), QString::number(amps), QStringLiteral("100"),
+                           QStringLiteral("feeds %1 at %2 V DC, %3 kW per feed")
+                               .arg(what, QString::number(volts), QString::number(kw, 'f', 1))});
+        out.names << QStringLiteral("%1 (%2)").arg(name, panel);
+        out.volts = volts;
+    }
+    if (!out.names.isEmpty())
+        ++f.dcRacks;
+    return out;
+}
+
 /// A free outlet for a PSU of @p type on @p side: on the PDU with the most free outlets that
 /// take it (a C20 plug needs a C19; a C14 takes a C13, else a C19 with a C13-C20 cord).
 Outlet* freeOutlet(std::vector<Pdu>& pdus, int side, const QString& type, Pdu** on) {
@@ -222,7 +273,7 @@ Outlet* freeOutlet(std::vector<Pdu>& pdus, int side, const QString& type, Pdu** 
 }
 
 void PowerWriter::psuRows(const Rack& r, const std::vector<DeviceId>& devices,
-                          std::vector<Pdu>& pdus) {
+                          std::vector<Pdu>& pdus, const DcFeeds& dc) {
     bool sides[2] = {false, false};
     for (const Pdu& p : pdus)
         sides[p.side] = true;
@@ -245,19 +296,20 @@ void PowerWriter::psuRows(const Rack& r, const std::vector<DeviceId>& devices,
                                QString());
         }
     }
-    // A rack the chain feeds from DC power racks without PDUs (generate --dc-800v).
-    const PowerElement* dcFeed = nullptr;
-    for (PowerElementId e : {r.feeds.a, r.feeds.b})
-        if (const PowerElement* on = d.power.elements.find(e); on && on->outputVdc > 0 && !dcFeed)
-            dcFeed = on;
-    if (pdus.empty() && psus > 0 && dcFeed)
-        f.warnings << QStringLiteral("rack %1 is fed at %2 V DC from its power racks, without "
-                                     "rack PDUs, through a busbar NetBox cannot model: its %3 "
-                                     "PSU(s) have no power feed or cable")
-                          .arg(r.name)
-                          .arg(dcFeed->outputVdc)
-                          .arg(psus);
-    else if (pdus.empty() && psus > 0)
+    // A rack the chain feeds from DC power racks without PDUs (generate --dc-800v): a feed
+    // could be cabled to one power port only (NetBox's cable import takes one termination a
+    // side), and the shelves' ports are the AC inlets of their PSUs, not a DC inlet.
+    if (pdus.empty() && !dc.names.isEmpty()) {
+        QString w =
+            QStringLiteral("rack %1 is fed at %2 V DC from power racks, without rack "
+                           "PDUs: its feeds %3 are written without cables, as the "
+                           "catalog gives its power shelves no DC inlet and NetBox "
+                           "cannot model the busbar")
+                .arg(r.name, QString::number(dc.volts), dc.names.join(QStringLiteral(" and ")));
+        if (psus > 0)
+            w += QStringLiteral("; its %1 PSU(s) have no power cable").arg(psus);
+        f.warnings << w;
+    } else if (pdus.empty() && psus > 0)
         f.warnings << QStringLiteral("rack %1 has no PDUs: its %2 PSU(s) have no power cable")
                           .arg(r.name)
                           .arg(psus);
@@ -288,13 +340,13 @@ void PowerWriter::rack(RackId id, const std::vector<DeviceId>& devices) {
     }
     for (const Pdu& p : pdus)
         feedRow(r, p);
-    psuRows(r, devices, pdus);
+    psuRows(r, devices, pdus, pdus.empty() ? dcFeedRows(r, devices) : DcFeeds{});
 }
 
 } // namespace
 
-QByteArray netboxPowerReadme() {
-    return QByteArrayLiteral(
+QByteArray netboxPowerReadme(bool dcRacks) {
+    QByteArray text = QByteArrayLiteral(
         "10. `10-power-panels.csv`: Power > Power Panels > Import. With a power chain, each "
         "busway,\n"
         "    remote power panel or DC power rack that a rack's A or B feed names; a feed the "
@@ -321,6 +373,18 @@ QByteArray netboxPowerReadme() {
         "with\n"
         "six PSU inlets cabled to the rack's PDUs like any other device's, and the in-rack\n"
         "management switches have their own two PSUs.\n");
+    if (dcRacks)
+        text += QByteArrayLiteral(
+            "\nA rack fed at DC from power racks without rack PDUs (`generate --dc-800v`) has\n"
+            "one feed a side, RACK-A1 on its A power rack's panel and RACK-B1 on its B power\n"
+            "rack's: `dc`, `single-phase`, the power rack's voltage (800, or 400 for +/-400 V)\n"
+            "and the current of the rack's kW per feed P at that voltage, I = P / V rounded up\n"
+            "to a whole amp (P: the kW per feed set on the rack, else its IT maximum, which each\n"
+            "feed carries when the other is down). The feeds have no cables: the catalog gives\n"
+            "the power shelves no DC inlet (their power ports are their PSUs' AC inlets) and\n"
+            "NetBox cannot model the busbar, so the rack is listed below with its PSUs\n"
+            "uncabled.\n");
+    return text;
 }
 
 NetBoxPowerFiles netboxPower(const DesignData& d, const QString& site, const QString& location) {

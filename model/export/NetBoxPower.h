@@ -33,11 +33,14 @@ QByteArray netboxPduYaml(const CatalogItem& t);
 /// @brief The power part of the NetBox bundle.
 struct NetBoxPowerFiles {
     QByteArray panelsCsv; ///< Power > Power Panels > Import
-    QByteArray feedsCsv;  ///< Power > Power Feeds > Import: one per PDU
+    /// Power > Power Feeds > Import: one per PDU, and one a side for a rack fed from DC power
+    /// racks without PDUs (on the power rack's panel, without a cable).
+    QByteArray feedsCsv;
     /// Connections > Cables > Import: each power feed to its PDU's inlet, then each PSU to a
     /// PDU outlet of its rack, the PSUs alternating between the A and B feed's PDUs.
     QByteArray cablesCsv;
     QStringList warnings; ///< racks without PDUs, outlet shortfalls, PDUs without a layout
+    int dcRacks = 0;      ///< racks fed from DC power racks without PDUs: DC feeds, no cables
 };
 
 /// Power panels: the chain elements the racks' feeds name (busway, RPP, power rack), or, for
@@ -45,7 +48,8 @@ struct NetBoxPowerFiles {
 /// "Panel B"). @p site and @p location are the bundle's.
 NetBoxPowerFiles netboxPower(const DesignData& d, const QString& site, const QString& location);
 
-/// The README's steps for the power files and how a rack-scale system's power is written.
-QByteArray netboxPowerReadme();
+/// The README's steps for the power files and how a rack-scale system's power is written;
+/// with @p dcRacks, also how a rack fed from DC power racks without PDUs is.
+QByteArray netboxPowerReadme(bool dcRacks);
 
 } // namespace cds
