@@ -4,6 +4,7 @@
 #include "../TestDesigns.h"
 
 #include "model/RackScale.h"
+#include "model/generator/Generator.h"
 
 #include <QRegularExpression>
 
@@ -123,6 +124,20 @@ inline DesignData serversOf(const char* typeId, int count) {
                 b.link(srv, p, leaf, next++, f);
     }
     return b.d;
+}
+
+/// 576 GB300 GPUs as `generate --dc-800v` builds them: 8 NVL72 racks fed at 800 V DC from
+/// power racks, without rack PDUs; the other racks on AC busways and PDUs.
+inline DesignData gb300Dc800() {
+    GenerateParams p;
+    p.gpus = 576;
+    p.serverId = QStringLiteral("nvidia-gb300-nvl72");
+    p.switchId = QStringLiteral("nvidia-q3400");
+    p.power->dc800 = true;
+    GenerateResult r = generateCluster(p, bundled().catalog());
+    if (!r.ok)
+        qFatal("generate --dc-800v: %s", qPrintable(r.error));
+    return std::move(r.design);
 }
 
 } // namespace cds::test

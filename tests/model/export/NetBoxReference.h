@@ -1,7 +1,7 @@
 #pragma once
 // NetBox's published choice lists and the devicetype-library's schema, read from the data
-// files in tests/model/export/data (their sources are named in each file), and a reader for
-// the device-type YAML subset the exporter writes.
+// files in tests/model/export/data (their sources are named in each file), and readers for
+// the CSV files and the device-type YAML subset the exporter writes.
 
 #include <QFile>
 #include <QJsonArray>
@@ -15,6 +15,52 @@
 #include <vector>
 
 namespace cds::test {
+
+/// RFC 4180 rows of a CSV file: quoted fields may hold commas, quotes and line breaks.
+inline QList<QStringList> parseCsv(const QByteArray& bytes) {
+    QList<QStringList> rows;
+    QStringList row;
+    QString field;
+    bool quoted = false;
+    const QString s = QString::fromUtf8(bytes);
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        const QChar c = s.at(i);
+        if (quoted) {
+            if (c == QLatin1Char('"') && i + 1 < s.size() && s.at(i + 1) == QLatin1Char('"'))
+                field += c, ++i;
+            else if (c == QLatin1Char('"'))
+                quoted = false;
+            else
+                field += c;
+        } else if (c == QLatin1Char('"')) {
+            quoted = true;
+        } else if (c == QLatin1Char(',')) {
+            row << field;
+            field.clear();
+        } else if (c == QLatin1Char('\n')) {
+            row << field;
+            field.clear();
+            rows << row;
+            row.clear();
+        } else if (c != QLatin1Char('\r')) {
+            field += c;
+        }
+    }
+    return rows;
+}
+
+/// Rows of a CSV as {column -> value}.
+inline QList<QMap<QString, QString>> records(const QByteArray& bytes) {
+    const QList<QStringList> rows = parseCsv(bytes);
+    QList<QMap<QString, QString>> out;
+    for (qsizetype i = 1; i < rows.size(); ++i) {
+        QMap<QString, QString> r;
+        for (qsizetype c = 0; c < rows[0].size() && c < rows[i].size(); ++c)
+            r[rows[0][c]] = rows[i][c];
+        out << r;
+    }
+    return out;
+}
 
 /// {ChoiceSet name -> values} from netbox-choices.txt.
 inline QMap<QString, QSet<QString>> netboxChoices() {

@@ -18,50 +18,8 @@ using namespace cds;
 
 namespace {
 
-QList<QStringList> parseCsv(const QByteArray& bytes) {
-    QList<QStringList> rows;
-    QStringList row;
-    QString field;
-    bool quoted = false;
-    const QString s = QString::fromUtf8(bytes);
-    for (qsizetype i = 0; i < s.size(); ++i) {
-        const QChar c = s.at(i);
-        if (quoted) {
-            if (c == QLatin1Char('"') && i + 1 < s.size() && s.at(i + 1) == QLatin1Char('"'))
-                field += c, ++i;
-            else if (c == QLatin1Char('"'))
-                quoted = false;
-            else
-                field += c;
-        } else if (c == QLatin1Char('"')) {
-            quoted = true;
-        } else if (c == QLatin1Char(',')) {
-            row << field;
-            field.clear();
-        } else if (c == QLatin1Char('\n')) {
-            row << field;
-            field.clear();
-            rows << row;
-            row.clear();
-        } else if (c != QLatin1Char('\r')) {
-            field += c;
-        }
-    }
-    return rows;
-}
-
-/// Rows of a CSV as {column -> value}.
-QList<QMap<QString, QString>> records(const QByteArray& bytes) {
-    const QList<QStringList> rows = parseCsv(bytes);
-    QList<QMap<QString, QString>> out;
-    for (qsizetype i = 1; i < rows.size(); ++i) {
-        QMap<QString, QString> r;
-        for (qsizetype c = 0; c < rows[0].size() && c < rows[i].size(); ++c)
-            r[rows[0][c]] = rows[i][c];
-        out << r;
-    }
-    return out;
-}
+using test::parseCsv;
+using test::records;
 
 using Choices = QMap<QString, QSet<QString>>;
 
@@ -235,6 +193,8 @@ std::vector<Case> designs() {
             qFatal("no power chain for %s: %s", f, qPrintable(r.error));
         out.push_back({QStringLiteral("chain ") + QLatin1String(f), lr.data});
     }
+    // As `generate --dc-800v` builds it: its NVL72 racks on power racks, without PDUs.
+    out.push_back({QStringLiteral("dc-800v gb300"), test::gb300Dc800()});
     out.push_back({QStringLiteral("rails"), test::leafSpine(16, 4, 2, true)});
     out.push_back({QStringLiteral("nvl72"), test::nvl72Racks(2)});
     out.push_back({QStringLiteral("mi300x"), test::serversOf("amd-mi300x-8gpu", 2)});
