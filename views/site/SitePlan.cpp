@@ -285,6 +285,52 @@ QRectF SitePlanGeometry::placeLabel(const QPainterPath& path, QSizeF size) const
     return best;
 }
 
+namespace {
+/// Where lines of @p size may stand beside hall block @p r, in order of preference: to the
+/// right (level with its middle, its top, its bottom), to the left, below, above (centred,
+/// flush with its left, its right); each moved into @p box where it would stand out of it.
+std::vector<QRectF> besideSpots(const QRectF& r, QSizeF size, const QRectF& box) {
+    std::vector<QRectF> out;
+    for (const bool right : {true, false})
+        for (const int level : {0, -1, 1}) {
+            QRectF t(QPointF(), size);
+            t.moveCenter(r.center());
+            if (level < 0)
+                t.moveTop(r.top());
+            else if (level > 0)
+                t.moveBottom(r.bottom());
+            if (right)
+                t.moveLeft(r.right() + 6);
+            else
+                t.moveRight(r.left() - 6);
+            if (t.top() < box.top())
+                t.moveTop(box.top());
+            else if (t.bottom() > box.bottom())
+                t.moveBottom(box.bottom());
+            out.push_back(t);
+        }
+    for (const bool below : {true, false})
+        for (const int side : {0, -1, 1}) {
+            QRectF t(QPointF(), size);
+            t.moveCenter(r.center());
+            if (side < 0)
+                t.moveLeft(r.left());
+            else if (side > 0)
+                t.moveRight(r.right());
+            if (below)
+                t.moveTop(r.bottom() + 4);
+            else
+                t.moveBottom(r.top() - 4);
+            if (t.left() < box.left())
+                t.moveLeft(box.left());
+            else if (t.right() > box.right())
+                t.moveRight(box.right());
+            out.push_back(t);
+        }
+    return out;
+}
+} // namespace
+
 SitePlanGeometry::HallText SitePlanGeometry::placeText(const QStringList& lines, std::size_t hall,
                                                        const QRectF& box) const {
     const QRectF& r = halls[hall];
@@ -299,32 +345,26 @@ SitePlanGeometry::HallText SitePlanGeometry::placeText(const QStringList& lines,
         for (const QStringList& v : variants)
             if (linesThatFit(v, px, room.size()) == v.size())
                 return {room, px, v, Qt::AlignHCenter};
-    // Beside it at 10 px, else 9 px (a small hall), clear of the other halls, the labels and
-    // the lines placed so far.
-    for (const double px : {10.0, 9.0}) {
-        const QSizeF size = linesSize(lines, px);
-        for (const bool right : {true, false}) {
-            QRectF t(QPointF(), size);
-            t.moveCenter(r.center());
-            if (right)
-                t.moveLeft(r.right() + 6);
-            else
-                t.moveRight(r.left() - 6);
-            // Taller than a hall at the plan's top or bottom edge: moved in, still beside it.
-            if (t.top() < box.top())
-                t.moveTop(box.top());
-            else if (t.bottom() > box.bottom())
-                t.moveBottom(box.bottom());
-            auto covers = [&t](const QRectF& o) { return o.intersects(t); };
-            const bool clear =
-                box.contains(t) && std::none_of(halls.begin(), halls.end(), covers) &&
-                std::none_of(labels.begin(), labels.end(), covers) &&
-                std::none_of(texts.begin(), texts.end(),
-                             [&t](const HallText& o) { return o.box.intersects(t); });
-            if (clear)
-                return {t, px, lines, right ? Qt::AlignLeft : Qt::AlignRight};
-        }
-    }
+    // Beside it at 10 px, else 9 px (a small hall): right, left, below or above, clear of the
+    // other halls, the labels and the lines placed so far, and first of the bundles too.
+    for (const double px : {10.0, 9.0})
+        for (const bool avoidPaths : {true, false})
+            for (const QRectF& t : besideSpots(r, linesSize(lines, px), box)) {
+                auto covers = [&t](const QRectF& o) { return o.intersects(t); };
+                const bool clear =
+                    box.contains(t) && std::none_of(halls.begin(), halls.end(), covers) &&
+                    std::none_of(labels.begin(), labels.end(), covers) &&
+                    std::none_of(texts.begin(), texts.end(),
+                                 [&t](const HallText& o) { return o.box.intersects(t); }) &&
+                    (!avoidPaths ||
+                     std::none_of(paths.begin(), paths.end(),
+                                  [&t](const QPainterPath& p) { return p.intersects(t); }));
+                if (clear)
+                    return {t, px, lines,
+                            t.left() > r.right()   ? Qt::AlignLeft
+                            : t.right() < r.left() ? Qt::AlignRight
+                                                   : Qt::AlignHCenter};
+            }
     for (const QStringList& v : variants)
         if (linesThatFit(v, 8, room.size()) == v.size())
             return {room, 8, v, Qt::AlignHCenter};
@@ -340,7 +380,7 @@ int SitePlanGeometry::hallAt(QPointF p) const {
         if (halls[i].contains(p))
             return int(i);
     for (std::size_t i = 0; i < texts.size(); ++i)
-        if (!texts[i].align.testFlag(Qt::AlignHCenter) && texts[i].box.contains(p))
+        if (!halls[i].contains(texts[i].box) && texts[i].box.contains(p)) // beside its block
             return int(i);
     return -1;
 }

@@ -48,9 +48,10 @@ struct SitePlanGeometry {
     /// alone, elided, when nothing else holds.
     struct HallText {
         QRectF box;
-        double px = 8;                          ///< font size; the first line bold
-        QStringList lines;                      ///< from SitePlan::hallLines
-        Qt::Alignment align = Qt::AlignHCenter; ///< left or right: beside the block
+        double px = 8;     ///< font size; the first line bold
+        QStringList lines; ///< from SitePlan::hallLines
+        /// Left or right: beside the block; centred: in it, or below or above it.
+        Qt::Alignment align = Qt::AlignHCenter;
     };
     double pxPerMm = 0;
     std::vector<QRectF> halls;       ///< by hall

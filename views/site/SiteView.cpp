@@ -30,8 +30,14 @@ QFont summaryFont() {
     return RenderStyle::font(11);
 }
 
-/// A hall's lines where @p t puts them: the first bold in ink, the others in grey.
-void paintHallText(QPainter& p, const SitePlanGeometry::HallText& t) {
+/// A hall's lines where @p t puts them: the first bold in ink, the others in grey. Beside its
+/// block @p hall, on a paper ground, so a bundle passing under them does not cross the words.
+void paintHallText(QPainter& p, const SitePlanGeometry::HallText& t, const QRectF& hall) {
+    if (!hall.contains(t.box)) {
+        QColor ground = RenderStyle::paper();
+        ground.setAlphaF(0.85f);
+        p.fillRect(t.box.adjusted(-2, 0, 2, 0), ground);
+    }
     const QFont bold = RenderStyle::font(t.px, true), plain = RenderStyle::font(t.px);
     const double lineBold = QFontMetricsF(bold).height();
     const double linePlain = QFontMetricsF(plain).height();
@@ -149,7 +155,7 @@ void SiteView::paintEvent(QPaintEvent*) {
         p.setPen(QPen(lit ? RenderStyle::accent() : RenderStyle::ink(), lit ? 3 : 1.5));
         p.setBrush(lit || hover ? RenderStyle::tint(RenderStyle::accent()) : RenderStyle::panel());
         p.drawRect(g.halls[i]);
-        paintHallText(p, g.texts[i]);
+        paintHallText(p, g.texts[i], g.halls[i]);
     }
     if (m_dragging && m_pressed >= 0 && m_pressed < int(g.halls.size())) {
         // Where the dragged hall would go, by whole tiles.
