@@ -270,19 +270,31 @@ QPainterPath SitePlanGeometry::bentPath(const QRectF& ra, const QRectF& rb,
 }
 
 QRectF SitePlanGeometry::placeLabel(const QPainterPath& path, QSizeF size) const {
-    // On the path, where it covers no hall and no label placed before it; else halfway.
-    QRectF best;
-    for (double at : {0.5, 0.35, 0.65, 0.25, 0.75}) {
-        QRectF r(QPointF(), size);
-        r.moveCenter(path.pointAtPercent(at));
-        if (best.isNull())
-            best = r;
+    // On the path, where it covers no hall and no label placed before it; else the nearest
+    // such place off the path's middle (two halls close together leave no room between them
+    // for the label, which then stands beside the short bundle); else halfway.
+    auto clear = [this](const QRectF& r) {
         auto covers = [&r](const QRectF& o) { return o.intersects(r); };
-        if (std::none_of(halls.begin(), halls.end(), covers) &&
-            std::none_of(labels.begin(), labels.end(), covers))
+        return std::none_of(halls.begin(), halls.end(), covers) &&
+               std::none_of(labels.begin(), labels.end(), covers);
+    };
+    QRectF r(QPointF(), size);
+    for (double at : {0.5, 0.35, 0.65, 0.25, 0.75}) {
+        r.moveCenter(path.pointAtPercent(at));
+        if (clear(r))
             return r;
     }
-    return best;
+    const QPointF mid = path.pointAtPercent(0.5);
+    const double dy = size.height() / 2 + 2, dx = size.width() / 4;
+    for (int k = 1; k <= 16; ++k)
+        for (const QPointF step :
+             {QPointF(0, k * dy), QPointF(0, -k * dy), QPointF(k * dx, 0), QPointF(-k * dx, 0)}) {
+            r.moveCenter(mid + step);
+            if (clear(r))
+                return r;
+        }
+    r.moveCenter(mid);
+    return r;
 }
 
 namespace {
@@ -338,8 +350,10 @@ SitePlanGeometry::HallText SitePlanGeometry::placeText(const QStringList& lines,
     if (lines.size() < 3)
         return {room, 8, lines, Qt::AlignHCenter};
     const QString sep = QStringLiteral(" · ");
-    const std::array<QStringList, 3> variants{
-        lines, QStringList{lines[0], lines[1] + sep + lines[2]}, QStringList{lines.join(sep)}};
+    // Three lines; the figures on a line each (a narrow block); fewer, longer lines.
+    const std::array<QStringList, 4> variants{
+        lines, QStringList{lines[0]} + lines[1].split(sep) + QStringList{lines[2]},
+        QStringList{lines[0], lines[1] + sep + lines[2]}, QStringList{lines.join(sep)}};
     // In the block, at the largest size from 12 px down to 9 px that holds every figure.
     for (double px = 12; px >= 9; px -= 1)
         for (const QStringList& v : variants)
