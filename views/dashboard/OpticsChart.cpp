@@ -1,5 +1,7 @@
 #include "OpticsChart.h"
 
+#include <QShowEvent>
+
 #include "ChartStyle.h"
 #include "DashboardFormat.h"
 #include "model/metrics/Metrics.h"
@@ -58,10 +60,27 @@ void OpticsChart::refresh() {
                   .arg(m.opticsPerGpu(), 0, 'f', 2)
                   .arg(formatPower(m.opticsPowerW / 1000.0), formatUsd(m.opticsCostUsd));
 
+    // The bars are drawn only while shown (a drag's analysis pays nothing for a hidden tab):
+    // when shown, or rendered for an export.
+    m_chartStale = true;
+    if (isVisible())
+        drawChart();
+}
+
+void OpticsChart::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    if (m_chartStale)
+        drawChart();
+}
+
+void OpticsChart::drawChart() {
+    m_chartStale = false;
     QChart* chart = m_view->chart();
     chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes())
+    for (QAbstractAxis* a : chart->axes()) { // released by the chart: ours to delete
         chart->removeAxis(a);
+        delete a;
+    }
     auto* power = new QBarSet(QStringLiteral("Optics power, % of IT power"));
     auto* cost = new QBarSet(QStringLiteral("Optics cost, % of total cost"));
     QStringList names;
@@ -115,6 +134,8 @@ double OpticsChart::share(int set, int row) const {
 }
 
 void OpticsChart::renderChart(QPainter* painter, const QSize& size) {
+    if (m_chartStale)
+        drawChart();
     renderChartView(m_view, painter, size);
 }
 

@@ -38,7 +38,12 @@ public:
     QString chartName() const override { return QStringLiteral("optics"); }
     void renderChart(QPainter* painter, const QSize& size) override;
 
+protected:
+    void showEvent(QShowEvent* e) override;
+
 private:
+    void drawChart(); ///< the bars from the figures refresh() took
+    bool m_chartStale = true;
     struct Row {
         QString name;
         double powerPct = 0, costPct = 0;

@@ -1,5 +1,7 @@
 #include "PowerChainChart.h"
 
+#include <QShowEvent>
+
 #include "ChartStyle.h"
 #include "model/scenarios/ChartModel.h"
 
@@ -57,6 +59,22 @@ void PowerChainChart::refresh() {
                                 : QString()) +
                   QStringLiteral(" · highest normal %1 %").arg(c.toString(a.maxNormalPct, 'f', 0));
 
+    // The bars are drawn only while shown (a drag's analysis pays nothing for a hidden tab):
+    // when shown, or rendered for an export.
+    m_chartStale = true;
+    if (isVisible())
+        drawChart();
+}
+
+void PowerChainChart::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    if (m_chartStale)
+        drawChart();
+}
+
+void PowerChainChart::drawChart() {
+    m_chartStale = false;
+    const QLocale c = QLocale::c();
     QChart* chart = m_view->chart();
     chart->removeAllSeries();
     for (QAbstractAxis* ax : chart->axes()) { // released by the chart: ours to delete
@@ -121,6 +139,8 @@ double PowerChainChart::utilisation(int set, int row) const {
 }
 
 void PowerChainChart::renderChart(QPainter* painter, const QSize& size) {
+    if (m_chartStale)
+        drawChart();
     renderChartView(m_view, painter, size);
 }
 

@@ -39,7 +39,12 @@ public:
     QString chartName() const override { return QStringLiteral("power-chain"); }
     void renderChart(QPainter* painter, const QSize& size) override;
 
+protected:
+    void showEvent(QShowEvent* e) override;
+
 private:
+    void drawChart(); ///< the bars from the figures refresh() took
+    bool m_chartStale = true;
     struct Tier {
         PowerKind kind = PowerKind::Ups;
         int count = 0;

@@ -36,6 +36,11 @@ PowerNodeItem* PowerScene::nodeItem(PowerElementId id) const {
 }
 
 void PowerScene::refresh() {
+    if (m_shown && !m_shown()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
     PowerDiagramLayout next = layoutPowerDiagram(m_design->data());
     if (next == m_layout && m_wires) {
         for (PowerNodeItem* it : m_nodes)

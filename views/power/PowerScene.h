@@ -6,6 +6,7 @@
 
 #include <QGraphicsScene>
 
+#include <functional>
 #include <vector>
 
 namespace cds {
@@ -40,8 +41,17 @@ public:
         return id.value() < m_path.size() && m_path[id.value()];
     }
     const std::vector<char>& path() const { return m_path; }
-    /// Takes the layout and loads from the model and its analysis (LiveAnalysis::updated).
+    /// Takes the layout and loads from the model and its analysis (LiveAnalysis::updated);
+    /// while its holder says the diagram is off screen (setShownCheck), only notes that it is
+    /// stale: a drag's analysis then pays nothing for a diagram no one sees.
     void refresh();
+    /// @p shown tells whether the diagram is on screen; none set: always.
+    void setShownCheck(std::function<bool()> shown) { m_shown = std::move(shown); }
+    /// Refreshes when an update came while the diagram was off screen.
+    void refreshIfStale() {
+        if (m_stale)
+            refresh();
+    }
 
 Q_SIGNALS:
     /// The selection changed elsewhere and lit @p rect (scene pixels): the view brings it in.
@@ -61,6 +71,8 @@ private:
     std::vector<PowerNodeItem*> m_nodes; ///< by element id
     std::vector<char> m_path;            ///< by element id
     bool m_syncing = false;
+    std::function<bool()> m_shown;
+    bool m_stale = false;
 };
 
 } // namespace cds::views

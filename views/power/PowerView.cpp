@@ -10,6 +10,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QPushButton>
+#include <QShowEvent>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 
@@ -66,6 +67,9 @@ PowerView::PowerView(Design* design, LiveAnalysis* analysis, SelectionModel* sel
     lay->setSpacing(0);
     lay->addLayout(top);
     lay->addWidget(m_view, 1);
+    // Off screen in a shown window (another dashboard tab in front): the scene waits for
+    // showEvent. A window not shown (a test driving the studio) keeps it current.
+    m_scene->setShownCheck([this] { return isVisible() || !window()->isVisible(); });
     connect(m_scene, &PowerScene::refreshed, this, [this] {
         updateSummary();
         fitWidth();
@@ -136,6 +140,11 @@ void PowerView::showContextMenu(QContextMenuEvent* e) {
     if (!actions().isEmpty())
         QMenu::exec(actions(), e->globalPos(), nullptr, this);
     e->accept();
+}
+
+void PowerView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    m_scene->refreshIfStale(); // analyses that came while the view was hidden
 }
 
 bool PowerView::eventFilter(QObject* watched, QEvent* event) {
