@@ -74,7 +74,7 @@ set(allowed
   "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json model/phases model/advisor model/site"
   "app: model"
   "app/export: model model/export model/metrics views/dashboard views/render"
-  "app/cli: app app/export model model/phases model/advisor model/resilience model/analysis model/export model/fabric model/cabling model/generator model/json model/metrics model/rules model/scenarios"
+  "app/cli: app app/export model model/phases model/advisor model/resilience model/analysis model/edits model/export model/fabric model/cabling model/generator model/json model/metrics model/power model/rules model/scenarios"
   "app/studio: app app/export model model/addressing model/analysis model/resilience model/edits model/fabric model/cabling model/generator model/json model/metrics model/rules views views/dashboard views/elevation views/floorplan views/panels views/power views/report views/resilience views/site views/tools"
 )
 

@@ -10,6 +10,10 @@
 #include <memory>
 #include <optional>
 
+namespace cds {
+struct PowerBuildOptions;
+}
+
 namespace cds::cli {
 
 /// Exit codes are a contract (README): 0 ok, 1 the design has errors (validate), 2 the
@@ -34,6 +38,10 @@ bool writeOutput(const QString& path, const QByteArray& bytes);
 /// output could not take it (`> /dev/full`, a closed pipe): the command then exits 2.
 bool standardOutputWritten();
 
+/// --power-redundancy (2N, N+1, block, xN/(x-1), single) and --dc-800v into @p o, for
+/// generate and power; an error message naming the flag, empty when fine.
+QString readPowerRedundancy(const QCommandLineParser& p, PowerBuildOptions& o);
+
 // Subcommands (one file each).
 int runValidate(const QStringList& args);
 int runStats(const QStringList& args);
@@ -43,6 +51,7 @@ int runGenerate(const QStringList& args);
 int runExport(const QStringList& args);
 int runAdvise(const QStringList& args);
 int runImpact(const QStringList& args);
+int runPower(const QStringList& args);
 
 /// The application object for this command line: a QGuiApplication (offscreen when there
 /// is no display) only for exports that draw (pdf, svg, png), so the other commands never

@@ -69,28 +69,6 @@ std::optional<double> megawatts(const QCommandLineParser& p, const char* name, Q
     return mw;
 }
 
-/// --power-redundancy and --dc-800v into @p g; an error message, empty when fine.
-QString readPowerOptions(const QCommandLineParser& p, GenerateParams& g) {
-    const QString scheme = p.value(QStringLiteral("power-redundancy"));
-    const auto s = powerSchemeFromKey(scheme);
-    if (!s)
-        return QStringLiteral("--power-redundancy expects 2N, N+1, block (or 4N/3) or single, not "
-                              "'%1'")
-            .arg(scheme);
-    g.power->scheme = *s;
-    if (*s == PowerScheme::Block && scheme.contains(QLatin1Char('N'))) {
-        const int blocks = scheme.section(QLatin1Char('N'), 0, 0).toInt();
-        const int reserve = scheme.section(QLatin1Char('/'), 1).toInt();
-        if (blocks < 3 || reserve != blocks - 1)
-            return QStringLiteral("--power-redundancy %1: a block-redundant scheme is xN/(x-1) "
-                                  "with at least 3 blocks, e.g. 4N/3")
-                .arg(scheme);
-        g.power->blocks = blocks;
-    }
-    g.power->dc800 = p.isSet(QStringLiteral("dc-800v"));
-    return {};
-}
-
 /// --it-mw / --site-mw: the number of GPUs that fits, told on stderr; an error, empty when fine.
 QString sizeToBudgetFlags(const QCommandLineParser& p, const Catalog& lib, GenerateParams& g) {
     const bool site = p.isSet(QStringLiteral("site-mw"));
@@ -151,6 +129,27 @@ std::optional<Phasing> readPhasing(const QCommandLineParser& p) {
 }
 
 } // namespace
+
+QString readPowerRedundancy(const QCommandLineParser& p, PowerBuildOptions& o) {
+    const QString scheme = p.value(QStringLiteral("power-redundancy"));
+    const auto s = powerSchemeFromKey(scheme);
+    if (!s)
+        return QStringLiteral("--power-redundancy expects 2N, N+1, block (or 4N/3) or single, not "
+                              "'%1'")
+            .arg(scheme);
+    o.scheme = *s;
+    if (*s == PowerScheme::Block && scheme.contains(QLatin1Char('N'))) {
+        const int blocks = scheme.section(QLatin1Char('N'), 0, 0).toInt();
+        const int reserve = scheme.section(QLatin1Char('/'), 1).toInt();
+        if (blocks < 3 || reserve != blocks - 1)
+            return QStringLiteral("--power-redundancy %1: a block-redundant scheme is xN/(x-1) "
+                                  "with at least 3 blocks, e.g. 4N/3")
+                .arg(scheme);
+        o.blocks = blocks;
+    }
+    o.dc800 = p.isSet(QStringLiteral("dc-800v"));
+    return {};
+}
 
 int runGenerate(const QStringList& args) {
     QCommandLineParser p;
@@ -267,7 +266,7 @@ int runGenerate(const QStringList& args) {
         if (!megawatts(p, p.isSet(QStringLiteral("it-mw")) ? "it-mw" : "site-mw", error))
             return usageError(error);
     }
-    if (const QString e = readPowerOptions(p, g); !e.isEmpty())
+    if (const QString e = readPowerRedundancy(p, *g.power); !e.isEmpty())
         return usageError(e);
     g.serverId = p.value(QStringLiteral("server"));
     g.switchId = p.value(QStringLiteral("switch"));

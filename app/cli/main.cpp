@@ -30,6 +30,8 @@ const std::array kCommands = {
             &runExport},
     Command{"advise", "size training or serving, the size guide (advise train|infer|guide)",
             &runAdvise},
+    Command{"power", "build or rebuild a design's power chain (--power-redundancy S, -o OUT)",
+            &runPower},
     Command{"impact", "what breaks if this fails (--fail ID[,ID...] | --n-1 [--kind KIND])",
             &runImpact},
 };

@@ -328,6 +328,66 @@ private Q_SLOTS:
     /// bandwidth asked (0.5 Gb/s per GPU) brings 2.
     // Issue #29 through the CLI: power-first sizing, the redundancy scheme and 800 V DC, the
     // stats keys they fill, and their refusals (exit 2, nothing written).
+    /// `power FILE -o OUT` builds the chain a design has not got, as the studio's Power >
+    /// Build power chain does; another --power-redundancy rebuilds it; a bad flag, a missing
+    /// -o or a chain that cannot be built exits 2 and writes nothing.
+    void powerBuildsAndRebuildsTheChain() {
+        QTemporaryDir dir;
+        const QString built = dir.filePath(QStringLiteral("built.cds.json"));
+        auto chainOf = [&](const QString& file) {
+            return json(cli({QStringLiteral("stats"), file, QStringLiteral("--json")}).out)
+                .value(QStringLiteral("power_chain"))
+                .toObject();
+        };
+        QCOMPARE(chainOf(example()).value(QStringLiteral("redundancy")).toString(),
+                 QStringLiteral("none"));
+        Run r = cli({QStringLiteral("power"), example(), QStringLiteral("-o"), built});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains("note: Build power chain (2N): 2 utility"), r.err.constData());
+        QJsonObject chain = chainOf(built);
+        QCOMPARE(chain.value(QStringLiteral("redundancy")).toString(), QStringLiteral("2N"));
+        QVERIFY(chain.value(QStringLiteral("worst_n1_utilization_pct")).toDouble() <= 100.0);
+        r = cli({QStringLiteral("validate"), built});
+        QVERIFY2(r.code == 0 && r.out.contains("0 error(s)"), r.out.constData());
+        // Rebuilt in place as N+1.
+        r = cli({QStringLiteral("power"), built, QStringLiteral("--power-redundancy"),
+                 QStringLiteral("N+1"), QStringLiteral("-o"), built});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains("note: Rebuild power chain as N+1"), r.err.constData());
+        QCOMPARE(chainOf(built).value(QStringLiteral("redundancy")).toString(),
+                 QStringLiteral("N+1"));
+        // Refusals: exit 2, the reason named, nothing written.
+        const QString none = dir.filePath(QStringLiteral("none.cds.json"));
+        const std::vector<std::pair<QStringList, QByteArray>> bad{
+            {{QStringLiteral("--power-redundancy"), QStringLiteral("5N/3")}, "xN/(x-1)"},
+            {{QStringLiteral("--it-mw"), QStringLiteral("-1")}, "--it-mw expects megawatts"},
+        };
+        for (const auto& [flags, why] : bad) {
+            r = cli(QStringList{QStringLiteral("power"), example(), QStringLiteral("-o"), none} +
+                    flags);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(why), r.err.constData());
+            QVERIFY(!QFile::exists(none));
+        }
+        r = cli({QStringLiteral("power"), example()});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("-o OUT is required"), r.err.constData());
+        // A design without racks has nothing to feed: refused with the file named.
+        QFile ex(example());
+        QVERIFY(ex.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(ex.readAll()).object();
+        doc[QStringLiteral("racks")] = QJsonArray();
+        doc[QStringLiteral("devices")] = QJsonArray();
+        QJsonObject links = doc[QStringLiteral("links")].toObject();
+        links[QStringLiteral("rows")] = QJsonArray();
+        doc[QStringLiteral("links")] = links;
+        const QString empty = write("empty.cds.json", QJsonDocument(doc).toJson());
+        r = cli({QStringLiteral("power"), empty, QStringLiteral("-o"), none});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("empty.cds.json: "), r.err.constData());
+        QVERIFY(!QFile::exists(none));
+    }
+
     void powerFirstFlags() {
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("p.cds.json"));
