@@ -68,6 +68,22 @@ FloorplanRenderer::Frame FloorplanRenderer::frame(const QRectF& target) const {
     return f;
 }
 
+namespace {
+/// What of the hall @p p can show, in hall millimetres: its clip (a report sheet shows one
+/// window of the hall), empty when it draws everything. A PDF keeps every primitive drawn,
+/// clipped or not, so sheets that each drew the whole hall made the report quadratic.
+QRectF cullOf(const QPainter& p, const QTransform& mm2px) {
+    if (!p.hasClipping())
+        return {};
+    const QRectF clip = p.clipBoundingRect();
+    return clip.isEmpty() ? QRectF() : mm2px.inverted().mapRect(clip);
+}
+
+bool shows(const QRectF& cullMm, const QRectF& mm) {
+    return cullMm.isEmpty() || cullMm.intersects(mm);
+}
+} // namespace
+
 void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
     if (hallMm().isEmpty() || target.isEmpty())
         return;
@@ -82,8 +98,9 @@ void FloorplanRenderer::paintCables(QPainter& p, const Frame& f) const {
     const CableLayerOptions o = optionsFor(f);
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
-    layer.paintTrays(p, o);
-    layer.paintCables(p, o);
+    const QRectF cull = cullOf(p, f.mm2px);
+    layer.paintTrays(p, o, cull);
+    layer.paintCables(p, o, cull);
     p.restore();
 }
 
@@ -108,12 +125,18 @@ void FloorplanRenderer::paintBase(QPainter& p, const Frame& f) const {
     p.fillRect(floor, RenderStyle::paper());
     // Tile grid: faint, skipped when tiles would be a blur of lines.
     const double tile = m_d.hall.tileMm > 0 ? m_d.hall.tileMm : 600;
+    const QRectF cull = cullOf(p, f.mm2px);
     if (tile * s >= 4) {
+        // Only the lines in what the painter shows (a sheet: its window).
+        const QRectF grid =
+            cull.isEmpty() ? QRectF(0, 0, m_d.hall.widthMm, m_d.hall.depthMm) : cull;
+        const double x0 = tile * std::max(1.0, std::floor(grid.left() / tile));
+        const double y0 = tile * std::max(1.0, std::floor(grid.top() / tile));
         p.setPen(QPen(RenderStyle::hairline().lighter(112), 0));
-        for (double x = tile; x < m_d.hall.widthMm; x += tile)
+        for (double x = x0; x < std::min(m_d.hall.widthMm, grid.right() + tile); x += tile)
             p.drawLine(QPointF(floor.left() + x * s, floor.top()),
                        QPointF(floor.left() + x * s, floor.bottom()));
-        for (double y = tile; y < m_d.hall.depthMm; y += tile)
+        for (double y = y0; y < std::min(m_d.hall.depthMm, grid.bottom() + tile); y += tile)
             p.drawLine(QPointF(floor.left(), floor.top() + y * s),
                        QPointF(floor.right(), floor.top() + y * s));
     }
@@ -163,6 +186,8 @@ void FloorplanRenderer::paintBase(QPainter& p, const Frame& f) const {
         p.drawRect(r);
     }
     m_d.racks.forEach([&](RackId, const Rack& rack) {
+        if (!shows(cull, rackRectMm(rack)))
+            return;
         const QRectF r = map(rackRectMm(rack));
         p.setPen(QPen(RenderStyle::ink(), std::max(0.6, s * 12)));
         p.setBrush(RenderStyle::cooling(rack.cooling));
@@ -201,7 +226,10 @@ void FloorplanRenderer::paintOverlay(QPainter& p, const Frame& f) const {
     // the middle. Every label placed is kept, so the tray counts avoid them.
     std::vector<QRectF> occupied;
     const QFont base = RenderStyle::font(10, true);
+    const QRectF cull = cullOf(p, f.mm2px);
     m_d.racks.forEach([&](RackId id, const Rack& rack) {
+        if (!shows(cull, rackRectMm(rack)))
+            return;
         const QRectF r = f.mm2px.mapRect(rackRectMm(rack));
         const int q = ((rack.rotationDeg / 90) % 4 + 4) % 4;
         const QRectF nameBox = rackStrip(r, q, true);
@@ -232,7 +260,7 @@ void FloorplanRenderer::paintOverlay(QPainter& p, const Frame& f) const {
             occupied.push_back(r);
     });
     const CableLayer layer(m_d, m_routes, f.mm2px);
-    layer.paintCounts(p, optionsFor(f), occupied);
+    layer.paintCounts(p, optionsFor(f), occupied, cull);
     TitleBlock tb;
     tb.trays = m_routes.hasPathways();
     for (const BundleRoute& b : m_routes.bundles()) {

@@ -2,6 +2,8 @@
 // and the N-1 sweep summarised per kind, in the wording of the CLI's `impact --n-1`.
 #include "FailurePages.h"
 
+#include <QSet>
+
 #include "ReportTable.h"
 
 #include "model/resilience/Sweep.h"
@@ -239,14 +241,19 @@ QString sweepNote(const FailureSummary& s) {
     for (const auto& [kind, n] : s.notSwept)
         out << QStringLiteral("%1 %2 not swept: above %3.")
                    .arg(thousands(n), kindPlural(kind), thousands(kReportSweepLimit));
+    for (const auto& [kind, n] : s.overBudget)
+        out << QStringLiteral("%1 %2 not swept: a design this large would keep the report "
+                              "waiting (cluster-studio-cli impact FILE --n-1 --kind %3 sweeps "
+                              "them).")
+                   .arg(thousands(n), kindPlural(kind), kind);
     if (!s.problem.isEmpty())
         out << QStringLiteral("The sweep was refused: %1.").arg(s.problem);
     else if (s.swept == 0)
-        out << (s.notSwept.empty()
+        out << (s.notSwept.empty() && s.overBudget.empty()
                     ? QStringLiteral("The design has nothing to fail: no racks, feeds, switches, "
                                      "cooling or power chain elements.")
                     : QStringLiteral("Nothing was swept: every kind the design has is above %1 "
-                                     "elements.")
+                                     "elements, or too many for a design this large.")
                           .arg(thousands(kReportSweepLimit)));
     return out.join(QLatin1Char(' '));
 }
@@ -295,16 +302,32 @@ FailureSummary summarizeFailures(const DesignData& d, const DesignIndex& index, 
     const FailureModel model(d, true, &index);
     out.computeFabric = !model.links().empty() || model.switchCount(Tier::Leaf) > 0;
     const QStringList all = FailureModel::sweepKinds();
-    QStringList kinds;
-    for (const QString& kind : all) {
-        if (kind == QLatin1String("server"))
-            continue;
-        const std::size_t n = model.elementsOfKind(kind).size();
-        if (n > std::size_t(kReportSweepLimit))
+    // Each failure is worked out over the whole design: the sweep's work is bounded, not only
+    // the elements of a kind. The smallest kinds are taken first, so a large design keeps as
+    // many kinds as fit; the page lists them in the usual order.
+    std::vector<std::pair<std::size_t, QString>> bySize;
+    for (const QString& kind : all)
+        if (kind != QLatin1String("server"))
+            bySize.emplace_back(model.elementsOfKind(kind).size(), kind);
+    std::stable_sort(bySize.begin(), bySize.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    const double size = double(d.links.size() + d.devices.size() + d.racks.size());
+    double work = 0;
+    QSet<QString> chosen;
+    for (const auto& [n, kind] : bySize) {
+        if (n > std::size_t(kReportSweepLimit)) {
             out.notSwept.emplace_back(kind, int(n));
-        else if (n > 0)
-            kinds << kind;
+        } else if (n > 0 && work + double(n) * size > kReportSweepWork) {
+            out.overBudget.emplace_back(kind, int(n));
+        } else if (n > 0) {
+            chosen.insert(kind);
+            work += double(n) * size;
+        }
     }
+    QStringList kinds;
+    for (const QString& kind : all)
+        if (chosen.contains(kind))
+            kinds << kind;
     ImpactCalculator calc(model);
     out.largestJobGpusBefore = calc.healthy().largestJobGpus;
     if (kinds.isEmpty()) // an empty list would sweep every kind

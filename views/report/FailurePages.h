@@ -11,6 +11,11 @@ namespace cds::report {
 /// A kind with more elements than this is left out of the report's N-1 sweep (and the page
 /// says so): a 100,000-GPU design's leaves and feeds would take minutes to fail one by one.
 inline constexpr int kReportSweepLimit = 2000;
+/// The report's sweep, in element failures times the design's links and devices (each failure
+/// is worked out over the whole design): kinds that would take it past this are left out too,
+/// so the report's time grows with the design, not with its square. A 16,384-GPU design is
+/// swept whole (~4e8); at 100,000 GPUs the power chain, cooling and core tiers stay in.
+inline constexpr double kReportSweepWork = 6e8;
 /// The worst single failures listed overall, beside the worst of each kind.
 inline constexpr int kReportWorstElements = 5;
 
@@ -35,6 +40,8 @@ struct FailureSummary {
     std::vector<Row> worstPerKind; ///< in FailureModel::sweepKinds() order
     std::vector<Row> worst;        ///< the worst harmful elements overall, worst first
     std::vector<std::pair<QString, int>> notSwept; ///< kinds above the limit and their counts
+    /// Kinds under the limit left out because the sweep would pass kReportSweepWork.
+    std::vector<std::pair<QString, int>> overBudget;
     QString problem; ///< why the sweep was refused (not expected), else empty
 };
 
