@@ -46,6 +46,8 @@ inline QList<QStringList> parseCsv(const QByteArray& bytes) {
             field += c;
         }
     }
+    if (quoted)
+        qWarning("unterminated quote");
     return rows;
 }
 

@@ -1,5 +1,6 @@
 // Golden tests of the text exports: the cabling schedule, NetBox, Slurm and the XLSX BOM.
 #include "ExportTestDesigns.h"
+#include "NetBoxReference.h"
 #include "model/cabling/CableRouting.h"
 #include "model/export/BomXlsx.h"
 #include "model/export/CablingSchedule.h"
@@ -21,40 +22,7 @@ using namespace cds;
 
 namespace {
 
-/// RFC 4180 reader: enough to prove the writers' quoting round-trips.
-QList<QStringList> parseCsv(const QByteArray& bytes) {
-    QList<QStringList> rows;
-    QStringList row;
-    QString field;
-    bool quoted = false;
-    const QString s = QString::fromUtf8(bytes);
-    for (qsizetype i = 0; i < s.size(); ++i) {
-        const QChar c = s.at(i);
-        if (quoted) {
-            if (c == QLatin1Char('"') && i + 1 < s.size() && s.at(i + 1) == QLatin1Char('"'))
-                field += c, ++i;
-            else if (c == QLatin1Char('"'))
-                quoted = false;
-            else
-                field += c;
-        } else if (c == QLatin1Char('"')) {
-            quoted = true;
-        } else if (c == QLatin1Char(',')) {
-            row << field;
-            field.clear();
-        } else if (c == QLatin1Char('\n')) {
-            row << field;
-            field.clear();
-            rows << row;
-            row.clear();
-        } else if (c != QLatin1Char('\r')) {
-            field += c;
-        }
-    }
-    if (quoted)
-        qWarning("unterminated quote");
-    return rows;
-}
+using test::parseCsv; // RFC 4180 reader: enough to prove the writers' quoting round-trips
 
 DesignData routed(DesignData d) {
     routeCables(d);
