@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 
 #include <optional>
+#include <unordered_map>
 
 namespace cds {
 
@@ -112,7 +113,8 @@ void LiveAnalysis::runNow() {
 
 void LiveAnalysis::runFull() {
     const DesignData& d = m_design->data();
-    m_index.emplace(d); // rerouting changes derived data only: the index stays valid
+    m_rackPairsBuilt = false; // links, devices or racks may have changed: grouped again
+    m_index.emplace(d);       // rerouting changes derived data only: the index stays valid
     rerouteCables(*m_index);
     m_bom.emplace(d);
     m_trays.emplace(d, *m_index);
@@ -196,7 +198,12 @@ void LiveAnalysis::rerouteCables(const DesignIndex& index,
         if (float(router->lengthM(l, noPathway)) != l.lengthM)
             reroute(id, l);
     };
-    if (m_allDirty || m_traysDirty || !m_dirtyDevices.empty() || !m_dirtyLinks.empty()) {
+    const bool traysOnly =
+        m_traysDirty && !m_allDirty && m_dirtyDevices.empty() && m_dirtyLinks.empty();
+    if (traysOnly && m_rackPairsBuilt) { // a tray drag after its first step
+        router.emplace(d, &index);
+        rerouteTrayPairs(*router, reroute);
+    } else if (m_allDirty || m_traysDirty || !m_dirtyDevices.empty() || !m_dirtyLinks.empty()) {
         d.links.forEach([&](LinkId id, const Link& l) {
             if (m_allDirty || dirty(m_dirtyLinks, id.value()) || deviceDirty(l.a.device) ||
                 deviceDirty(l.b.device))
@@ -204,6 +211,11 @@ void LiveAnalysis::rerouteCables(const DesignIndex& index,
             else if (m_traysDirty)
                 remeasure(id, l);
         });
+        if (traysOnly) { // what each rack pair was routed with, for the drag's next steps
+            if (!router)
+                router.emplace(d, &index);
+            buildRackPairs(*router);
+        }
     } else { // only racks moved: their devices' links, found through the index
         std::vector<LinkId> links;
         for (std::size_t r = 0; r < m_dirtyRacks.size(); ++r)
@@ -214,6 +226,9 @@ void LiveAnalysis::rerouteCables(const DesignIndex& index,
             }
         std::sort(links.begin(), links.end());
         links.erase(std::unique(links.begin(), links.end()), links.end());
+        for (std::size_t r = 0; r < m_dirtyRacks.size(); ++r)
+            if (m_dirtyRacks[r])
+                forgetRackPairs(RackId(static_cast<RackId::Rep>(r)));
         for (LinkId id : links)
             if (const Link* l = d.links.find(id))
                 reroute(id, *l);
@@ -225,6 +240,60 @@ void LiveAnalysis::rerouteCables(const DesignIndex& index,
     m_dirtyLinks.clear();
     if (any)
         m_design->notifyDerivedChanged();
+}
+
+void LiveAnalysis::buildRackPairs(LinkRouter& router) {
+    const DesignData& d = m_design->data();
+    m_rackPairs.clear();
+    m_rackPairsOfRack.assign(d.racks.capacity(), {});
+    std::unordered_map<std::uint64_t, std::uint32_t> slot;
+    d.links.forEach([&](LinkId id, const Link& l) {
+        const Device* a = d.devices.find(l.a.device);
+        const Device* b = d.devices.find(l.b.device);
+        if (!a || !b || a->rack == b->rack || !d.racks.contains(a->rack) ||
+            !d.racks.contains(b->rack))
+            return; // within one rack, or unplaced: no tray involved
+        const std::uint64_t key = (std::uint64_t(a->rack.value()) << 32) | b->rack.value();
+        const auto [it, added] = slot.try_emplace(key, std::uint32_t(m_rackPairs.size()));
+        if (added) {
+            m_rackPairs.push_back({a->rack, b->rack, {}, router.trayPart(a->rack, b->rack), true});
+            m_rackPairsOfRack[a->rack.value()].push_back(it->second);
+            m_rackPairsOfRack[b->rack.value()].push_back(it->second);
+        }
+        m_rackPairs[it->second].links.push_back(id);
+    });
+    m_rackPairsBuilt = true;
+}
+
+bool LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
+                                    const std::function<void(LinkId, const Link&)>& reroute) {
+    // Only the trays changed (and racks may have moved): a cable's length reads its pair's
+    // part and its devices' heights, which stay, so a pair whose part stays keeps every
+    // cable's length and medium. The others are routed again, cable by cable.
+    const DesignData& d = m_design->data();
+    auto moved = [this](RackId r) {
+        return r.value() < m_dirtyRacks.size() && m_dirtyRacks[r.value()];
+    };
+    bool any = false;
+    for (RackPairLinks& p : m_rackPairs) {
+        const LinkRouter::TrayPart now = router.trayPart(p.a, p.b);
+        if (p.known && now == p.part && !moved(p.a) && !moved(p.b))
+            continue;
+        p.part = now;
+        p.known = true;
+        for (LinkId id : p.links)
+            if (const Link* l = d.links.find(id)) {
+                reroute(id, *l);
+                any = true;
+            }
+    }
+    return any;
+}
+
+void LiveAnalysis::forgetRackPairs(RackId rack) {
+    if (rack.value() < m_rackPairsOfRack.size())
+        for (std::uint32_t i : m_rackPairsOfRack[rack.value()])
+            m_rackPairs[i].known = false;
 }
 
 void LiveAnalysis::mark(std::vector<char>& v, std::uint32_t i) {

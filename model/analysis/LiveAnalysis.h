@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../Design.h"
+#include "../cabling/CableRouting.h"
 #include "../cabling/TrayFill.h"
 #include "../metrics/Bom.h"
 #include "../rules/Rule.h"
@@ -9,6 +10,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -77,6 +79,22 @@ private:
     TrayLoad m_trayLoad;
     SlotVector<Pathway, PathwayId> m_pathwaysAtLastRun;
     std::vector<char> m_dirtyRacks, m_dirtyDevices, m_dirtyLinks;
+    /// @brief The cables from one rack to another (A end in a), and what the trays gave them
+    /// when last routed: a tray edit re-derives only the pairs whose part changed.
+    struct RackPairLinks {
+        RackId a, b;
+        std::vector<LinkId> links;
+        LinkRouter::TrayPart part;
+        bool known = false; ///< part is what the links were routed with
+    };
+    /// Built at the first tray edit after a full run (links and racks as counted then).
+    std::vector<RackPairLinks> m_rackPairs;
+    std::vector<std::vector<std::uint32_t>> m_rackPairsOfRack; ///< by rack id
+    bool m_rackPairsBuilt = false;
+    bool rerouteTrayPairs(LinkRouter& router,
+                          const std::function<void(LinkId, const Link&)>& reroute);
+    void buildRackPairs(LinkRouter& router);
+    void forgetRackPairs(RackId rack);
     QTimer m_timer;
     Analysis m_result;
     int m_runs = 0;

@@ -111,7 +111,7 @@ double LinkRouter::lengthM(const Link& l, bool& noPathway) {
     if (!a || !b || a->rack == b->rack || !m_d.racks.find(a->rack) || !m_d.racks.find(b->rack))
         return routedLengthM(m_d, l); // unplaced, or within one rack: no tray involved
     const TrayDrop da = dropOf(a->rack), db = dropOf(b->rack);
-    const double along = m_trays->distanceMm(da, db);
+    const double along = alongMm(a->rack, b->rack);
     if (along < 0) {
         noPathway = true;
         return routedLengthM(m_d, l);
@@ -121,6 +121,22 @@ double LinkRouter::lengthM(const Link& l, bool& noPathway) {
     const double up = (std::max(da.elevationMm, va.rackTopMm) - va.deviceMm) +
                       (std::max(db.elevationMm, vb.rackTopMm) - vb.deviceMm);
     return (along + da.lateralMm + db.lateralMm + up + m_d.settings.cableSlackM * 1000.0) / 1000.0;
+}
+
+double LinkRouter::alongMm(RackId ra, RackId rb) {
+    // Keyed in the order asked, so the distance is computed as it always was (a to b).
+    const std::uint64_t key = (std::uint64_t(ra.value()) << 32) | rb.value();
+    const auto [it, added] = m_along.try_emplace(key, 0.0);
+    if (added)
+        it->second = m_trays->distanceMm(dropOf(ra), dropOf(rb));
+    return it->second;
+}
+
+LinkRouter::TrayPart LinkRouter::trayPart(RackId a, RackId b) {
+    if (!m_trays)
+        return {};
+    const TrayDrop da = dropOf(a), db = dropOf(b);
+    return {alongMm(a, b), da.lateralMm, db.lateralMm, da.elevationMm, db.elevationMm};
 }
 
 LinkRouter::~LinkRouter() = default;

@@ -3,7 +3,9 @@
 #include "../DesignData.h"
 #include "TrayGraph.h"
 
+#include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace cds {
@@ -46,6 +48,15 @@ public:
     Route route(const Link& l);
     /// Length in m of @p l along the trays (floor route without pathways); sets @p noPathway.
     double lengthM(const Link& l, bool& noPathway);
+    /// @brief What the trays give every cable from rack a to rack b: the way along them and
+    /// each end's drop. Two equal parts give every such cable the same length.
+    struct TrayPart {
+        double alongMm = 0;
+        double lateralA = 0, lateralB = 0, elevationA = 0, elevationB = 0;
+        bool operator==(const TrayPart&) const = default;
+    };
+    /// The part for cables from rack @p a to rack @p b (a cable's A end in @p a).
+    TrayPart trayPart(RackId a, RackId b);
     /// The tray drop of @p rack (cached), for callers that follow the trays (tray fill). By
     /// value: the cache grows as racks are asked for, so a reference into it would dangle
     /// (`route(dropOf(a), dropOf(b))` read freed memory, found by AddressSanitizer).
@@ -54,6 +65,9 @@ public:
     const std::shared_ptr<const TrayGraph>& sharedTrays() const { return m_trays; }
 
 private:
+    /// Along the trays from @p ra's drop to @p rb's, mm (negative: no tray path); every cable
+    /// between the same two racks runs the same way, so it is found once per pair and pass.
+    double alongMm(RackId ra, RackId rb);
     const DesignData& m_d;
     std::unique_ptr<DesignIndex> m_ownIndex;
     const DesignIndex& m_index;
@@ -62,6 +76,7 @@ private:
     std::shared_ptr<const TrayGraph> m_trays; ///< null without pathways
     std::vector<TrayDrop> m_drops;            ///< by rack id
     std::vector<char> m_dropKnown;
+    std::unordered_map<std::uint64_t, double> m_along; ///< by (rack a, rack b), as asked
 };
 
 /// Derives every link's length and medium (pinned media are kept as chosen), in the design

@@ -4,10 +4,12 @@
 #include "RandomEdits.h"
 #include "TestDesigns.h"
 
+#include "model/DesignIndex.h"
 #include "model/analysis/Analysis.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/cabling/CableInspection.h"
 #include "model/cabling/CableRouting.h"
+#include "model/cabling/TrayFill.h"
 #include "model/edits/PathwayOps.h"
 #include "model/generator/Generator.h"
 #include "model/json/DesignFile.h"
@@ -198,6 +200,67 @@ private Q_SLOTS:
         move.edit->apply(design);
         live.runNow();
         QCOMPARE(design.data().links[ab].lengthM, routed + 2.4f);
+    }
+
+    /// A tray dragged step by step: after the first step the live analysis re-derives only the
+    /// rack pairs whose way along the trays changed. With a rack moved between steps, and a
+    /// step back, every cable's length and medium and the trays' load stay those of a full
+    /// routing of the design as it stands.
+    void trayDragStepsMatchAFullRouting() {
+        GenerateParams p;
+        p.gpus = 512;
+        const GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY(g.ok && !g.design.pathways.empty());
+        Design design(g.design);
+        LiveAnalysis live(&design);
+        live.runNow();
+        auto check = [&](const char* when) {
+            DesignData full = design.data();
+            routeCables(full);
+            int differ = 0;
+            full.links.forEach([&](LinkId id, const Link& l) {
+                const Link& now = design.data().links[id];
+                differ +=
+                    now.lengthM != l.lengthM || now.medium != l.medium || now.mediumB != l.mediumB;
+            });
+            QVERIFY2(differ == 0, qPrintable(QStringLiteral("%1: %2 cables differ from a full "
+                                                            "routing")
+                                                 .arg(QLatin1String(when))
+                                                 .arg(differ)));
+            const TrayLoad want = computeTrayLoad(full, DesignIndex(full));
+            QCOMPARE(live.trayLoad().segments.size(), want.segments.size());
+            for (std::size_t i = 0; i < want.segments.size(); ++i)
+                QVERIFY2(qAbs(live.trayLoad().segments[i].cableAreaMm2 -
+                              want.segments[i].cableAreaMm2) < 1e-6,
+                         when);
+        };
+        // The tray most cables run on: every step changes many pairs' ways.
+        const PathwayId tray = design.data().pathways.ids().front();
+        const RackId rack = design.data().racks.ids().front();
+        int moved = 0;
+        for (const double dy : {-300.0, -300.0, 600.0, -300.0}) {
+            auto step = edits::movePathways(design.data(), {tray}, {0, dy});
+            QVERIFY(step);
+            step.edit->apply(design);
+            if (++moved == 2) { // a rack moved in the same analysis as a tray
+                Rack r = design.data().racks[rack];
+                r.centre.x += 600;
+                design.updateRack(rack, r);
+            }
+            live.runNow();
+            QVERIFY(live.lastRunWasPlacementOnly());
+            check(moved == 2 ? "tray and rack moved" : "tray moved");
+        }
+        // A rack moved alone, then the tray again: the pair it is in is worked out anew.
+        Rack r = design.data().racks[rack];
+        r.centre.x -= 600;
+        design.updateRack(rack, r);
+        live.runNow();
+        check("rack moved back");
+        auto step = edits::movePathways(design.data(), {tray}, {0, 300});
+        step.edit->apply(design);
+        live.runNow();
+        check("tray moved after the rack");
     }
 
     void movingATrayOrARackReroutes() {
