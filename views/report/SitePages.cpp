@@ -66,7 +66,9 @@ void addTablePages(std::vector<ReportPage>& out, const QString& title, const Rep
                                              t.rowHeight(head, body.width(), true));
     auto shared = std::make_shared<std::vector<QStringList>>(std::move(rows));
     for (std::size_t k = 0; k < pages.size(); ++k) {
-        const auto [first, count] = pages[k];
+        // Plain names, not a structured binding: lambdas may capture those only from C++20
+        // compilers clang 16 on accepts.
+        const int first = pages[k].first, count = pages[k].second;
         out.push_back({ReportPage::Kind::Site,
                        pages.size() > 1
                            ? QStringLiteral("%1 (%2 of %3)").arg(title).arg(k + 1).arg(pages.size())
