@@ -92,9 +92,9 @@ void PowerView::updateSummary() {
     m_build->setVisible(empty);
     if (empty) {
         m_summary->setText(QStringLiteral(
-            "This design has no power chain. Build one for its racks (Power > Build power "
-            "chain…), or generate the design with a power redundancy (cluster-studio-cli "
-            "generate --power-redundancy 2N, --it-mw or --site-mw)."));
+            "This design has no power chain. Build one for its racks with Power > Build power "
+            "chain… (on the command line: cluster-studio-cli power FILE -o OUT), or generate "
+            "the design to a power budget (cluster-studio-cli generate --it-mw or --site-mw)."));
         return;
     }
     QLocale c = QLocale::c();
