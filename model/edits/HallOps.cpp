@@ -258,12 +258,15 @@ Result removeObstacle(const DesignData& d, std::size_t index) {
 }
 
 namespace {
+/// @p p is on area @p a, its edges included.
+bool holds(const RectMm& a, PointMm p) {
+    return p.x >= a.x && p.x <= a.x + a.w && p.y >= a.y && p.y <= a.y + a.h;
+}
+
 template <typename T> int areaAt(const std::vector<T>& v, PointMm p) {
-    for (std::size_t i = v.size(); i-- > 0;) {
-        const RectMm& a = v[i].area;
-        if (p.x >= a.x && p.x <= a.x + a.w && p.y >= a.y && p.y <= a.y + a.h)
+    for (std::size_t i = v.size(); i-- > 0;)
+        if (holds(v[i].area, p))
             return int(i);
-    }
     return -1;
 }
 } // namespace
@@ -282,20 +285,6 @@ namespace {
 QString placeText(const RectMm& a) {
     return QStringLiteral("at (%1, %2) m, %3 x %4 m")
         .arg(metres(a.x), metres(a.y), metres(a.w), metres(a.h));
-}
-
-bool holds(const RectMm& a, PointMm p) {
-    return p.x >= a.x && p.x <= a.x + a.w && p.y >= a.y && p.y <= a.y + a.h;
-}
-
-PointMm movedBy(PointMm p, PointMm delta) {
-    return {p.x + delta.x, p.y + delta.y};
-}
-
-RectMm movedBy(RectMm a, PointMm delta) {
-    a.x += delta.x;
-    a.y += delta.y;
-    return a;
 }
 
 /// Why hall @p index cannot stand where @p halls puts it (empty when it can), naming it and
@@ -367,7 +356,7 @@ private:
 /// Whether @p a, inside @p was before, stays inside @p now once moved by @p delta (a thing
 /// already reaching out of its hall may go on doing so).
 bool staysIn(const RectMm& a, const RectMm& was, const RectMm& now, PointMm delta) {
-    return !was.contains(a) || now.contains(movedBy(a, delta));
+    return !was.contains(a) || now.contains(shifted(a, delta));
 }
 
 QString leftOut(const QString& what, const SiteHall& now) {
@@ -383,26 +372,26 @@ QString moveFloor(const DesignData& d, const HallContents& c, const SiteHall& wa
         if (!staysIn(footprint(d, r), was.area, now.area, delta))
             return leftOut(QStringLiteral("Rack ") + r.name, now);
         before.racks.emplace_back(id, r.centre);
-        after.racks.emplace_back(id, movedBy(r.centre, delta));
+        after.racks.emplace_back(id, shifted(r.centre, delta));
     }
     for (std::size_t i : c.rows) {
         Row& row = after.hall.rows[i];
         if (!staysIn(row.area, was.area, now.area, delta))
             return leftOut(row.name.isEmpty() ? QStringLiteral("A row") : row.name, now);
-        row.area = movedBy(row.area, delta);
+        row.area = shifted(row.area, delta);
     }
     for (std::size_t i : c.obstacles) {
         Obstacle& o = after.hall.obstacles[i];
         if (!staysIn(o.area, was.area, now.area, delta))
             return leftOut(o.name.isEmpty() ? QStringLiteral("An obstacle") : o.name, now);
-        o.area = movedBy(o.area, delta);
+        o.area = shifted(o.area, delta);
     }
     for (PowerElementId id : c.power) {
         const PowerElement& e = d.power.elements[id];
         if (!staysIn(*e.area, was.area, now.area, delta))
             return leftOut(e.name, now);
         before.power.emplace_back(id, e.area);
-        after.power.emplace_back(id, movedBy(*e.area, delta));
+        after.power.emplace_back(id, shifted(*e.area, delta));
     }
     return {};
 }
@@ -432,9 +421,9 @@ QString moveLeavingTray(const DesignData& d, PathwayId id, bool toInside, const 
         return {}; // not along an axis (or no length): left as it is
     const PointMm out = toInside ? p.from : p.to;
     const PointMm was = toInside ? p.to : p.from;
-    if (!holds(now.area, movedBy(was, delta)))
+    if (!holds(now.area, shifted(was, delta)))
         return leftOut(QStringLiteral("Tray ") + p.name, now);
-    const PointMm in = movedBy(was, alongX ? PointMm{delta.x, 0} : PointMm{0, delta.y});
+    const PointMm in = shifted(was, alongX ? PointMm{delta.x, 0} : PointMm{0, delta.y});
     const double lengthWas = alongX ? was.x - out.x : was.y - out.y;
     const double length = alongX ? in.x - out.x : in.y - out.y;
     if (std::abs(length) < kMinPathwayMm || (length > 0) != (lengthWas > 0))
@@ -450,7 +439,7 @@ QString moveLeavingTray(const DesignData& d, PathwayId id, bool toInside, const 
         Pathway jog = p; // its kind, elevation and size: it carries the same cables
         jog.name = jogName(d, p.name, jogs);
         jog.from = in;
-        jog.to = movedBy(was, delta);
+        jog.to = shifted(was, delta);
         const PathwayId added(d.pathways.nextId().value() + PathwayId::Rep(jogs.size()) - 1);
         before.trays.emplace_back(added, std::nullopt);
         after.trays.emplace_back(added, jog);
@@ -464,8 +453,8 @@ QString moveTrays(const DesignData& d, const HallContents& c, const SiteHall& no
     for (PathwayId id : c.trays) {
         const Pathway& p = d.pathways[id];
         Pathway moved = p;
-        moved.from = movedBy(p.from, delta);
-        moved.to = movedBy(p.to, delta);
+        moved.from = shifted(p.from, delta);
+        moved.to = shifted(p.to, delta);
         if (!holds(now.area, moved.from) || !holds(now.area, moved.to))
             return leftOut(QStringLiteral("Tray ") + p.name, now);
         before.trays.emplace_back(id, p);

@@ -10,16 +10,6 @@ PointMm centreOf(const RectMm& a) {
     return {a.x + a.w / 2, a.y + a.h / 2};
 }
 
-PointMm shifted(PointMm p, PointMm delta) {
-    return {p.x + delta.x, p.y + delta.y};
-}
-
-RectMm shifted(RectMm a, PointMm delta) {
-    a.x += delta.x;
-    a.y += delta.y;
-    return a;
-}
-
 /// The indexes of the areas of @p list (rows or obstacles) whose centre is in hall @p hall.
 template <typename T>
 std::vector<std::size_t> inHall(const std::vector<T>& list, const std::vector<SiteHall>& halls,
@@ -32,6 +22,16 @@ std::vector<std::size_t> inHall(const std::vector<T>& list, const std::vector<Si
 }
 
 } // namespace
+
+PointMm shifted(PointMm p, PointMm delta) {
+    return {p.x + delta.x, p.y + delta.y};
+}
+
+RectMm shifted(RectMm a, PointMm delta) {
+    a.x += delta.x;
+    a.y += delta.y;
+    return a;
+}
 
 HallContents hallContents(const DesignData& d, const std::vector<SiteHall>& halls, int hall) {
     HallContents c;

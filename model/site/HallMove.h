@@ -24,6 +24,10 @@ struct HallContents {
     std::vector<std::pair<PathwayId, bool>> leaving;
 };
 
+/// @p p, or area @p a, moved by @p delta (mm).
+PointMm shifted(PointMm p, PointMm delta);
+RectMm shifted(RectMm a, PointMm delta);
+
 /// What stands in hall @p hall (an index into @p halls, the halls as they stand now).
 HallContents hallContents(const DesignData& d, const std::vector<SiteHall>& halls, int hall);
 
