@@ -38,6 +38,10 @@ bool writeOutput(const QString& path, const QByteArray& bytes);
 /// output could not take it (`> /dev/full`, a closed pipe): the command then exits 2.
 bool standardOutputWritten();
 
+/// Budget flag @p name (`it-mw`, `site-mw`, `hall-mw`) in MW: a positive finite number up to
+/// 10 GW; nullopt and @p error naming the flag and the value otherwise.
+std::optional<double> megawatts(const QCommandLineParser& p, const char* name, QString& error);
+
 /// --power-redundancy (2N, N+1, block, xN/(x-1), single) and --dc-800v into @p o, for
 /// generate and power; an error message naming the flag, empty when fine.
 QString readPowerRedundancy(const QCommandLineParser& p, PowerBuildOptions& o);

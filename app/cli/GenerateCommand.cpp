@@ -55,20 +55,6 @@ bool keepPluggableScenario(GenerateParams g, const Catalog& catalog, GenerateRes
     return true;
 }
 
-/// A budget flag in MW: a positive finite number up to 10 GW; nullopt and @p error otherwise.
-std::optional<double> megawatts(const QCommandLineParser& p, const char* name, QString& error) {
-    bool ok = false;
-    const QString text = p.value(QString::fromLatin1(name));
-    const double mw = text.toDouble(&ok);
-    if (!ok || !std::isfinite(mw) || mw <= 0 || mw > 10000) {
-        error = QStringLiteral("--%1 expects megawatts, a number above 0 and at most 10000, not "
-                               "'%2'")
-                    .arg(QLatin1String(name), text);
-        return std::nullopt;
-    }
-    return mw;
-}
-
 /// --it-mw / --site-mw: the number of GPUs that fits, told on stderr; an error, empty when fine.
 QString sizeToBudgetFlags(const QCommandLineParser& p, const Catalog& lib, GenerateParams& g) {
     const bool site = p.isSet(QStringLiteral("site-mw"));
@@ -129,6 +115,19 @@ std::optional<Phasing> readPhasing(const QCommandLineParser& p) {
 }
 
 } // namespace
+
+std::optional<double> megawatts(const QCommandLineParser& p, const char* name, QString& error) {
+    bool ok = false;
+    const QString text = p.value(QString::fromLatin1(name));
+    const double mw = text.toDouble(&ok);
+    if (!ok || !std::isfinite(mw) || mw <= 0 || mw > 10000) {
+        error = QStringLiteral("--%1 expects megawatts, a number above 0 and at most 10000, not "
+                               "'%2'")
+                    .arg(QLatin1String(name), text);
+        return std::nullopt;
+    }
+    return mw;
+}
 
 QString readPowerRedundancy(const QCommandLineParser& p, PowerBuildOptions& o) {
     const QString scheme = p.value(QStringLiteral("power-redundancy"));

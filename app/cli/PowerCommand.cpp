@@ -6,7 +6,6 @@
 #include "model/json/DesignFile.h"
 
 #include <array>
-#include <cmath>
 
 namespace cds::cli {
 
@@ -34,15 +33,11 @@ QString elementsByKind(const PowerChain& c) {
 QString readBudget(const QCommandLineParser& p, edits::PowerChainOptions& o) {
     if (!p.isSet(QStringLiteral("it-mw")))
         return {};
-    bool ok = false;
-    const QString text = p.value(QStringLiteral("it-mw"));
-    const double mw = text.toDouble(&ok);
-    if (!ok || !std::isfinite(mw) || mw <= 0 || mw > 10000)
-        return QStringLiteral("--it-mw expects megawatts, a number above 0 and at most 10000, "
-                              "not '%1'")
-            .arg(text);
-    o.itBudgetKw = mw * 1000;
-    return {};
+    QString error;
+    const std::optional<double> mw = megawatts(p, "it-mw", error);
+    if (mw)
+        o.itBudgetKw = *mw * 1000;
+    return error;
 }
 
 } // namespace
