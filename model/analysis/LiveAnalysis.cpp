@@ -265,7 +265,7 @@ void LiveAnalysis::buildRackPairs(LinkRouter& router) {
     m_rackPairsBuilt = true;
 }
 
-bool LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
+void LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
                                     const std::function<void(LinkId, const Link&)>& reroute) {
     // Only the trays changed (and racks may have moved): a cable's length reads its pair's
     // part and its devices' heights, which stay, so a pair whose part stays keeps every
@@ -274,7 +274,6 @@ bool LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
     auto moved = [this](RackId r) {
         return r.value() < m_dirtyRacks.size() && m_dirtyRacks[r.value()];
     };
-    bool any = false;
     for (RackPairLinks& p : m_rackPairs) {
         const LinkRouter::TrayPart now = router.trayPart(p.a, p.b);
         if (p.known && now == p.part && !moved(p.a) && !moved(p.b))
@@ -282,12 +281,9 @@ bool LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
         p.part = now;
         p.known = true;
         for (LinkId id : p.links)
-            if (const Link* l = d.links.find(id)) {
+            if (const Link* l = d.links.find(id))
                 reroute(id, *l);
-                any = true;
-            }
     }
-    return any;
 }
 
 void LiveAnalysis::forgetRackPairs(RackId rack) {

@@ -91,7 +91,7 @@ private:
     std::vector<RackPairLinks> m_rackPairs;
     std::vector<std::vector<std::uint32_t>> m_rackPairsOfRack; ///< by rack id
     bool m_rackPairsBuilt = false;
-    bool rerouteTrayPairs(LinkRouter& router,
+    void rerouteTrayPairs(LinkRouter& router,
                           const std::function<void(LinkId, const Link&)>& reroute);
     void buildRackPairs(LinkRouter& router);
     void forgetRackPairs(RackId rack);
