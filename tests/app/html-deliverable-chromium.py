@@ -76,6 +76,14 @@ class Browser:
     def js(self, script, *args):
         return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
 
+    def settle(self):
+        """Waits two animation frames: the page lays its labels out on the next frame after a
+        load, a zoom or a resize, so a busy machine may not have drawn them yet."""
+        self.s("POST", "/execute/async", {"script":
+               "const done = arguments[arguments.length - 1];"
+               " requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+               "args": []})
+
     def size(self, w, h):
         self.s("POST", "/goog/cdp/execute", {"cmd": "Emulation.setDeviceMetricsOverride",
                "params": {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": False}})
@@ -158,6 +166,7 @@ def run_design(b, html, out, tag, expect):
                       " racks: window.cdsDeliverable.design.racks.map(r => [r.name, r.role,"
                       " r.devices.filter(d => !d.zero_u && d.u > 0).length])}")
         check(design["title"] == expect["title"], "%s: title reads %r" % (where, design["title"]))
+        b.settle()
         boxes = check_labels(b, where + ", fit")
         rows = [x for x in boxes if "row-label" in x["cls"]]
         racks = [x for x in boxes if "rack-label" in x["cls"]]
@@ -184,12 +193,12 @@ def run_design(b, html, out, tag, expect):
         for _ in range(12):
             x, y = rack_centre(b, name)
             b.wheel(x, y, -400)
-            time.sleep(0.05)
+            b.settle()
             if b.js("return [...document.querySelectorAll('#labels .rack-label.detail')].length") > 0:
                 break
         after = b.js("return window.cdsDeliverable.view().scale")
         check(after > before, "%s: the wheel did not zoom in (%s -> %s)" % (where, before, after))
-        time.sleep(0.1)
+        b.settle()
         boxes = check_labels(b, where + ", zoomed")
         texts = [x["text"] for x in boxes]
         check(name in texts, "%s: zoomed in, %s has no name" % (where, name))
