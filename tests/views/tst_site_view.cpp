@@ -30,9 +30,9 @@ using namespace cds::test;
 
 namespace {
 
-DesignData campus(int halls) {
+DesignData campus(int halls, int gpus = 1024) {
     GenerateParams p;
-    p.gpus = 1024;
+    p.gpus = gpus;
     p.halls = halls;
     GenerateResult r = generateCluster(p, bundled().catalog());
     if (!r.ok)
@@ -82,8 +82,8 @@ QString figures(int n) {
 
 /// A campus of @p halls in a site view of @p size, analysed, shown.
 struct ShownSite {
-    ShownSite(int halls, QSize size)
-        : design(campus(halls))
+    ShownSite(int halls, QSize size, int gpus = 1024)
+        : design(campus(halls, gpus))
         , analysis(&design) {
         analysis.runNow();
         view.resize(size);
@@ -181,6 +181,36 @@ private Q_SLOTS:
                                     .arg(view.height())));
         }
         QCOMPARE(between, interHallLinks(d, rackHalls(d, d.halls)).links);
+    }
+
+    /// The Site dock of a 1366x768 window (about 380 x 290 px) on an 8,192-GPU campus of 3
+    /// halls: the blocks are too small for their figures, which then stand beside them, a
+    /// figure on each line where the margin is narrow; none covers a hall or another's text.
+    void smallBlocksShowTheirFiguresBeside() {
+        ShownSite site(3, QSize(380, 290), 8192);
+        QVERIFY(QTest::qWaitForWindowExposed(&site.view));
+        const DesignData& d = site.design.data();
+        const std::vector<HallLoad> loads = hallLoads(d, site.analysis.metrics());
+        const views::SitePlanGeometry& g = site.view.drawing();
+        QCOMPARE(g.texts.size(), std::size_t(3));
+        const QRectF inside = QRectF(site.view.rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+        int beside = 0;
+        for (std::size_t i = 0; i < 3; ++i) {
+            const QString drawn = g.texts[i].lines.join(QLatin1Char(' '));
+            QVERIFY2(drawn.contains(figures(loads[i].gpus) + QStringLiteral(" GPUs")),
+                     qPrintable(QStringLiteral("hall %1 shows only '%2'").arg(i + 1).arg(drawn)));
+            QVERIFY2(drawn.contains(views::sitePower(loads[i].itKw)), qPrintable(drawn));
+            QVERIFY(g.texts[i].px >= 9);
+            QVERIFY(inside.contains(g.texts[i].box));
+            if (!g.halls[i].contains(g.texts[i].box)) {
+                ++beside;
+                for (std::size_t j = 0; j < 3; ++j)
+                    QVERIFY(!g.halls[j].intersects(g.texts[i].box));
+            }
+            for (std::size_t j = i + 1; j < 3; ++j)
+                QVERIFY(!g.texts[i].box.intersects(g.texts[j].box));
+        }
+        QVERIFY(beside > 0); // the case this test is for
     }
 
     /// A click on a hall asks for that hall; a click on the ground asks for none; a rack

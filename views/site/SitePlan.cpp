@@ -360,25 +360,27 @@ SitePlanGeometry::HallText SitePlanGeometry::placeText(const QStringList& lines,
             if (linesThatFit(v, px, room.size()) == v.size())
                 return {room, px, v, Qt::AlignHCenter};
     // Beside it at 10 px, else 9 px (a small hall): right, left, below or above, clear of the
-    // other halls, the labels and the lines placed so far, and first of the bundles too.
+    // other halls, the labels and the lines placed so far, and first of the bundles too; in
+    // three lines, else a figure on each line where the site leaves a narrow margin.
     for (const double px : {10.0, 9.0})
         for (const bool avoidPaths : {true, false})
-            for (const QRectF& t : besideSpots(r, linesSize(lines, px), box)) {
-                auto covers = [&t](const QRectF& o) { return o.intersects(t); };
-                const bool clear =
-                    box.contains(t) && std::none_of(halls.begin(), halls.end(), covers) &&
-                    std::none_of(labels.begin(), labels.end(), covers) &&
-                    std::none_of(texts.begin(), texts.end(),
-                                 [&t](const HallText& o) { return o.box.intersects(t); }) &&
-                    (!avoidPaths ||
-                     std::none_of(paths.begin(), paths.end(),
-                                  [&t](const QPainterPath& p) { return p.intersects(t); }));
-                if (clear)
-                    return {t, px, lines,
-                            t.left() > r.right()   ? Qt::AlignLeft
-                            : t.right() < r.left() ? Qt::AlignRight
-                                                   : Qt::AlignHCenter};
-            }
+            for (const QStringList& v : {variants[0], variants[1]})
+                for (const QRectF& t : besideSpots(r, linesSize(v, px), box)) {
+                    auto covers = [&t](const QRectF& o) { return o.intersects(t); };
+                    const bool clear =
+                        box.contains(t) && std::none_of(halls.begin(), halls.end(), covers) &&
+                        std::none_of(labels.begin(), labels.end(), covers) &&
+                        std::none_of(texts.begin(), texts.end(),
+                                     [&t](const HallText& o) { return o.box.intersects(t); }) &&
+                        (!avoidPaths ||
+                         std::none_of(paths.begin(), paths.end(),
+                                      [&t](const QPainterPath& p) { return p.intersects(t); }));
+                    if (clear)
+                        return {t, px, v,
+                                t.left() > r.right()   ? Qt::AlignLeft
+                                : t.right() < r.left() ? Qt::AlignRight
+                                                       : Qt::AlignHCenter};
+                }
     for (const QStringList& v : variants)
         if (linesThatFit(v, 8, room.size()) == v.size())
             return {room, 8, v, Qt::AlignHCenter};
