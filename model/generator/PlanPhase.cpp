@@ -98,11 +98,17 @@ bool Generation::checkParams() {
     if (m_p.cpo && !useCpoSwitch())
         return false;
     const int g = m_server->gpuCount();
-    if (m_p.gpus <= 0 || m_p.gpus % g != 0)
-        return fail(QStringLiteral("--gpus %1 is not a multiple of %2 GPUs per server (%3)")
+    if (m_p.gpus <= 0 || m_p.gpus % g != 0) {
+        // The whole numbers of servers either side, so the user need not work them out.
+        const int below = m_p.gpus > 0 ? m_p.gpus / g * g : 0;
+        const QString nearest =
+            below > 0 ? QStringLiteral("; %1 or %2 would be").arg(below).arg(below + g)
+                      : QStringLiteral("; %1 would be").arg(g);
+        return fail(QStringLiteral("--gpus %1 is not a multiple of %2 GPUs per server (%3)%4")
                         .arg(m_p.gpus)
                         .arg(g)
-                        .arg(m_server->id));
+                        .arg(m_server->id, nearest));
+    }
     if (m_server->portCount(PortRole::Compute) == 0)
         return fail(QStringLiteral("server %1 has no compute-fabric ports").arg(m_server->id));
     if (!(m_p.storageTb >= 0 && m_p.storageTb <= GenerateParams::kMaxStorageTb))

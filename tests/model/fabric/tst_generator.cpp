@@ -181,7 +181,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expect");
         QTest::newRow("not a multiple") << 1001 << "nvidia-dgx-h100"
                                         << "nvidia-qm9700"
-                                        << "not a multiple of 8";
+                                        << "not a multiple of 8 GPUs per server "
+                                           "(nvidia-dgx-h100); 1000 or 1008 would be";
+        QTest::newRow("under one server") << 4 << "nvidia-dgx-h100"
+                                          << "nvidia-qm9700"
+                                          << "(nvidia-dgx-h100); 8 would be";
         QTest::newRow("unknown server") << 64 << "nope"
                                         << "nvidia-qm9700"
                                         << "unknown GPU server";
