@@ -446,63 +446,90 @@ LoadResult load(const QString& path, const Progress& progress, QByteArray* bytes
     return loadFromBytes(bytes, path, progress);
 }
 
-namespace {
-OJson toJson(const DesignData& d, const ProgressSpan& span = {kNoProgress, 0, 0}) {
+} // namespace DesignFile
+
+// Streamed value by value (JsonWriter): at 100,000 GPUs the tree of the document cost more
+// to build, write and free than the 30 MiB of text it became.
+void json::writeDocument(JsonWriter& w, const DesignData& d, const ProgressSpan* span) {
     // Only the catalog entries in use are embedded, sorted by id: saves are canonical.
-    const std::set<TypeId> used = embeddedTypes(d);
+    const std::set<TypeId> used = DesignFile::embeddedTypes(d);
     std::vector<const CatalogItem*> items;
     for (TypeId t : used)
         items.push_back(&d.catalog[t]);
     std::sort(items.begin(), items.end(), [](auto a, auto b) { return a->id < b->id; });
 
-    OJson doc;
-    doc["formatVersion"] = kDesignFormatVersion;
-    doc["application"] = "cluster-design-studio";
-    json::writeHead(doc, d);
-    doc["catalog"] = OJson::array();
+    w.beginObject();
+    w.member("formatVersion", kDesignFormatVersion);
+    w.member("application", "cluster-design-studio");
+    OJson head;
+    json::writeHead(head, d);
+    w.members(head);
+    w.key("catalog");
+    w.beginArray();
     for (const CatalogItem* it : items)
-        doc["catalog"].push_back(OJson::parse(it->canonicalJson));
-    ObjectTicker tick(span, d.racks.size() + d.devices.size() + d.links.size());
-    doc["pathways"] = OJson::array();
-    d.pathways.forEach([&](PathwayId id, const Pathway& p) {
-        doc["pathways"].push_back(json::writePathway(id, p));
-    });
+        w.value(OJson::parse(it->canonicalJson));
+    w.endArray();
+    const ProgressSpan none{kNoProgress, 0, 0};
+    ObjectTicker tick(span ? *span : none, d.racks.size() + d.devices.size() + d.links.size());
+    w.key("pathways");
+    w.beginArray();
+    d.pathways.forEach([&](PathwayId id, const Pathway& p) { json::writePathway(w, id, p); });
+    w.endArray();
     // Written only when there is a chain, so designs without one keep their bytes.
-    if (!d.power.isEmpty())
-        doc["power"] = json::writePower(d);
-    doc["racks"] = OJson::array();
+    if (!d.power.isEmpty()) {
+        w.key("power");
+        json::writePower(w, d);
+    }
+    w.key("racks");
+    w.beginArray();
     d.racks.forEach([&](RackId id, const Rack& r) {
-        doc["racks"].push_back(json::writeRack(d, id, r));
+        json::writeRack(w, d, id, r);
         tick();
     });
-    OJson devices = OJson::array();
+    w.endArray();
+    w.key("devices");
+    w.beginArray();
     d.devices.forEach([&](DeviceId id, const Device& v) {
-        devices.push_back(json::writeDevice(d, id, v));
+        json::writeDevice(w, d, id, v);
         tick();
     });
-    doc["devices"] = std::move(devices);
-    OJson rows = OJson::array();
+    w.endArray();
+    w.key("links");
+    w.beginObject();
+    w.key("columns");
+    w.beginArray();
+    for (const char* c : json::kLinkColumns)
+        w.value(c);
+    w.endArray();
+    w.key("rows");
+    w.beginArray();
     d.links.forEach([&](LinkId id, const Link& l) {
-        rows.push_back(json::writeLinkRow(d, id, l));
+        json::writeLinkRow(w, d, id, l);
         tick();
     });
-    doc["links"] = {{"columns", json::kLinkColumns}, {"rows", std::move(rows)}};
-    json::writeTail(doc, d);
+    w.endArray();
+    w.endObject();
+    OJson tail;
+    json::writeTail(tail, d);
+    w.members(tail);
     // Written only when there are some, so designs without scenarios keep their bytes.
     if (!d.scenarios.empty()) {
-        doc["scenarios"] = json::writeScenarios(d);
+        w.key("scenarios");
+        json::writeScenarios(w, d);
     }
-    return doc;
+    w.endObject();
 }
-} // namespace
 
-} // namespace DesignFile
-
-json::OJson json::writeScenarios(const DesignData& d) {
-    OJson list = OJson::array();
-    for (const Scenario& s : d.scenarios)
-        list.push_back({{"name", s.name.toStdString()}, {"design", DesignFile::toJson(*s.design)}});
-    return list;
+void json::writeScenarios(JsonWriter& w, const DesignData& d) {
+    w.beginArray();
+    for (const Scenario& s : d.scenarios) {
+        w.beginObject();
+        w.member("name", s.name);
+        w.key("design");
+        writeDocument(w, *s.design);
+        w.endObject();
+    }
+    w.endArray();
 }
 
 namespace DesignFile {
@@ -530,20 +557,31 @@ std::set<TypeId> embeddedTypes(const DesignData& d) {
     return used;
 }
 
+namespace {
+/// The file's text: the document and a final newline, as dumpStable ends it.
+std::string text(const DesignData& d, const ProgressSpan* span = nullptr) {
+    std::string out;
+    json::JsonWriter w(out);
+    json::writeDocument(w, d, span);
+    out += '\n';
+    return out;
+}
+} // namespace
+
 QByteArray toBytes(const DesignData& d) {
-    const std::string text = json::dumpStable(toJson(d));
-    return QByteArray(text.data(), qsizetype(text.size()));
+    const std::string t = text(d);
+    return QByteArray(t.data(), qsizetype(t.size()));
 }
 
 bool save(const DesignData& d, const QString& path, QString* error, const Progress& progress,
           QByteArray* written) {
     QByteArray bytes;
     try {
-        const std::string text =
-            json::dumpStable(toJson(d, ProgressSpan(progress, 0, kSaveDumpStart)));
+        const ProgressSpan span(progress, 0, kSaveWriteStart);
+        const std::string t = text(d, &span);
         if (progress && !progress(kSaveWriteStart))
             throw Cancelled{};
-        bytes = QByteArray(text.data(), qsizetype(text.size()));
+        bytes = QByteArray(t.data(), qsizetype(t.size()));
     } catch (const Cancelled&) {
         if (error) // nothing was written: the file at path stays as it was
             *error = QStringLiteral("%1: saving was cancelled; the file was not changed").arg(path);

@@ -32,8 +32,8 @@ namespace DesignFile {
 /// (which then reports per object up to 100).
 inline constexpr int kLoadParseStart = 5;
 inline constexpr int kLoadReadStart = 45;
-/// Where save's @p progress stands when the text is dumped and when it is written.
-inline constexpr int kSaveDumpStart = 60;
+/// Where save's @p progress stands when the text is written (the document is streamed into
+/// it object by object up to here).
 inline constexpr int kSaveWriteStart = 90;
 
 /// Reads a design file. @p progress (0-100, may be called from any thread the caller runs

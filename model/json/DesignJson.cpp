@@ -453,15 +453,25 @@ void readProps(DesignData& d, const Json& doc) {
     }
 }
 
-OJson writePathway(PathwayId id, const Pathway& p) {
-    return {{"id", id.value()},
-            {"name", str(p.name)},
-            {"kind", str(pathwayKindKey(p.kind))},
-            {"from", OJson::array({p.from.x, p.from.y})},
-            {"to", OJson::array({p.to.x, p.to.y})},
-            {"elevationMm", p.elevationMm},
-            {"widthMm", p.widthMm},
-            {"depthMm", p.depthMm}};
+void writePathway(JsonWriter& w, PathwayId id, const Pathway& p) {
+    w.beginObject();
+    w.member("id", id.value());
+    w.member("name", p.name);
+    w.member("kind", pathwayKindKey(p.kind));
+    w.key("from");
+    w.beginArray();
+    w.value(p.from.x);
+    w.value(p.from.y);
+    w.endArray();
+    w.key("to");
+    w.beginArray();
+    w.value(p.to.x);
+    w.value(p.to.y);
+    w.endArray();
+    w.member("elevationMm", p.elevationMm);
+    w.member("widthMm", p.widthMm);
+    w.member("depthMm", p.depthMm);
+    w.endObject();
 }
 
 Pathway readPathway(const DesignData&, const Json& v, const std::string& ptr, PathwayId& id) {
@@ -483,55 +493,68 @@ Pathway readPathway(const DesignData&, const Json& v, const std::string& ptr, Pa
     return p;
 }
 
-OJson writeRack(const DesignData& d, RackId id, const Rack& r) {
-    OJson o = {{"id", id.value()},
-               {"name", str(r.name)},
-               {"type", str(d.catalog[r.type].id)},
-               {"x", r.centre.x},
-               {"y", r.centre.y},
-               {"rotation", r.rotationDeg},
-               {"cooling", str(coolingKey(r.cooling))},
-               {"feeds", {{"count", r.feeds.count}, {"kwPerFeed", r.feeds.kwPerFeed}}}};
+void writeRack(JsonWriter& w, const DesignData& d, RackId id, const Rack& r) {
+    w.beginObject();
+    w.member("id", id.value());
+    w.member("name", r.name);
+    w.member("type", d.catalog[r.type].id);
+    w.member("x", r.centre.x);
+    w.member("y", r.centre.y);
+    w.member("rotation", r.rotationDeg);
+    w.member("cooling", coolingKey(r.cooling));
+    w.key("feeds");
+    w.beginObject();
+    w.member("count", r.feeds.count);
+    w.member("kwPerFeed", r.feeds.kwPerFeed);
     // Written only when connected, so racks of designs without a power chain keep their bytes.
     if (r.feeds.a)
-        o["feeds"]["a"] = r.feeds.a.value();
+        w.member("a", r.feeds.a.value());
     if (r.feeds.b)
-        o["feeds"]["b"] = r.feeds.b.value();
+        w.member("b", r.feeds.b.value());
+    w.endObject();
     if (r.coolingProduct)
-        o["coolingProduct"] = str(d.catalog[r.coolingProduct].id);
+        w.member("coolingProduct", d.catalog[r.coolingProduct].id);
     if (r.phase > 0)
-        o["phase"] = r.phase;
-    return o;
+        w.member("phase", r.phase);
+    w.endObject();
 }
 
-OJson writeDevice(const DesignData& d, DeviceId id, const Device& v) {
-    OJson o = {{"id", id.value()}, {"name", str(v.name)}, {"type", str(d.catalog[v.type].id)}};
+void writeDevice(JsonWriter& w, const DesignData& d, DeviceId id, const Device& v) {
+    w.beginObject();
+    w.member("id", id.value());
+    w.member("name", v.name);
+    w.member("type", d.catalog[v.type].id);
     if (v.rack) {
-        o["rack"] = v.rack.value();
-        o["u"] = v.uPosition;
+        w.member("rack", v.rack.value());
+        w.member("u", v.uPosition);
     }
-    o["face"] = v.face == Face::Rear ? "rear" : "front";
+    w.member("face", v.face == Face::Rear ? "rear" : "front");
     if (v.fabric)
-        o["fabric"] = v.fabric.value();
+        w.member("fabric", v.fabric.value());
     if (v.tier != Tier::None)
-        o["tier"] = str(tierKey(v.tier));
+        w.member("tier", tierKey(v.tier));
     if (v.group >= 0)
-        o["group"] = v.group;
+        w.member("group", v.group);
     if (v.rail >= 0)
-        o["rail"] = v.rail;
+        w.member("rail", v.rail);
     if (v.breakout != 1)
-        o["breakout"] = v.breakout;
-    return o;
+        w.member("breakout", v.breakout);
+    w.endObject();
 }
 
-OJson writeLinkRow(const DesignData& d, LinkId id, const Link& l) {
-    return {id.value(),
-            l.a.device.value(),
-            l.a.port,
-            l.b.device.value(),
-            l.b.port,
-            l.fabric.value(),
-            l.pinnedMedium ? str(d.catalog[l.pinnedMedium].id) : OJson()};
+void writeLinkRow(JsonWriter& w, const DesignData& d, LinkId id, const Link& l) {
+    w.beginArray();
+    w.value(id.value());
+    w.value(l.a.device.value());
+    w.value(l.a.port);
+    w.value(l.b.device.value());
+    w.value(l.b.port);
+    w.value(l.fabric.value());
+    if (l.pinnedMedium)
+        w.value(d.catalog[l.pinnedMedium].id);
+    else
+        w.value(nullptr);
+    w.endArray();
 }
 
 Rack readRack(const DesignData& d, const Json& r, const std::string& rp, RackId& id) {

@@ -3,7 +3,9 @@
 // them together into a file; the edit journal writes single objects with the same code.
 
 #include "../DesignData.h"
+#include "../Progress.h"
 #include "Json.h"
+#include "JsonWriter.h"
 
 namespace cds::json {
 
@@ -19,25 +21,29 @@ void writeTail(OJson& doc, const DesignData& d);
 /// Reads whichever of the head and tail keys are present (hall is required).
 void readProps(DesignData& d, const Json& doc);
 
+/// The whole design document, as a file holds it (defined in DesignFile.cpp). @p span, when
+/// given, counts the racks, devices and links written and cancels by throwing Cancelled.
+void writeDocument(JsonWriter& w, const DesignData& d, const ProgressSpan* span = nullptr);
 /// The scenarios as a file holds them, each a nested design document (defined with the
 /// document code in DesignFile.cpp; the edit journal writes them the same way).
-OJson writeScenarios(const DesignData& d);
+void writeScenarios(JsonWriter& w, const DesignData& d);
 /// Appends the scenarios in @p list to @p d; errors name the place inside the outer file.
 void readScenarios(DesignData& d, const Json& list);
 
 /// The power chain (PowerJson.cpp): written between the pathways and the racks, only when
 /// the design has one; read before the racks, whose feeds name its elements.
-OJson writePower(const DesignData& d);
+void writePower(JsonWriter& w, const DesignData& d);
 void readPower(DesignData& d, const Json& v);
 
 /// settings.addressing (AddressingJson.cpp): written only when not the defaults.
 OJson writeAddressing(const AddressPools& a);
 AddressPools readAddressing(const Json& v, const std::string& ptr);
 
-OJson writePathway(PathwayId id, const Pathway& p);
-OJson writeRack(const DesignData& d, RackId id, const Rack& r);
-OJson writeDevice(const DesignData& d, DeviceId id, const Device& v);
-OJson writeLinkRow(const DesignData& d, LinkId id, const Link& l);
+// Each writes one object (a link: one row) to @p w: the one place that knows its keys.
+void writePathway(JsonWriter& w, PathwayId id, const Pathway& p);
+void writeRack(JsonWriter& w, const DesignData& d, RackId id, const Rack& r);
+void writeDevice(JsonWriter& w, const DesignData& d, DeviceId id, const Device& v);
+void writeLinkRow(JsonWriter& w, const DesignData& d, LinkId id, const Link& l);
 inline const char* const kLinkColumns[] = {"id",    "a",      "aPort",       "b",
                                            "bPort", "fabric", "pinnedMedium"};
 

@@ -250,9 +250,7 @@ bool EditJournal::checkpoint(const QString& what) {
                          d.catalog.size() != m_catalogWritten;
     if (!changed)
         return true;
-    OJson line = {{"seq", m_seq + 1}, {"what", what.toStdString()}};
     if (m_full) {
-        line["full"] = true;
         m_catalogWritten = 0;
         d.racks.forEach([&](RackId id, const Rack&) { m_racks.insert(id); });
         d.devices.forEach([&](DeviceId id, const Device&) { m_devices.insert(id); });
@@ -288,41 +286,58 @@ bool EditJournal::checkpoint(const QString& what) {
             if (e.type)
                 embed(d.catalog[e.type]);
         });
+    // Streamed like a save: a full line holds the whole design.
+    std::string text;
+    json::JsonWriter w(text, json::JsonWriter::Style::Compact);
+    w.beginObject();
+    w.member("seq", m_seq + 1);
+    w.member("what", what);
+    if (m_full)
+        w.member("full", true);
     if (!cat.empty())
-        line["catalog"] = std::move(cat);
+        w.member("catalog", cat);
     if (m_props || m_full) {
         OJson props = OJson::object();
         json::writeHead(props, d);
         json::writeTail(props, d);
-        line["props"] = std::move(props);
+        w.member("props", props);
     }
     if (m_pathways || m_full) {
-        OJson trays = OJson::array();
-        d.pathways.forEach(
-            [&](PathwayId id, const Pathway& p) { trays.push_back(json::writePathway(id, p)); });
-        line["pathways"] = std::move(trays);
+        w.key("pathways");
+        w.beginArray();
+        d.pathways.forEach([&](PathwayId id, const Pathway& p) { json::writePathway(w, id, p); });
+        w.endArray();
     }
     // A full line carries the chain too: its racks' feeds name its elements.
-    if (m_power || m_full)
-        line["power"] = json::writePower(d);
+    if (m_power || m_full) {
+        w.key("power");
+        json::writePower(w, d);
+    }
     // Scenario edits swap the whole document (a full line); the scenarios go with it.
-    if (m_full)
-        line["scenarios"] = json::writeScenarios(d);
-    OJson racks = OJson::array(), devices = OJson::array(), links = OJson::array();
-    for (RackId id : m_racks)
-        racks.push_back(
-            {id.value(), d.racks.contains(id) ? json::writeRack(d, id, d.racks[id]) : OJson()});
-    for (DeviceId id : m_devices)
-        devices.push_back({id.value(), d.devices.contains(id)
-                                           ? json::writeDevice(d, id, d.devices[id])
-                                           : OJson()});
-    for (LinkId id : m_links)
-        links.push_back(
-            {id.value(), d.links.contains(id) ? json::writeLinkRow(d, id, d.links[id]) : OJson()});
-    line["racks"] = std::move(racks);
-    line["devices"] = std::move(devices);
-    line["links"] = std::move(links);
-    const std::string text = line.dump() + "\n";
+    if (m_full) {
+        w.key("scenarios");
+        json::writeScenarios(w, d);
+    }
+    // Each changed object as [id, object], or [id, null] when it was deleted.
+    const auto entries = [&](const char* key, const auto& ids, const auto& objects, auto write) {
+        w.key(key);
+        w.beginArray();
+        for (const auto id : ids) {
+            w.beginArray();
+            w.value(id.value());
+            if (const auto* o = objects.find(id))
+                write(w, d, id, *o);
+            else
+                w.value(nullptr);
+            w.endArray();
+        }
+        w.endArray();
+    };
+    entries("racks", m_racks, d.racks, &json::writeRack);
+    entries("devices", m_devices, d.devices, &json::writeDevice);
+    entries("links", m_links, d.links, &json::writeLinkRow);
+    w.endObject();
+    text += '\n';
     const qint64 good = m_file.pos();
     if (m_file.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
         !syncToDisk(m_file)) {

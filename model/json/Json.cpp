@@ -675,7 +675,9 @@ bool isScalar(const nlohmann::ordered_json& v) {
     return !v.is_object() && !v.is_array();
 }
 
-void write(std::string& out, const nlohmann::ordered_json& v, int indent) {
+} // namespace
+
+void appendStable(std::string& out, const nlohmann::ordered_json& v, int indent) {
     if (v.is_object()) {
         if (v.empty()) {
             out += "{}";
@@ -690,7 +692,7 @@ void write(std::string& out, const nlohmann::ordered_json& v, int indent) {
             out.append(std::size_t(indent + 2), ' ');
             out += nlohmann::ordered_json(it.key()).dump();
             out += ": ";
-            write(out, it.value(), indent + 2);
+            appendStable(out, it.value(), indent + 2);
         }
         out += "\n";
         out.append(std::size_t(indent), ' ');
@@ -716,7 +718,7 @@ void write(std::string& out, const nlohmann::ordered_json& v, int indent) {
                 out += ",\n";
             first = false;
             out.append(std::size_t(indent + 2), ' ');
-            write(out, e, indent + 2);
+            appendStable(out, e, indent + 2);
         }
         out += "\n";
         out.append(std::size_t(indent), ' ');
@@ -726,11 +728,9 @@ void write(std::string& out, const nlohmann::ordered_json& v, int indent) {
     }
 }
 
-} // namespace
-
 std::string dumpStable(const nlohmann::ordered_json& v) {
     std::string out;
-    write(out, v, 0);
+    appendStable(out, v, 0);
     out += "\n";
     return out;
 }

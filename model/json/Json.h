@@ -79,6 +79,9 @@ bool optBool(const Json& obj, std::string_view key, const std::string& objPtr,
 /// Writes @p v with 2-space indent, keys in the order stored (use ordered_json or sorted),
 /// and arrays of scalars on one line, so a design diffs line by line in git.
 std::string dumpStable(const nlohmann::ordered_json& v);
+/// dumpStable's layout for @p v nested @p indent spaces deep, appended to @p out without the
+/// final newline: JsonWriter writes a small subtree inside a streamed document with it.
+void appendStable(std::string& out, const nlohmann::ordered_json& v, int indent);
 
 /// Parses one catalog item object (pointer @p ptr for messages). Throws FieldError.
 CatalogItem parseCatalogItem(const Json& v, const std::string& ptr);

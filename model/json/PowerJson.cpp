@@ -10,10 +10,6 @@ namespace cds::json {
 
 namespace {
 
-OJson str(const QString& s) {
-    return s.toStdString();
-}
-
 /// Largest capacity an element (or a budget) may state: 10 GVA, beyond any site.
 constexpr double kMaxCapacity = kMaxPowerCapacity;
 
@@ -21,25 +17,34 @@ const char* capacityKey(PowerKind k) {
     return ratedInKva(k) ? "capacityKva" : "capacityKw";
 }
 
-OJson writeElement(const DesignData& d, PowerElementId id, const PowerElement& e) {
-    OJson o = {{"id", id.value()}, {"name", str(e.name)}, {"kind", str(powerKindKey(e.kind))}};
+void writeElement(JsonWriter& w, const DesignData& d, PowerElementId id, const PowerElement& e) {
+    w.beginObject();
+    w.member("id", id.value());
+    w.member("name", e.name);
+    w.member("kind", powerKindKey(e.kind));
     if (e.type)
-        o["type"] = str(d.catalog[e.type].id);
-    o[capacityKey(e.kind)] = e.capacity;
+        w.member("type", d.catalog[e.type].id);
+    w.member(capacityKey(e.kind), e.capacity);
     if (e.units != 1)
-        o["units"] = e.units;
-    o["efficiencyPct"] = e.efficiencyPct;
-    OJson up = OJson::array();
+        w.member("units", e.units);
+    w.member("efficiencyPct", e.efficiencyPct);
+    w.key("upstream");
+    w.beginArray();
     for (PowerElementId u : e.upstream)
-        up.push_back(u.value());
-    o["upstream"] = up;
+        w.value(u.value());
+    w.endArray();
     if (!e.group.isEmpty())
-        o["group"] = str(e.group);
+        w.member("group", e.group);
     if (e.outputVdc > 0)
-        o["outputVdc"] = e.outputVdc;
-    if (e.area)
-        o["area"] = OJson::array({e.area->x, e.area->y, e.area->w, e.area->h});
-    return o;
+        w.member("outputVdc", e.outputVdc);
+    if (e.area) {
+        w.key("area");
+        w.beginArray();
+        for (double v : {e.area->x, e.area->y, e.area->w, e.area->h})
+            w.value(v);
+        w.endArray();
+    }
+    w.endObject();
 }
 
 PowerElement readElement(const DesignData& d, const Json& v, const std::string& ep,
@@ -150,24 +155,25 @@ void checkLinks(const PowerChain& c, const std::vector<PowerElementId>& fileOrde
 
 } // namespace
 
-OJson writePower(const DesignData& d) {
+void writePower(JsonWriter& w, const DesignData& d) {
     const PowerChain& c = d.power;
-    OJson o = {{"scheme", str(powerSchemeKey(c.scheme))}};
+    w.beginObject();
+    w.member("scheme", powerSchemeKey(c.scheme));
     if (c.scheme == PowerScheme::Block)
-        o["blocks"] = c.blocks;
-    o["powerFactor"] = c.powerFactor;
+        w.member("blocks", c.blocks);
+    w.member("powerFactor", c.powerFactor);
     if (c.itBudgetKw > 0)
-        o["itBudgetKw"] = c.itBudgetKw;
+        w.member("itBudgetKw", c.itBudgetKw);
     if (c.siteBudgetKw > 0)
-        o["siteBudgetKw"] = c.siteBudgetKw;
-    o["transientPct"] = c.transientPct;
-    o["strandedPct"] = c.strandedPct;
-    OJson elements = OJson::array();
-    c.elements.forEach([&](PowerElementId id, const PowerElement& e) {
-        elements.push_back(writeElement(d, id, e));
-    });
-    o["elements"] = std::move(elements);
-    return o;
+        w.member("siteBudgetKw", c.siteBudgetKw);
+    w.member("transientPct", c.transientPct);
+    w.member("strandedPct", c.strandedPct);
+    w.key("elements");
+    w.beginArray();
+    c.elements.forEach(
+        [&](PowerElementId id, const PowerElement& e) { writeElement(w, d, id, e); });
+    w.endArray();
+    w.endObject();
 }
 
 void readPower(DesignData& d, const Json& v) {
