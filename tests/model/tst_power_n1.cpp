@@ -16,6 +16,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <random>
@@ -119,6 +120,12 @@ QString difference(const PowerAnalysis& fast, const PowerAnalysis& reference) {
     return {};
 }
 
+/// Whether some element carries more with some element failed than in normal operation.
+bool raisedByAFailure(const PowerAnalysis& a) {
+    return std::any_of(a.elements.begin(), a.elements.end(),
+                       [](const ElementFlow& f) { return f.worstFailure.isValid(); });
+}
+
 /// The power.* findings of @p fs, as text.
 QStringList powerFindings(const std::vector<Finding>& fs) {
     QStringList out;
@@ -213,7 +220,7 @@ private Q_SLOTS:
         const QString diff = difference(a.power, reference);
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
         // N-1 moves something: a load onto a survivor, or racks into the dark.
-        QVERIFY(reference.worstFailure.isValid() || reference.racksLostWorst > 0);
+        QVERIFY(raisedByAFailure(reference) || reference.racksLostWorst > 0);
         const DesignIndex index(d);
         CheckContext ctx{d, index, a.metrics};
         ctx.power = &reference;
@@ -273,7 +280,7 @@ private Q_SLOTS:
                     qPrintable(QStringLiteral("chain %1, seed %2: ").arg(int(chain)).arg(seed) +
                                diff));
                 darkened += reference.racksLostWorst > 0 ? 1 : 0;
-                shifted += reference.worstFailure.isValid() ? 1 : 0;
+                shifted += raisedByAFailure(reference) ? 1 : 0;
             }
         }
         QVERIFY(darkened > 0); // the edits reached racks going dark and loads moving over
