@@ -4,6 +4,7 @@
 #include "../metrics/Metrics.h"
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 namespace cds {
@@ -47,11 +48,17 @@ struct PowerAnalysis {
     const ElementFlow* find(PowerElementId id) const;
 };
 
+/// How analyzePower runs the N-1 cases: each failure re-flowing only the elements it can change
+/// (what the studio and the CLI use), or the whole chain again per failure (the reference the
+/// tests hold the first to, figure for figure).
+enum class N1Method : std::uint8_t { Incremental, FullReflow };
+
 /// Load flow of @p d's power chain: each rack's design load (IT max, from @p m) split over its
 /// live feeds (half each on A and B, all on the survivor when one is down), carried up through
 /// each element's efficiency (its input is output / efficiency), shared by parallel upstream
 /// elements in proportion to their capacity; generators and batteries carry only when the
 /// element's other supplies are down. Run in normal operation and once per element failed.
-PowerAnalysis analyzePower(const DesignData& d, const Metrics& m);
+PowerAnalysis analyzePower(const DesignData& d, const Metrics& m,
+                           N1Method how = N1Method::Incremental);
 
 } // namespace cds
