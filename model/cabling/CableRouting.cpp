@@ -1,6 +1,7 @@
 #include "CableRouting.h"
 
 #include "../DesignIndex.h"
+#include "../SiteHalls.h"
 #include "MediaChooser.h"
 #include "TrayGraph.h"
 
@@ -141,6 +142,22 @@ LinkRouter::TrayPart LinkRouter::trayPart(RackId a, RackId b) {
 
 LinkRouter::~LinkRouter() = default;
 
+bool LinkRouter::betweenHalls(const Link& l) {
+    if (m_d.halls.size() < 2)
+        return false;
+    if (!m_rackHallKnown) {
+        m_rackHall = rackHalls(m_d, m_d.halls);
+        m_rackHallKnown = true;
+    }
+    const Device* a = m_d.devices.find(l.a.device);
+    const Device* b = m_d.devices.find(l.b.device);
+    if (!a || !b)
+        return false;
+    // A rack in no hall is site.rack-outside-halls' to report; its links choose as before.
+    const int ha = hallOfRack(m_rackHall, a->rack), hb = hallOfRack(m_rackHall, b->rack);
+    return ha >= 0 && hb >= 0 && ha != hb;
+}
+
 LinkRouter::Route LinkRouter::route(const Link& l) {
     Route r;
     r.lengthM = float(lengthM(l, r.noPathway));
@@ -148,7 +165,9 @@ LinkRouter::Route LinkRouter::route(const Link& l) {
         r.medium = l.pinnedMedium;
         return r;
     }
-    const MediumChoice c = m_chooser->choose(m_chooser->ends(m_index, l), r.lengthM);
+    LinkEnds ends = m_chooser->ends(m_index, l);
+    ends.betweenHalls = betweenHalls(l);
+    const MediumChoice c = m_chooser->choose(ends, r.lengthM);
     r.medium = c.a;
     r.mediumB = c.b;
     return r;
