@@ -142,19 +142,31 @@ LinkRouter::TrayPart LinkRouter::trayPart(RackId a, RackId b) {
 
 LinkRouter::~LinkRouter() = default;
 
+namespace {
+constexpr int kHallUnknown = -2;
+} // namespace
+
+int LinkRouter::hallOf(RackId rack) {
+    const Rack* r = m_d.racks.find(rack);
+    if (!r)
+        return -1;
+    if (m_rackHall.size() <= rack.value())
+        m_rackHall.resize(m_d.racks.capacity(), kHallUnknown);
+    int& h = m_rackHall[rack.value()];
+    if (h == kHallUnknown)
+        h = hallAt(m_d.halls, r->centre); // as rackHalls() places it
+    return h;
+}
+
 bool LinkRouter::betweenHalls(const Link& l) {
     if (m_d.halls.size() < 2)
         return false;
-    if (!m_rackHallKnown) {
-        m_rackHall = rackHalls(m_d, m_d.halls);
-        m_rackHallKnown = true;
-    }
     const Device* a = m_d.devices.find(l.a.device);
     const Device* b = m_d.devices.find(l.b.device);
     if (!a || !b)
         return false;
     // A rack in no hall is site.rack-outside-halls' to report; its links choose as before.
-    const int ha = hallOfRack(m_rackHall, a->rack), hb = hallOfRack(m_rackHall, b->rack);
+    const int ha = hallOf(a->rack), hb = hallOf(b->rack);
     return ha >= 0 && hb >= 0 && ha != hb;
 }
 

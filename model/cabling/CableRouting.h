@@ -69,9 +69,11 @@ private:
     /// Along the trays from @p ra's drop to @p rb's, mm (negative: no tray path); every cable
     /// between the same two racks runs the same way, so it is found once per pair and pass.
     double alongMm(RackId ra, RackId rb);
-    /// Whether @p l's two racks stand in different halls; the racks' halls are found once per
-    /// pass, on the first link of a campus that asks (never for a design of one hall).
+    /// Whether @p l's two racks stand in different halls (never in a design of one hall).
     bool betweenHalls(const Link& l);
+    /// The hall of @p rack (-1: none), found once per pass and rack, as a rack's drop is, so
+    /// re-routing one rack's links after a move does not place every rack of the campus.
+    int hallOf(RackId rack);
     const DesignData& m_d;
     std::unique_ptr<DesignIndex> m_ownIndex;
     const DesignIndex& m_index;
@@ -81,8 +83,7 @@ private:
     std::vector<TrayDrop> m_drops;            ///< by rack id
     std::vector<char> m_dropKnown;
     std::unordered_map<std::uint64_t, double> m_along; ///< by (rack a, rack b), as asked
-    std::vector<int> m_rackHall;                       ///< rackHalls(), once asked
-    bool m_rackHallKnown = false;
+    std::vector<int> m_rackHall; ///< by rack id: its hall, -1 in none, -2 until asked
 };
 
 /// Derives every link's length and medium (pinned media are kept as chosen), in the design
