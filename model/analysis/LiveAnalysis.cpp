@@ -190,7 +190,8 @@ void LiveAnalysis::rerouteCables(const DesignIndex& index,
         }
     };
     // Trays changed: any cable may run another way, but one whose length stays keeps its
-    // medium (the choice reads only its length and its ends), so measure it first.
+    // medium (the choice reads only its length, its ends and the halls their racks stand in,
+    // which no tray moves), so measure it first.
     auto remeasure = [&](LinkId id, const Link& l) {
         if (!router)
             router.emplace(d, &index);

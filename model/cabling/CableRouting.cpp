@@ -1,6 +1,7 @@
 #include "CableRouting.h"
 
 #include "../DesignIndex.h"
+#include "../SiteHalls.h"
 #include "MediaChooser.h"
 #include "TrayGraph.h"
 
@@ -141,6 +142,34 @@ LinkRouter::TrayPart LinkRouter::trayPart(RackId a, RackId b) {
 
 LinkRouter::~LinkRouter() = default;
 
+namespace {
+constexpr int kHallUnknown = -2;
+} // namespace
+
+int LinkRouter::hallOf(RackId rack) {
+    const Rack* r = m_d.racks.find(rack);
+    if (!r)
+        return -1;
+    if (m_rackHall.size() <= rack.value())
+        m_rackHall.resize(m_d.racks.capacity(), kHallUnknown);
+    int& h = m_rackHall[rack.value()];
+    if (h == kHallUnknown)
+        h = hallAt(m_d.halls, r->centre); // as rackHalls() places it
+    return h;
+}
+
+bool LinkRouter::betweenHalls(const Link& l) {
+    if (m_d.halls.size() < 2)
+        return false;
+    const Device* a = m_d.devices.find(l.a.device);
+    const Device* b = m_d.devices.find(l.b.device);
+    if (!a || !b)
+        return false;
+    // A rack in no hall is site.rack-outside-halls' to report; its links choose as before.
+    const int ha = hallOf(a->rack), hb = hallOf(b->rack);
+    return ha >= 0 && hb >= 0 && ha != hb;
+}
+
 LinkRouter::Route LinkRouter::route(const Link& l) {
     Route r;
     r.lengthM = float(lengthM(l, r.noPathway));
@@ -148,7 +177,9 @@ LinkRouter::Route LinkRouter::route(const Link& l) {
         r.medium = l.pinnedMedium;
         return r;
     }
-    const MediumChoice c = m_chooser->choose(m_chooser->ends(m_index, l), r.lengthM);
+    LinkEnds ends = m_chooser->ends(m_index, l);
+    ends.betweenHalls = betweenHalls(l);
+    const MediumChoice c = m_chooser->choose(ends, r.lengthM);
     r.medium = c.a;
     r.mediumB = c.b;
     return r;

@@ -34,7 +34,8 @@ TypeId chooseMedium(const DesignData& d, double speedGbps, double lengthM, Techn
 /// -> shortest way through the tray graph (TrayGraph) -> drop -> rack; its length is that
 /// route, the horizontal drops, the vertical runs from each device to the tray's elevation,
 /// and slack. When no tray path joins the racks the floor route is used and Route::noPathway
-/// is set (the rule `link.no-pathway` reports it).
+/// is set (the rule `link.no-pathway` reports it). A link whose racks stand in different halls
+/// of a campus gets single-mode optics only (MediaChooser, LinkEnds::betweenHalls).
 class LinkRouter {
 public:
     struct Route {
@@ -68,6 +69,11 @@ private:
     /// Along the trays from @p ra's drop to @p rb's, mm (negative: no tray path); every cable
     /// between the same two racks runs the same way, so it is found once per pair and pass.
     double alongMm(RackId ra, RackId rb);
+    /// Whether @p l's two racks stand in different halls (never in a design of one hall).
+    bool betweenHalls(const Link& l);
+    /// The hall of @p rack (-1: none), found once per pass and rack, as a rack's drop is, so
+    /// re-routing one rack's links after a move does not place every rack of the campus.
+    int hallOf(RackId rack);
     const DesignData& m_d;
     std::unique_ptr<DesignIndex> m_ownIndex;
     const DesignIndex& m_index;
@@ -77,6 +83,7 @@ private:
     std::vector<TrayDrop> m_drops;            ///< by rack id
     std::vector<char> m_dropKnown;
     std::unordered_map<std::uint64_t, double> m_along; ///< by (rack a, rack b), as asked
+    std::vector<int> m_rackHall; ///< by rack id: its hall, -1 in none, -2 until asked
 };
 
 /// Derives every link's length and medium (pinned media are kept as chosen), in the design

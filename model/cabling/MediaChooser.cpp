@@ -113,7 +113,8 @@ const std::vector<MediaChooser::Option>& MediaChooser::options(const LinkEnds& e
                               (std::uint64_t(e.technology) << 24) | (std::uint64_t(e.cageA) << 16) |
                               (std::uint64_t(e.cageB) << 8) | (e.multiA ? 4u : 0u) |
                               (e.multiB ? 2u : 0u) | (e.paired ? 1u : 0u) | (e.flatA ? 8u : 0u) |
-                              (e.flatB ? 16u : 0u) | (e.hostA ? 32u : 0u) | (e.hostB ? 64u : 0u);
+                              (e.flatB ? 16u : 0u) | (e.hostA ? 32u : 0u) | (e.hostB ? 64u : 0u) |
+                              (e.betweenHalls ? 128u : 0u);
     auto it = m_cache.find(key);
     if (it != m_cache.end())
         return it->second;
@@ -122,8 +123,8 @@ const std::vector<MediaChooser::Option>& MediaChooser::options(const LinkEnds& e
     std::vector<std::size_t> endA, endB;
     for (std::size_t i = 0; i < items.size(); ++i) {
         const CatalogItem& c = items[i];
-        if (!c.media)
-            continue;
+        if (!c.media || (e.betweenHalls && c.media->type != MediaType::Smf))
+            continue; // between halls: single-mode optics (a single-mode cable is their fibre)
         const TypeId t(static_cast<TypeId::Rep>(i));
         const double price = c.price ? c.price->usd : 1e9;
         if (c.category == Category::Cable && cableFits(c, e))

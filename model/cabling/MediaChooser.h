@@ -19,6 +19,9 @@ struct LinkEnds {
     bool hostA = false, hostB = false;   ///< a host's NIC port, not a switch's
     /// Every lane of A's cage goes to one cage of B and back: a twin-to-twin cable fits.
     bool paired = false;
+    /// The two ends stand in different halls of a campus: single-mode optics only (set by
+    /// the router from the racks' halls; ends() leaves it false, for it knows no halls).
+    bool betweenHalls = false;
     bool valid = false;
 };
 
@@ -38,6 +41,10 @@ struct MediumChoice {
 /// goes only in a host cage, with a plug of one connector per link at the far end; within a
 /// medium type it comes before the cheaper pairs, for its splitter fibre is one assembly per
 /// port where they take a fibre per lane (NVIDIA's Spectrum-X tables count one cable per GPU).
+/// A link between halls (LinkEnds::betweenHalls) takes single-mode transceivers only, never
+/// copper, an AOC or multimode, whatever its length: between buildings the fibre is single-mode
+/// outside-plant cable, and the patch panels and splices at each building's entrance eat
+/// multimode's reach margin (TIA-942 / BICSI 002 backbone cabling).
 /// Options are cached per kind of link end, so routing 10^5 links stays cheap.
 class MediaChooser {
 public:

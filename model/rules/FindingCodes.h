@@ -20,6 +20,7 @@ inline const QString kFabricRailMisaligned = QStringLiteral("fabric.rail-misalig
 inline const QString kFabricSingleUplink = QStringLiteral("fabric.single-uplink");
 inline const QString kFabricUnbalanced = QStringLiteral("fabric.unbalanced");
 
+inline const QString kLinkInterHallMultimode = QStringLiteral("link.inter-hall-multimode");
 inline const QString kLinkNoPathway = QStringLiteral("link.no-pathway");
 inline const QString kLinkMediumMismatch = QStringLiteral("link.medium-mismatch");
 inline const QString kLinkNoMedium = QStringLiteral("link.no-medium");

@@ -1,26 +1,13 @@
 #pragma once
 
-#include "../DesignData.h"
+#include "../SiteHalls.h"
 
 #include <vector>
 
-/// @file A site of halls (issue #31): which hall each rack stands in, and the links that run
-/// between halls. A design without halls is one hall, the floor itself.
+/// @file A site of halls (issue #31): the links that run between halls. Which hall each rack
+/// stands in is model/SiteHalls.h (siteHalls(), rackHalls(), hallOfRack()), which the media
+/// choice of model/cabling reads too. A design without halls is one hall, the floor itself.
 namespace cds {
-
-/// The design's halls: DesignData::halls, or the whole floor as one hall named after it.
-std::vector<SiteHall> siteHalls(const DesignData& d);
-
-/// Index into @p halls of the first hall whose area holds @p p; -1 when none does.
-int hallAt(const std::vector<SiteHall>& halls, PointMm p);
-
-/// The hall of each rack, by rack id value (-1: outside every hall, or no such rack).
-std::vector<int> rackHalls(const DesignData& d, const std::vector<SiteHall>& halls);
-
-/// The hall of rack @p id in @p rackHall (as rackHalls() gives it); -1 when none.
-inline int hallOfRack(const std::vector<int>& rackHall, RackId id) {
-    return id.isValid() && id.value() < rackHall.size() ? rackHall[id.value()] : -1;
-}
 
 /// @brief The links between two halls @p a < @p b (indexes into siteHalls()): a bundle of
 /// cables between buildings.

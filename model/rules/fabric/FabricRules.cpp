@@ -11,6 +11,7 @@ void registerFabricRules(RuleRegistry& r) {
     r.add(std::make_unique<RailAlignmentRule>());
     r.add(std::make_unique<HopCountRule>());
     r.add(std::make_unique<CableReachRule>());
+    r.add(std::make_unique<InterHallMediaRule>());
     r.add(std::make_unique<PathwayRule>());
 }
 

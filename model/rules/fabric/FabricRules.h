@@ -81,6 +81,18 @@ public:
                     std::vector<Finding>& out) const;
 };
 
+/// @brief A link between two halls of a campus whose cable or optics (pinned by the user, as
+/// routing itself gives such a link single-mode optics only) are not single-mode: copper, an
+/// AOC or multimode (`link.inter-hall-multimode`, warning). Between buildings the fibre is
+/// single-mode, as TIA-942 and BICSI 002 lay out backbone cabling.
+class InterHallMediaRule final : public Rule {
+public:
+    QString name() const override { return QStringLiteral("InterHallMediaRule"); }
+    QStringList codes() const override;
+    void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
+    bool readsPlacement() const override { return true; } // a rack moved into another hall
+};
+
 /// @brief Cables along the trays: a link no tray path carries (`link.no-pathway`), and trays
 /// filled past their kind's fill limit (`tray.fill`: warning above the limit, error above the
 /// tray's whole cross-section). Only designs with pathways are checked.
