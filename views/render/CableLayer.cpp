@@ -224,8 +224,8 @@ QString CableLayer::svg(const CableLayerOptions& o) const {
             const Pathway* pw = m_d.pathways.find(piece.segment);
             // A duct bank dashed, as on the screen; the trays' bytes stay as they were.
             const bool duct = isDuctBank(piece);
-            const QString cls = duct ? QStringLiteral("pathway duct-bank")
-                                     : QStringLiteral("pathway");
+            const QString cls =
+                duct ? QStringLiteral("pathway duct-bank") : QStringLiteral("pathway");
             const QString dash = duct ? QStringLiteral(" stroke-dasharray=\"6 4\"") : QString();
             out += QStringLiteral("<path class=\"") + cls;
             out += QStringLiteral("\" data-name=\"%1\" data-fill-pct=\"%2\" "

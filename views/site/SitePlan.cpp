@@ -104,8 +104,8 @@ SitePlan SitePlan::of(const DesignData& d, const Metrics& m) {
         p.bundles = interHallBundles(d, p.rackHall);
         d.pathways.forEach([&](PathwayId, const Pathway& w) {
             if (w.kind == PathwayKind::DuctBank)
-                p.ducts.push_back(
-                    {w.name, w.from, w.to, std::hypot(w.to.x - w.from.x, w.to.y - w.from.y) / 1000});
+                p.ducts.push_back({w.name, w.from, w.to,
+                                   std::hypot(w.to.x - w.from.x, w.to.y - w.from.y) / 1000});
         });
     }
     p.gpus = m.gpus;
