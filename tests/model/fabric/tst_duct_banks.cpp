@@ -1,12 +1,14 @@
 // Duct banks (issue #31): the underground pathway kind between a campus's buildings, its file
 // key and fill limit, routing (no rack drops into one), the generated campus's duct banks
 // between its halls, and `site.pathway-dead-end` for a pathway that leads to a missing hall.
+#include "EditChecks.h"
 #include "FabricTestUtil.h"
 
 #include "model/DesignIndex.h"
 #include "model/analysis/Analysis.h"
 #include "model/cabling/TrayFill.h"
 #include "model/cabling/TrayGraph.h"
+#include "model/edits/PathwayOps.h"
 #include "model/json/DesignFile.h"
 #include "model/site/Site.h"
 
@@ -189,6 +191,24 @@ private Q_SLOTS:
         r = DesignFile::loadFromBytes(unknown, QStringLiteral("d.cds.json"));
         QVERIFY(!r.ok);
         QCOMPARE(r.errors.front().field, QStringLiteral("/settings/trayFillLimitPct/conduit"));
+    }
+
+    /// A tray set to a duct bank in Properties is one edit: applied, the file gains the kind
+    /// and the duct bank's limit; undone, it has the bytes it had, the limit's key gone too.
+    void kindEditAppliesUndoesAndSaves() {
+        DesignData d = twoHalls();
+        d.pathways[PathwayId(1)].kind = PathwayKind::Ladder;
+        Design design(d);
+        QVERIFY(!DesignFile::toBytes(design.data()).contains("duct-bank"));
+        Pathway after = design.data().pathways[PathwayId(1)];
+        after.kind = PathwayKind::DuctBank;
+        auto edit = edits::editPathway(design.data(), PathwayId(1), after);
+        test::applyUndoRedo(design, edit);
+        const QByteArray bytes = DesignFile::toBytes(design.data());
+        QVERIFY(bytes.contains("\"kind\": \"duct-bank\""));
+        QVERIFY(bytes.contains("\"duct-bank\": 40.0"));
+        edit.edit->revert(design);
+        QVERIFY(!DesignFile::toBytes(design.data()).contains("duct-bank"));
     }
 
     /// Cables reach a duct bank along the trays, never straight down from a rack: a rack
