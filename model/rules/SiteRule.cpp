@@ -59,7 +59,7 @@ void checkDeadEnds(const DesignData& d, const QString& rule, std::vector<Finding
             {codes::kSitePathwayDeadEnd,
              Severity::Warning,
              QStringLiteral("%1 ends at %2, in no hall and on no other pathway: the %3 missing")
-                 .arg(p.name,
+                 .arg(p.name.isEmpty() ? QStringLiteral("pathway %1").arg(id.value()) : p.name,
                       both ? at(ends[0]) + QStringLiteral(" and at ") + at(ends[1]) : at(ends[0]),
                       both ? QStringLiteral("halls it leads to are")
                            : QStringLiteral("hall it leads to is")),
