@@ -11,7 +11,8 @@ constexpr std::array<const char*, kCoolingTypeCount> kCoolingKeys = {"air", "rea
                                                                      "direct-liquid", "immersion"};
 constexpr std::array<const char*, 4> kTierKeys = {"none", "leaf", "spine", "core"};
 constexpr std::array<const char*, 4> kFabricKindKeys = {"compute", "storage", "inband", "oob"};
-constexpr std::array<const char*, kPathwayKindCount> kPathwayKindKeys = {"ladder", "fibre-runner"};
+constexpr std::array<const char*, kPathwayKindCount> kPathwayKindKeys = {"ladder", "fibre-runner",
+                                                                         "duct-bank"};
 constexpr std::array<const char*, kInletClassCount> kInletClassKeys = {"A1", "A2", "A3", "A4"};
 } // namespace
 
@@ -57,6 +58,11 @@ QString pathwayKindKey(PathwayKind k) {
 }
 std::optional<PathwayKind> pathwayKindFromKey(const QString& k) {
     return enumFromKey<PathwayKind>(kPathwayKindKeys, k);
+}
+QString pathwayKindLabel(PathwayKind k) {
+    static const std::array<const char*, kPathwayKindCount> labels = {"Ladder", "Fibre runner",
+                                                                      "Duct bank"};
+    return QLatin1String(labels[std::size_t(k)]);
 }
 
 std::array<CoolingEnvelope, kCoolingTypeCount> DesignSettings::defaultCooling() {

@@ -184,18 +184,28 @@ struct Waiver {
     bool operator==(const Waiver&) const = default;
 };
 
-/// Kinds of overhead cable tray: copper ladder (or wire basket) and fibre runner.
-enum class PathwayKind : std::uint8_t { Ladder, FibreRunner };
-inline constexpr int kPathwayKindCount = 2;
-QString pathwayKindKey(PathwayKind k); ///< "ladder", "fibre-runner"
+/// Kinds of cable pathway: the overhead trays, copper ladder (or wire basket) and fibre
+/// runner, and the duct bank, an underground bank of conduits (usually with fibre innerduct)
+/// between the buildings of a campus. Cables route along all three alike (cabling/TrayGraph),
+/// but a rack never drops its cables straight into a duct bank: they reach it along a tray.
+enum class PathwayKind : std::uint8_t { Ladder, FibreRunner, DuctBank };
+inline constexpr int kPathwayKindCount = 3;
+QString pathwayKindKey(PathwayKind k); ///< "ladder", "fibre-runner", "duct-bank"
 std::optional<PathwayKind> pathwayKindFromKey(const QString& key);
+/// For people: "Ladder", "Fibre runner", "Duct bank".
+QString pathwayKindLabel(PathwayKind k);
 
 /// @brief A straight overhead tray segment from @c from to @c to (plan position, mm) at
 /// @c elevationMm above the floor (bottom of the tray). Cables run along segments; segments
-/// join where they meet or cross (fabric/TrayGraph.h).
+/// join where they meet or cross (fabric/TrayGraph.h). A duct bank lies below grade: its
+/// @c elevationMm is not a height routing reads (no rack drops into it; see PathwayKind), and
+/// the generator leaves it 0.
 /// Widest a pathway may be. Beyond the standard trays (up to 900 mm) one segment stands for
 /// parallel trays side by side: the generator sizes a crowded trunk that way at 100,000 GPUs.
 inline constexpr double kMaxPathwayWidthMm = 100000;
+/// Pathways whose ends (or an end and a segment) are this close join: the tray graph
+/// (cabling/TrayGraph) and the site rule's dead ends (rules/SiteRule) share it.
+inline constexpr double kPathwayJoinToleranceMm = 50;
 
 struct Pathway {
     QString name;
@@ -238,8 +248,9 @@ struct DesignSettings {
     /// the common design limits: 50 % for ladder / basket trays (NEC 392.22 allows about half
     /// the tray area for multiconductor cables; TIA-569 recommends planning at 50 %), 40 % for
     /// fibre runners (a conservative planning figure after TIA-569's 40 % conduit fill, leaving
-    /// room for bend radius and growth).
-    std::array<double, kPathwayKindCount> trayFillLimitPct = {50, 40};
+    /// room for bend radius and growth), 40 % for duct banks (NEC Chapter 9, Table 1: 40 %
+    /// of a conduit's area for over two cables).
+    std::array<double, kPathwayKindCount> trayFillLimitPct = {50, 40, 40};
     /// Air side of the room. Airflow through air-cooled equipment is CFM = 3.16 x W / dT(F),
     /// the sensible-heat equation for standard air (ASHRAE Fundamentals); servers run at a
     /// rise of about 20 F (11 K).

@@ -111,7 +111,9 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
 void TrayGraph::indexPieces() {
     // A grid of kMaxDropMm cells; each piece is listed in every cell its box, grown by
     // kMaxDropMm, touches. A point's cell then lists every piece a drop can reach, in piece
-    // order, so drop() looks at a handful of pieces instead of all of them.
+    // order, so drop() looks at a handful of pieces instead of all of them. A duct bank's
+    // pieces are listed in none: cables reach an underground bank along a tray, never
+    // straight down from a rack, so a drop never lands on one (nor reads its elevation).
     if (m_pieces.empty())
         return;
     double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
@@ -126,6 +128,8 @@ void TrayGraph::indexPieces() {
     m_gridRows = std::max(1, int(std::ceil((y1 - y0 + 2 * kMaxDropMm) / kMaxDropMm)) + 1);
     m_grid.assign(std::size_t(m_gridCols) * std::size_t(m_gridRows), {});
     for (std::size_t i = 0; i < m_pieces.size(); ++i) {
+        if (m_pathways[m_pieces[i].segment].kind == PathwayKind::DuctBank)
+            continue;
         const PointMm a = m_nodes[std::size_t(m_pieces[i].u)],
                       b = m_nodes[std::size_t(m_pieces[i].v)];
         const int c0 = cellOf(std::min(a.x, b.x) - kMaxDropMm, m_gridOrigin.x, m_gridCols);

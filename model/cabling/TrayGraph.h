@@ -8,7 +8,8 @@
 
 namespace cds {
 
-/// @brief Where a rack's cables reach the trays: the nearest point of the nearest tray.
+/// @brief Where a rack's cables reach the trays: the nearest point of the nearest tray (never
+/// a duct bank: cables reach one along the trays).
 struct TrayDrop {
     std::int32_t piece = -1; ///< -1: no tray within TrayGraph::kMaxDropMm
     double alongMm = 0;      ///< from the piece's first node
@@ -23,7 +24,7 @@ struct TrayDrop {
 /// so routing a whole hall costs a few hundred small Dijkstras, not one per cable.
 class TrayGraph {
 public:
-    static constexpr double kJoinToleranceMm = 50;
+    static constexpr double kJoinToleranceMm = kPathwayJoinToleranceMm;
     static constexpr double kMaxDropMm = 3000; ///< a rack farther from every tray has no drop
 
     explicit TrayGraph(const SlotVector<Pathway, PathwayId>& pathways);

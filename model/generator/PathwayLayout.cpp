@@ -137,18 +137,47 @@ void layOutHall(DesignData& d, const SiteHall& hall, const std::vector<std::size
     }
 }
 
-/// A campus's trays: each hall's own (layOutHall) and the roads between the halls, which
-/// join them: every hall reaches the roads beside it, and the roads, from one edge of the
-/// halls to the other, cross.
+/// A duct bank under a road: underground (its elevation is not a height routing reads, see
+/// PathwayKind), sized at first like a fibre runner; sizePathways() widens it to its cables.
+Pathway ductBank(const QString& name, PointMm from, PointMm to) {
+    Pathway p;
+    p.name = name;
+    p.kind = PathwayKind::DuctBank;
+    p.from = from;
+    p.to = to;
+    p.elevationMm = 0;
+    p.widthMm = 300;
+    p.depthMm = 100;
+    return p;
+}
+
+/// The span along a road where something joins it: the trays' ends on its line
+/// (@p vertical: x == @p at, else y == @p at) and the crossing roads @p crossings. Empty
+/// (first > second) when nothing does.
+std::pair<double, double> joinedSpan(const DesignData& d, bool vertical, double at,
+                                     const std::vector<double>& crossings) {
+    std::pair<double, double> span{1e300, -1e300};
+    auto take = [&](double v) {
+        span.first = std::min(span.first, v);
+        span.second = std::max(span.second, v);
+    };
+    for (double c : crossings)
+        take(c);
+    d.pathways.forEach([&](PathwayId, const Pathway& p) {
+        for (const PointMm& e : {p.from, p.to})
+            if (std::abs((vertical ? e.x : e.y) - at) < 1)
+                take(vertical ? e.y : e.x);
+    });
+    return span;
+}
+
+/// A campus's trays: each hall's own (layOutHall) and the duct banks under the roads between
+/// the halls, which join them: every hall's trays run on to the roads beside it, and the duct
+/// banks cross. Each duct bank runs from the first tray or duct bank that joins it to the
+/// last, so none ends in the open (`site.pathway-dead-end`).
 void layOutCampus(DesignData& d, const TrayStyle& style) {
     const Roads roads = roadsOf(d.halls);
-    double left = 1e300, right = -1e300, top = 1e300, bottom = -1e300;
     for (std::size_t h = 0; h < d.halls.size(); ++h) {
-        const RectMm& area = d.halls[h].area;
-        left = std::min(left, area.x);
-        right = std::max(right, area.x + area.w);
-        top = std::min(top, area.y);
-        bottom = std::max(bottom, area.y + area.h);
         std::vector<std::size_t> rows;
         for (std::size_t i = 0; i < d.hall.rows.size(); ++i) {
             const RectMm& a = d.hall.rows[i].area;
@@ -158,13 +187,22 @@ void layOutCampus(DesignData& d, const TrayStyle& style) {
         if (!rows.empty())
             layOutHall(d, d.halls[h], rows, roads, style);
     }
-    for (std::size_t i = 0; i < roads.xs.size(); ++i)
-        d.pathways.add(tray(QStringLiteral("Site road %1").arg(i + 1), PathwayKind::FibreRunner,
-                            {roads.xs[i], top}, {roads.xs[i], bottom}, style));
-    for (std::size_t i = 0; i < roads.ys.size(); ++i)
-        d.pathways.add(tray(QStringLiteral("Site road %1").arg(roads.xs.size() + i + 1),
-                            PathwayKind::FibreRunner, {left, roads.ys[i]}, {right, roads.ys[i]},
-                            style));
+    // The spans first, from the halls' trays alone: a duct bank added is not a join of the
+    // next one's.
+    std::vector<Pathway> banks;
+    for (std::size_t i = 0; i < roads.xs.size(); ++i) {
+        const auto [first, last] = joinedSpan(d, true, roads.xs[i], roads.ys);
+        banks.push_back(ductBank(QStringLiteral("Duct bank %1").arg(i + 1), {roads.xs[i], first},
+                                 {roads.xs[i], last}));
+    }
+    for (std::size_t i = 0; i < roads.ys.size(); ++i) {
+        const auto [first, last] = joinedSpan(d, false, roads.ys[i], roads.xs);
+        banks.push_back(ductBank(QStringLiteral("Duct bank %1").arg(roads.xs.size() + i + 1),
+                                 {first, roads.ys[i]}, {last, roads.ys[i]}));
+    }
+    for (const Pathway& b : banks)
+        if (b.to.x - b.from.x + b.to.y - b.from.y > 0) // a road nothing joins has none
+            d.pathways.add(b);
 }
 
 } // namespace

@@ -207,8 +207,8 @@ void readSettings(DesignData& d, const Json& s) {
     if (const Json* f = optionalMember(s, "trayFillLimitPct")) {
         const std::string fp = child(p, "trayFillLimitPct");
         requireObject(*f, fp);
-        static_assert(kPathwayKindCount == 2, "the pathway kind keys below");
-        requireKnownKeys(*f, fp, {"ladder", "fibre-runner"});
+        static_assert(kPathwayKindCount == 3, "the pathway kind keys below");
+        requireKnownKeys(*f, fp, {"ladder", "fibre-runner", "duct-bank"});
         for (int i = 0; i < kPathwayKindCount; ++i) {
             double& v = d.settings.trayFillLimitPct[std::size_t(i)];
             v = optNumber(*f, pathwayKindKey(PathwayKind(i)).toStdString(), fp, 1, 100, v);
@@ -267,6 +267,22 @@ PortRef portRef(const DesignData& d, const Json& row, std::size_t col, const std
 
 } // namespace
 
+namespace {
+/// The overhead trays' limits are always written; the duct bank's only when the design has
+/// one or its limit is not the default, so a file of a design without duct banks keeps the
+/// bytes it had before they existed.
+bool fillLimitWritten(const DesignData& d, PathwayKind k) {
+    if (k != PathwayKind::DuctBank)
+        return true;
+    if (d.settings.trayFillLimitPct[std::size_t(k)] !=
+        DesignSettings{}.trayFillLimitPct[std::size_t(k)])
+        return true;
+    bool any = false;
+    d.pathways.forEach([&](PathwayId, const Pathway& p) { any = any || p.kind == k; });
+    return any;
+}
+} // namespace
+
 void writeHead(OJson& doc, const DesignData& d) {
     doc["meta"] = {{"title", str(d.meta.title)},
                    {"customer", str(d.meta.customer)},
@@ -315,8 +331,9 @@ void writeHead(OJson& doc, const DesignData& d) {
         doc["settings"]["quoteDiscountPercent"] = d.settings.quoteDiscountPercent;
     OJson fill = OJson::object();
     for (int i = 0; i < kPathwayKindCount; ++i)
-        fill[pathwayKindKey(PathwayKind(i)).toStdString()] =
-            d.settings.trayFillLimitPct[std::size_t(i)];
+        if (fillLimitWritten(d, PathwayKind(i)))
+            fill[pathwayKindKey(PathwayKind(i)).toStdString()] =
+                d.settings.trayFillLimitPct[std::size_t(i)];
     doc["settings"]["trayFillLimitPct"] = fill;
     doc["settings"]["inletClass"] = str(inletClassKey(d.settings.inletClass));
     doc["settings"]["airDeltaTF"] = d.settings.airDeltaTF;
@@ -482,7 +499,7 @@ Pathway readPathway(const DesignData&, const Json& v, const std::string& ptr, Pa
     Pathway p;
     p.name = optString(v, "name", ptr);
     p.kind = enumValue<PathwayKind>(member(v, "kind", ptr), child(ptr, "kind"), &pathwayKindFromKey,
-                                    "ladder or fibre-runner");
+                                    "ladder, fibre-runner or duct-bank");
     p.from = pointFrom(member(v, "from", ptr), child(ptr, "from"));
     p.to = pointFrom(member(v, "to", ptr), child(ptr, "to"));
     if (p.from == p.to)

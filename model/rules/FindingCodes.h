@@ -55,6 +55,7 @@ inline const QString kResilienceCduNoSpare = QStringLiteral("resilience.cdu-no-s
 inline const QString kResilienceSharedUpstream = QStringLiteral("resilience.shared-upstream");
 
 inline const QString kSiteHallOverlap = QStringLiteral("site.hall-overlap");
+inline const QString kSitePathwayDeadEnd = QStringLiteral("site.pathway-dead-end");
 inline const QString kSiteRackOutsideHalls = QStringLiteral("site.rack-outside-halls");
 
 inline const QString kSwitchPortExhaustion = QStringLiteral("switch.port-exhaustion");

@@ -47,8 +47,10 @@ public:
     bool readsPlacement() const override { return true; }
 };
 
-/// @brief A campus's halls (model/site): no two overlap on the site, and every rack stands in
-/// one of them. A design without halls is one hall, the floor, and has nothing to check here.
+/// @brief A campus's halls (model/site): no two overlap on the site, every rack stands in
+/// one of them, and every pathway leads somewhere: an end in no hall and on no other pathway
+/// (a duct bank to a hall that was removed) is a dead end. A design without halls is one hall,
+/// the floor, and has nothing to check here.
 class SiteRule final : public Rule {
 public:
     QString name() const override { return QStringLiteral("SiteRule"); }

@@ -3,9 +3,42 @@
 
 #include "../site/Site.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace cds {
 
 namespace {
+
+/// Whether @p e lies on pathway @p q: within the tolerance the tray graph joins trays at.
+bool touches(PointMm e, const Pathway& q) {
+    const double dx = q.to.x - q.from.x, dy = q.to.y - q.from.y, len2 = dx * dx + dy * dy;
+    const double t =
+        len2 > 0 ? std::clamp(((e.x - q.from.x) * dx + (e.y - q.from.y) * dy) / len2, 0.0, 1.0)
+                 : 0.0;
+    const double ox = q.from.x + t * dx - e.x, oy = q.from.y + t * dy - e.y;
+    return std::sqrt(ox * ox + oy * oy) <= kPathwayJoinToleranceMm;
+}
+
+/// The ends of pathway @p id that stand in no hall and on no other pathway.
+std::vector<PointMm> deadEnds(const DesignData& d, PathwayId id, const Pathway& p) {
+    std::vector<PointMm> out;
+    for (const PointMm e : {p.from, p.to}) {
+        if (hallAt(d.halls, e) >= 0)
+            continue; // most ends: checked first, so the scan below runs for a few
+        bool joined = false;
+        d.pathways.forEach([&](PathwayId other, const Pathway& q) {
+            joined = joined || (other != id && touches(e, q));
+        });
+        if (!joined)
+            out.push_back(e);
+    }
+    return out;
+}
+
+QString at(PointMm p) {
+    return QStringLiteral("(%1, %2) m").arg(p.x / 1000, 0, 'f', 1).arg(p.y / 1000, 0, 'f', 1);
+}
 
 QString where(const RectMm& r) {
     return QStringLiteral("%1 x %2 m at (%3, %4) m")
@@ -15,10 +48,33 @@ QString where(const RectMm& r) {
         .arg(r.y / 1000, 0, 'f', 1);
 }
 
+/// `site.pathway-dead-end`: one finding per pathway, naming each of its dead ends.
+void checkDeadEnds(const DesignData& d, const QString& rule, std::vector<Finding>& out) {
+    d.pathways.forEach([&](PathwayId id, const Pathway& p) {
+        const std::vector<PointMm> ends = deadEnds(d, id, p);
+        if (ends.empty())
+            return;
+        const bool both = ends.size() == 2;
+        out.push_back(
+            {codes::kSitePathwayDeadEnd,
+             Severity::Warning,
+             QStringLiteral("%1 ends at %2, in no hall and on no other pathway: the %3 missing")
+                 .arg(p.name.isEmpty() ? QStringLiteral("pathway %1").arg(id.value()) : p.name,
+                      both ? at(ends[0]) + QStringLiteral(" and at ") + at(ends[1]) : at(ends[0]),
+                      both ? QStringLiteral("halls it leads to are")
+                           : QStringLiteral("hall it leads to is")),
+             {ObjectRef::pathway(id)},
+             rule,
+             QStringLiteral("on a campus, each end of a pathway stands in a hall or within %1 mm "
+                            "of another pathway (where trays join)")
+                 .arg(kPathwayJoinToleranceMm)});
+    });
+}
+
 } // namespace
 
 QStringList SiteRule::codes() const {
-    return {codes::kSiteHallOverlap, codes::kSiteRackOutsideHalls};
+    return {codes::kSiteHallOverlap, codes::kSiteRackOutsideHalls, codes::kSitePathwayDeadEnd};
 }
 
 void SiteRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
@@ -51,6 +107,7 @@ void SiteRule::check(const CheckContext& ctx, std::vector<Finding>& out) const {
                        name(),
                        QStringLiteral("a rack stands in a hall")});
     });
+    checkDeadEnds(d, name(), out);
 }
 
 } // namespace cds

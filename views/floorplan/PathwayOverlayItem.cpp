@@ -25,8 +25,17 @@ QRectF bandOf(const Pathway& w) {
 }
 
 QColor kindColour(PathwayKind k) {
-    // Ladders slate blue, fibre runners the yellow of fibre ducts.
-    return k == PathwayKind::FibreRunner ? QColor(0xe8, 0xb8, 0x20) : QColor(0x5a, 0x6e, 0x8c);
+    // Ladders slate blue, fibre runners the yellow of fibre ducts, duct banks the earth's
+    // brown (and dashed edges: they run underground).
+    switch (k) {
+    case PathwayKind::FibreRunner:
+        return QColor(0xe8, 0xb8, 0x20);
+    case PathwayKind::DuctBank:
+        return QColor(0x8a, 0x6d, 0x3b);
+    case PathwayKind::Ladder:
+        break;
+    }
+    return QColor(0x5a, 0x6e, 0x8c);
 }
 
 } // namespace
@@ -99,6 +108,7 @@ void PathwayOverlayItem::paint(QPainter* p, const QStyleOptionGraphicsItem* opt,
         d.pathways.forEach([&](PathwayId, const Pathway& w) {
             QColor fill = kindColour(w.kind);
             fill.setAlpha(70);
+            edge.setStyle(w.kind == PathwayKind::DuctBank ? Qt::DashLine : Qt::SolidLine);
             p->setPen(edge);
             p->setBrush(fill);
             p->drawRect(bandOf(w));

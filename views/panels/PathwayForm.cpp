@@ -41,7 +41,8 @@ void addPathwayForm(QFormLayout* form, QWidget* body, const DesignData& d, Pathw
     kind->setObjectName(QStringLiteral("trayKind"));
     kind->addItem(QStringLiteral("Ladder (copper)"), int(PathwayKind::Ladder));
     kind->addItem(QStringLiteral("Fibre runner"), int(PathwayKind::FibreRunner));
-    kind->setCurrentIndex(int(w.kind));
+    kind->addItem(QStringLiteral("Duct bank (underground)"), int(PathwayKind::DuctBank));
+    kind->setCurrentIndex(kind->findData(int(w.kind)));
     QObject::connect(kind, &QComboBox::activated, body, [w, kind, commit](int i) {
         Pathway after = w;
         after.kind = PathwayKind(kind->itemData(i).toInt());

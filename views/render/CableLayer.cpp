@@ -44,6 +44,11 @@ double CableLayer::trayWidthPx(const TrayPieceLoad& piece) const {
     return std::max(3.0, std::min(p ? p->widthMm : 300, kMaxDrawnTrayMm) * m_s);
 }
 
+bool CableLayer::isDuctBank(const TrayPieceLoad& piece) const {
+    const Pathway* p = m_d.pathways.find(piece.segment);
+    return p && p->kind == PathwayKind::DuctBank;
+}
+
 double CableLayer::cableWidthPx() const {
     return std::clamp(25 * m_s, 1.0, 3.0);
 }
@@ -64,6 +69,8 @@ void CableLayer::paintTrays(QPainter& p, const CableLayerOptions& o, const QRect
     // Under the cables the tray is a pale neutral band edged in its fill colour (so it is
     // not read as a rack colour); alone (the overview) it is a narrower band of the colour
     // scale, with the racks' colours showing beside it.
+    // A duct bank (underground, between buildings) is the same band in the earth's brown with
+    // dashed edges, so it reads as buried and its fill colour stays the scale's.
     for (const TrayPieceLoad& piece : m_routes.pieces()) {
         if (!visible({piece.from, piece.to}, cullMm))
             continue;
@@ -72,16 +79,19 @@ void CableLayer::paintTrays(QPainter& p, const CableLayerOptions& o, const QRect
         const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
         const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
         const double w = trayWidthPx(piece);
+        const bool duct = isDuctBank(piece);
+        const Qt::PenStyle edgeStyle = duct ? Qt::DashLine : Qt::SolidLine;
         if (!o.cables) {
-            p.setPen(QPen(c, std::max(2.5, w * 0.5), Qt::SolidLine, Qt::FlatCap));
+            p.setPen(QPen(c, std::max(2.5, w * 0.5), edgeStyle, Qt::FlatCap));
             p.drawLine(a, b);
             continue;
         }
-        p.setPen(QPen(QColor(0x78, 0x82, 0x91, 56), w, Qt::SolidLine, Qt::FlatCap));
+        const QColor band = duct ? QColor(0x8a, 0x6d, 0x3b, 70) : QColor(0x78, 0x82, 0x91, 56);
+        p.setPen(QPen(band, w, Qt::SolidLine, Qt::FlatCap));
         p.drawLine(a, b);
         const bool horizontal = std::abs(b.y() - a.y()) < std::abs(b.x() - a.x());
         const QPointF n = horizontal ? QPointF(0, w / 2) : QPointF(w / 2, 0);
-        p.setPen(QPen(c, std::clamp(w * 0.08, 1.0, 3.0), Qt::SolidLine, Qt::FlatCap));
+        p.setPen(QPen(c, std::clamp(w * 0.08, 1.0, 3.0), edgeStyle, Qt::FlatCap));
         p.drawLine(a + n, b + n);
         p.drawLine(a - n, b - n);
     }
@@ -212,9 +222,15 @@ QString CableLayer::svg(const CableLayerOptions& o) const {
             const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
             const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
             const Pathway* pw = m_d.pathways.find(piece.segment);
-            out += QStringLiteral("<path class=\"pathway\" data-name=\"%1\" data-fill-pct=\"%2\" "
+            // A duct bank dashed, as on the screen; the trays' bytes stay as they were.
+            const bool duct = isDuctBank(piece);
+            const QString cls =
+                duct ? QStringLiteral("pathway duct-bank") : QStringLiteral("pathway");
+            const QString dash = duct ? QStringLiteral(" stroke-dasharray=\"6 4\"") : QString();
+            out += QStringLiteral("<path class=\"") + cls;
+            out += QStringLiteral("\" data-name=\"%1\" data-fill-pct=\"%2\" "
                                   "d=\"M%3 %4 L%5 %6\" stroke=\"%7\" stroke-opacity=\"%8\" "
-                                  "stroke-width=\"%9\"/>\n")
+                                  "stroke-width=\"%9\"")
                        .arg((pw ? pw->name : QString()).toHtmlEscaped(),
                             QString::number(piece.fillPct, 'f', 1), num(a.x()), num(a.y()),
                             num(b.x()), num(b.y()),
@@ -222,6 +238,7 @@ QString CableLayer::svg(const CableLayerOptions& o) const {
                                 piece.total(), piece.fillPct, piece.limitPct))),
                             o.cables ? QStringLiteral("0.35") : QStringLiteral("1"),
                             num(trayWidthPx(piece)));
+            out += dash + QStringLiteral("/>\n");
         }
         out += QStringLiteral("</g>\n");
     }

@@ -39,6 +39,7 @@ public:
     QString svg(const CableLayerOptions& o) const;
 
     double trayWidthPx(const TrayPieceLoad& piece) const;
+    bool isDuctBank(const TrayPieceLoad& piece) const; ///< drawn dashed, in the earth's brown
     double cableWidthPx() const;
     double cornerRadiusPx() const;
 

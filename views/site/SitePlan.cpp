@@ -100,8 +100,14 @@ SitePlan SitePlan::of(const DesignData& d, const Metrics& m) {
     p.halls = siteHalls(d);
     p.rackHall = rackHalls(d, p.halls);
     p.loads = hallLoads(m, p.halls, p.rackHall);
-    if (p.campus) // only a campus has links between halls; a walk over every link
+    if (p.campus) { // only a campus has links between halls; a walk over every link
         p.bundles = interHallBundles(d, p.rackHall);
+        d.pathways.forEach([&](PathwayId, const Pathway& w) {
+            if (w.kind == PathwayKind::DuctBank)
+                p.ducts.push_back({w.name, w.from, w.to,
+                                   std::hypot(w.to.x - w.from.x, w.to.y - w.from.y) / 1000});
+        });
+    }
     p.gpus = m.gpus;
     p.itKw = m.itMaxW / 1000.0;
     return p;
@@ -145,6 +151,15 @@ QString SitePlan::summary() const {
                          .arg(c.toString(links))
                          .arg(std::lround(longest))
                    : QStringLiteral("no links between halls");
+    if (!ducts.empty()) {
+        double metres = 0;
+        for (const Duct& k : ducts)
+            metres += k.lengthM;
+        s += QStringLiteral(" · %1 duct bank%2, %3 m")
+                 .arg(ducts.size())
+                 .arg(ducts.size() == 1 ? QString() : QStringLiteral("s"))
+                 .arg(c.toString(std::lround(metres)));
+    }
     return s + QStringLiteral(". Click a hall to open it in the floorplan.");
 }
 
@@ -190,6 +205,10 @@ void SitePlanGeometry::layout(const SitePlan& plan, const QRectF& site, const QR
         const QRectF a = rectOf(h.area);
         halls.emplace_back(origin + a.topLeft() * pxPerMm, a.size() * pxPerMm);
     }
+    ducts.clear();
+    for (const SitePlan::Duct& k : plan.ducts)
+        ducts.emplace_back(origin + QPointF(k.from.x, k.from.y) * pxPerMm,
+                           origin + QPointF(k.to.x, k.to.y) * pxPerMm);
     route(plan);
     // The lines last: beside a block they keep off the bundles' labels.
     texts.clear();
@@ -418,6 +437,8 @@ QRectF SitePlanGeometry::bounds() const {
     for (const QRectF& l : labels)
         if (!l.isNull())
             r |= l;
+    for (const QLineF& k : ducts)
+        r |= QRectF(k.p1(), k.p2()).normalized();
     return r;
 }
 

@@ -3,6 +3,7 @@
 #include "model/site/HallLoads.h"
 
 #include <QFont>
+#include <QLineF>
 #include <QPainterPath>
 #include <QRectF>
 #include <QStringList>
@@ -18,10 +19,17 @@ namespace cds::views {
 /// metrics, as the report's site pages take them. A design without halls is one hall, its
 /// floor.
 struct SitePlan {
+    /// @brief A duct bank on the site (PathwayKind::DuctBank): its name, ends and length.
+    struct Duct {
+        QString name;
+        PointMm from, to;
+        double lengthM = 0;
+    };
     std::vector<SiteHall> halls;
     std::vector<HallLoad> loads;     ///< one per hall, in order
     std::vector<HallBundle> bundles; ///< each pair of halls with links between them
     std::vector<int> rackHall;       ///< the hall of each rack, by rack id value
+    std::vector<Duct> ducts;         ///< a campus's duct banks, in pathway id order
     int gpus = 0;                    ///< the site's (racks outside every hall included)
     double itKw = 0;
     bool campus = false; ///< the design has halls; else its floor is the one hall
@@ -31,8 +39,8 @@ struct SitePlan {
     QStringList hallLines(int i) const;
     /// A bundle's label: "768 links · up to 142 m".
     static QString bundleText(const HallBundle& b);
-    /// The line over the plan: the site's halls, GPUs, IT load and links between halls; for a
-    /// design of one hall, a sentence that the site has one hall.
+    /// The line over the plan: the site's halls, GPUs, IT load, links between halls and duct
+    /// banks; for a design of one hall, a sentence that the site has one hall.
     QString summary() const;
 };
 
@@ -58,6 +66,7 @@ struct SitePlanGeometry {
     std::vector<HallText> texts;     ///< by hall
     std::vector<QPainterPath> paths; ///< by bundle
     std::vector<QRectF> labels;      ///< by bundle: the label's box, in labelFont()
+    std::vector<QLineF> ducts;       ///< by SitePlan::ducts, to scale
 
     /// Fits @p plan into @p box; the paths, labels and lines stay inside the box too.
     static SitePlanGeometry fit(const SitePlan& plan, const QRectF& box);

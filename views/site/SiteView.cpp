@@ -141,6 +141,11 @@ void SiteView::paintEvent(QPaintEvent*) {
     p.setPen(RenderStyle::ink());
     p.setFont(summaryFont());
     p.drawText(summaryBox(), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_plan.summary());
+    // The duct banks first, dashed in the earth's brown (they run underground), as the
+    // floorplan draws them; then the bundles over them and the halls over both.
+    p.setPen(QPen(QColor(0x8a, 0x6d, 0x3b), 3, Qt::DashLine, Qt::FlatCap));
+    for (const QLineF& k : g.ducts)
+        p.drawLine(k);
     // The bundles under the halls, thicker with more links.
     for (std::size_t k = 0; k < g.paths.size(); ++k) {
         const double links = double(std::max(1LL, m_plan.bundles[k].links));

@@ -65,7 +65,8 @@ class TestPathways : public QObject {
 private Q_SLOTS:
     void pathwaysAndFillLimitsRoundTrip() {
         TrayHall h;
-        h.b.d.settings.trayFillLimitPct = {45, 35};
+        h.b.d.settings.trayFillLimitPct[std::size_t(PathwayKind::Ladder)] = 45;
+        h.b.d.settings.trayFillLimitPct[std::size_t(PathwayKind::FibreRunner)] = 35;
         h.b.d.pathways[h.trunk].kind = PathwayKind::FibreRunner;
         h.b.d.pathways[h.trunk].depthMm = 150;
         const QByteArray bytes = DesignFile::toBytes(h.b.d);
