@@ -1,10 +1,13 @@
 #pragma once
 
+#include "ByteSink.h"
+
 #include <QByteArray>
 #include <QString>
 
 #include <sys/types.h>
 
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -19,8 +22,32 @@ namespace cds {
 /// words ("No space left on device").
 bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error);
 
-/// Relative path and contents of one file of a folder export.
-using FolderFile = std::pair<QString, QByteArray>;
+/// @brief A folder export written as one output, each file as it is produced: every file is
+/// staged beside its target through a buffer (each write checked; close() flushes, syncs and
+/// closes it), and only commit() renames them all into place. A failure part way, or a folder
+/// dropped without commit() (a cancel), leaves every previous file as it was and no staged
+/// file behind; error() then names the file and the system's reason ("PATH: cannot write: No
+/// space left on device"). Targets must be regular files (or new).
+class StagedFolder final : public FolderSink {
+public:
+    explicit StagedFolder(QString dir);
+    ~StagedFolder() override;
+    StagedFolder(const StagedFolder&) = delete;
+    StagedFolder& operator=(const StagedFolder&) = delete;
+
+    ByteSink* open(const QString& rel) override;
+    bool close(ByteSink* file) override;
+    QString error() const override { return m_error; }
+    /// Closes the files still open, then renames every staged file over its target.
+    bool commit();
+
+private:
+    struct File;
+    bool failed(const QString& message);
+    void discard();
+    QString m_dir, m_error;
+    std::vector<std::unique_ptr<File>> m_files;
+};
 
 /// Writes @p files (paths relative to @p dir, created with their folders) as one output:
 /// every file is first staged beside its target and only when all are written are they

@@ -19,6 +19,8 @@
 #include "model/export/SlurmTopologyYaml.h"
 #include "model/metrics/Bom.h"
 
+#include <functional>
+
 namespace cds::exports {
 
 const std::vector<ExportInfo>& exportKinds() {
@@ -142,17 +144,11 @@ std::optional<QByteArray> exportText(const DesignData& d, ExportKind kind, QStri
 
 namespace {
 
-/// The files of a folder export, or nullopt with @p problem (no path) when the design cannot
-/// be written that way.
+/// The files of a folder export held in memory (all but NetBox, which streams), or nullopt
+/// with @p problem (no path) when the design cannot be written that way.
 std::optional<std::vector<FolderFile>> folderFiles(const DesignData& d, ExportKind kind,
-                                                   const ExportOptions& options, QString* problem) {
+                                                   QString* problem) {
     switch (kind) {
-    case ExportKind::NetBox: {
-        const NetBoxExport e =
-            netboxExport(d, options.netboxSite.isEmpty() ? d.hall.name : options.netboxSite);
-        *problem = e.error;
-        return e.error.isEmpty() ? std::optional(netboxFiles(e)) : std::nullopt;
-    }
     case ExportKind::Kubernetes: {
         const KubernetesExport e = kubernetesExport(d);
         *problem = e.error;
@@ -188,12 +184,35 @@ bool writeDrawing(const DesignData& d, ExportKind kind, const QString& path,
 }
 #endif
 
+/// The NetBox bundle, streamed: each file is staged as its rows are produced, and all are
+/// renamed into place only when every one is written and the export was not cancelled.
+bool writeNetBoxExport(const DesignData& d, const QString& path, const ExportOptions& options,
+                       const std::function<bool(int)>& cancelled, QString* error) {
+    StagedFolder folder(path);
+    QString problem;
+    if (!writeNetBox(d, options.netboxSite.isEmpty() ? d.hall.name : options.netboxSite, folder,
+                     &problem)) {
+        if (error)
+            *error =
+                problem.isEmpty() ? folder.error() : QStringLiteral("%1: %2").arg(path, problem);
+        return false;
+    }
+    if (cancelled(60))
+        return false; // the staged files go with the folder
+    if (folder.commit())
+        return true;
+    if (error)
+        *error = folder.error();
+    return false;
+}
+
 } // namespace
 
 bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
                  const ExportOptions& options, const Progress& progress, QString* error) {
     // Each export computes its content, then writes it in one step: the one point to cancel
-    // is between the two (the report also cancels between pages).
+    // is between the two (the report also cancels between pages; the NetBox bundle, which
+    // stages its files as it produces them, before it renames them into place).
     auto cancelled = [&](int percent) {
         if (!progress || progress(percent))
             return false;
@@ -228,10 +247,11 @@ bool writeExport(const DesignData& d, ExportKind kind, const QString& path,
         if (cancelled(50))
             return false;
         ok = writeBomXlsx(d, bom, path, error);
+    } else if (kind == ExportKind::NetBox) {
+        ok = writeNetBoxExport(d, path, options, cancelled, error);
     } else if (exportInfo(kind).folder) {
         QString problem;
-        const std::optional<std::vector<FolderFile>> files =
-            folderFiles(d, kind, options, &problem);
+        const std::optional<std::vector<FolderFile>> files = folderFiles(d, kind, &problem);
         if (!files) {
             if (error)
                 *error = QStringLiteral("%1: %2").arg(path, problem);

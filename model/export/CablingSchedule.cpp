@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace cds {
@@ -151,21 +152,100 @@ void setRoutesAndLabels(const DesignData& d, std::vector<CableRow>& rows) {
     }
 }
 
+/// @brief Which cable a link is on: the same rule as the BOM's. A twin-port cable, or the
+/// splitter fibre of a one-connector optic, is one per occupied cage at its twin-port
+/// (splitter) end, which is the row's A end.
+class CableSharing {
+public:
+    explicit CableSharing(const DesignData& d)
+        : m_d(d)
+        , m_ports(d.catalog)
+        , m_fibres(d.catalog) {}
+
+    struct Of {
+        PortRef a, b; ///< the row's ends: A the twin-port or splitter end
+        LinkFibre fibre;
+        const CatalogItem* medium = nullptr; ///< the chosen or pinned medium, if any
+        /// The cage whose links share one cable; nullopt when the link's cable is its own.
+        std::optional<std::uint64_t> cage;
+    };
+    Of operator()(const Link& l) {
+        const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
+        Of c{l.a, l.b, linkFibre(m_d, m_fibres, l),
+             m_d.catalog.contains(m) ? &m_d.catalog[m] : nullptr, std::nullopt};
+        TypeId assembly; // one cable for every link of A's cage
+        if (c.medium && c.medium->category == Category::Cable && c.medium->media &&
+            c.medium->media->twinPort) {
+            assembly = m;
+            if (!(info(c.a).cageLanes > 1 || info(c.b).cageLanes <= 1))
+                std::swap(c.a, c.b); // A is the twin-port end
+        } else if (c.fibre.splitEnd >= 0) {
+            assembly = c.fibre.fibre;
+            if (c.fibre.splitEnd == 1)
+                std::swap(c.a, c.b); // A is the one-connector end
+        }
+        if (assembly)
+            c.cage = (std::uint64_t(c.a.device.value()) << 32) |
+                     (std::uint64_t(assembly.value()) << 16) | info(c.a).cage;
+        return c;
+    }
+
+private:
+    PortInfo info(PortRef p) {
+        const Device* dev = m_d.devices.find(p.device);
+        return dev ? m_ports.info(*dev, p.port) : PortInfo{};
+    }
+    const DesignData& m_d;
+    PortTable m_ports;
+    const FibreMatch m_fibres;
+};
+
 } // namespace
+
+QString cableId(LinkId first) {
+    return QLatin1Char('C') +
+           QString::number(first.value() + 1).rightJustified(5, QLatin1Char('0'));
+}
+
+void forEachCable(const DesignData& d,
+                  const std::function<void(const std::vector<LinkId>& links)>& cable) {
+    // First pass: each link that shares the cable of an earlier one is chained after it, in
+    // arrays by link id (a few bytes a link, never a row).
+    constexpr std::uint32_t kNone = ~std::uint32_t(0);
+    std::vector<std::uint32_t> next(d.links.capacity(), kNone); // the cable's next link
+    std::vector<std::uint32_t> last(d.links.capacity(), kNone); // of a first link: the last
+    std::vector<bool> follows(d.links.capacity(), false);       // not its cable's first link
+    std::unordered_map<std::uint64_t, std::uint32_t> firstOfCage;
+    CableSharing sharing(d);
+    d.links.forEach([&](LinkId id, const Link& l) {
+        const CableSharing::Of c = sharing(l);
+        if (!c.cage)
+            return;
+        const auto [it, fresh] = firstOfCage.emplace(*c.cage, id.value());
+        if (fresh)
+            return;
+        const std::uint32_t first = it->second;
+        next[last[first] == kNone ? first : last[first]] = id.value();
+        last[first] = id.value();
+        follows[id.value()] = true;
+    });
+    std::vector<LinkId> links;
+    d.links.forEach([&](LinkId id, const Link&) {
+        if (follows[id.value()])
+            return;
+        links.assign(1, id);
+        for (std::uint32_t n = next[id.value()]; n != kNone; n = next[n])
+            links.push_back(LinkId(n));
+        cable(links);
+    });
+}
 
 std::vector<CableRow> cablingRows(const DesignData& d) {
     std::vector<CableRow> rows;
     rows.reserve(d.links.size());
-    // Same rule as the BOM: a twin-port cable, or the splitter fibre of a one-connector optic,
-    // is one per occupied cage at its twin-port (splitter) end, which is the row's A end.
-    PortTable ports(d.catalog);
     PortNames names(d);
-    auto info = [&](PortRef p) {
-        const Device* dev = d.devices.find(p.device);
-        return dev ? ports.info(*dev, p.port) : PortInfo{};
-    };
+    CableSharing sharing(d);
     std::unordered_map<std::uint64_t, std::size_t> rowOfCage;
-    const FibreMatch fibres(d.catalog);
     const std::vector<int> rackHall = d.halls.empty() ? std::vector<int>() : rackHalls(d, d.halls);
     auto hallOf = [&](PortRef p) {
         const Device* dev = d.devices.find(p.device);
@@ -177,25 +257,10 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
             into += (into.isEmpty() ? QString() : QStringLiteral("+")) + hall;
     };
     d.links.forEach([&](LinkId id, const Link& l) {
-        const TypeId m = l.pinnedMedium ? l.pinnedMedium : l.medium;
-        const CatalogItem* medium = d.catalog.contains(m) ? &d.catalog[m] : nullptr;
-        PortRef a = l.a, b = l.b;
-        const LinkFibre fibre = linkFibre(d, fibres, l);
-        TypeId assembly; // one cable for every link of A's cage
-        if (medium && medium->category == Category::Cable && medium->media &&
-            medium->media->twinPort) {
-            assembly = m;
-            if (!(info(a).cageLanes > 1 || info(b).cageLanes <= 1))
-                std::swap(a, b); // A is the twin-port end
-        } else if (fibre.splitEnd >= 0) {
-            assembly = fibre.fibre;
-            if (fibre.splitEnd == 1)
-                std::swap(a, b); // A is the one-connector end
-        }
-        if (assembly) {
-            const std::uint64_t key = (std::uint64_t(a.device.value()) << 32) |
-                                      (std::uint64_t(assembly.value()) << 16) | info(a).cage;
-            const auto [it, fresh] = rowOfCage.emplace(key, rows.size());
+        const CableSharing::Of c = sharing(l);
+        const PortRef a = c.a, b = c.b;
+        if (c.cage) {
+            const auto [it, fresh] = rowOfCage.emplace(*c.cage, rows.size());
             if (!fresh) {
                 CableRow& r = rows[it->second];
                 r.links.push_back(id);
@@ -211,8 +276,7 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
         }
         CableRow r;
         r.links = {id};
-        r.id =
-            QLatin1Char('C') + QString::number(id.value() + 1).rightJustified(5, QLatin1Char('0'));
+        r.id = cableId(id);
         if (const Fabric* f = d.fabric(l.fabric))
             r.fabric = f->name;
         r.a = cableEnd(d, a, names);
@@ -221,7 +285,7 @@ std::vector<CableRow> cablingRows(const DesignData& d) {
             r.hallA = hallOf(a);
             r.hallB = hallOf(b);
         }
-        setMedium(d, fibre, l, medium, r);
+        setMedium(d, c.fibre, l, c.medium, r);
         r.lengthM = std::round(double(l.lengthM) * 10.0) / 10.0;
         rows.push_back(std::move(r));
     });

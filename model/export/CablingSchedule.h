@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 
+#include <functional>
 #include <unordered_map>
 #include <vector>
 
@@ -68,6 +69,15 @@ private:
 
 /// End @p p of a link, resolved to names.
 CableEnd cableEnd(const DesignData& d, PortRef p, PortNames& names);
+
+/// The schedule's id of the cable whose first link is @p first: "C00001" for link 0.
+QString cableId(LinkId first);
+
+/// Calls @p cable with the links of each physical cable (those of one row of cablingRows(),
+/// in the same order) without building the rows: an export of 400,000 links walks them
+/// cable by cable.
+void forEachCable(const DesignData& d,
+                  const std::function<void(const std::vector<LinkId>& links)>& cable);
 
 /// Every physical cable as a schedule row, in order of its first link id; as many rows as
 /// `stats` counts cables (each optical link is one fibre run between its transceivers, but

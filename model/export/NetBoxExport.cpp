@@ -305,35 +305,35 @@ struct Bundle {
     }
 };
 
-QByteArray racksFile(const Bundle& b) {
+void racksFile(const Bundle& b, ByteSink& out) {
     const DesignData& d = b.d;
     const QString& site = b.site;
-    QString racks = csv::row(
+    out.writeText(csv::row(
         {QStringLiteral("name"), QStringLiteral("site"), QStringLiteral("status"),
          QStringLiteral("location"), QStringLiteral("form_factor"), QStringLiteral("width"),
          QStringLiteral("u_height"), QStringLiteral("outer_width"), QStringLiteral("outer_depth"),
-         QStringLiteral("outer_unit"), QStringLiteral("description")});
+         QStringLiteral("outer_unit"), QStringLiteral("description")}));
     d.racks.forEach([&](RackId id, const Rack& r) {
         const CatalogItem& t = d.typeOf(r);
         const RackSpec spec = t.rack.value_or(RackSpec{});
-        racks +=
+        out.writeText(
             csv::row({r.name, site, QStringLiteral("planned"), b.locationOf(id),
                       QStringLiteral("4-post-cabinet"), QStringLiteral("19"),
                       QString::number(spec.uCapacity), num(spec.widthMm), num(spec.depthMm),
                       QStringLiteral("mm"),
-                      QStringLiteral("%1 (%2), %3").arg(t.model, t.id, coolingLabel(r.cooling))});
+                      QStringLiteral("%1 (%2), %3").arg(t.model, t.id, coolingLabel(r.cooling))}));
     });
-    return racks.toUtf8();
 }
 
-QByteArray devicesFile(Bundle& b) {
+/// Also notes the device types and roles the devices use.
+void devicesFile(Bundle& b, ByteSink& out) {
     const DesignData& d = b.d;
     const QString& site = b.site;
-    QString devices =
+    out.writeText(
         csv::row({QStringLiteral("name"), QStringLiteral("role"), QStringLiteral("manufacturer"),
                   QStringLiteral("device_type"), QStringLiteral("status"), QStringLiteral("site"),
                   QStringLiteral("location"), QStringLiteral("rack"), QStringLiteral("position"),
-                  QStringLiteral("face")});
+                  QStringLiteral("face")}));
     d.devices.forEach([&](DeviceId, const Device& v) {
         const CatalogItem& t = d.typeOf(v);
         b.used.insert(v.type);
@@ -342,21 +342,21 @@ QByteArray devicesFile(Bundle& b) {
         const bool mounted = r && v.uPosition > 0 && t.uHeight > 0;
         const QString ro = role(t, v);
         b.roles[ro] = roleColour(ro);
-        devices += csv::row(
+        out.writeText(csv::row(
             {v.name, ro, n.manufacturer.name, n.facts.model, QStringLiteral("planned"), site,
              r ? b.locationOf(v.rack) : b.location, r ? r->name : QString(),
              mounted ? QString::number(v.uPosition) : QString(),
              mounted ? (v.face == Face::Front ? QStringLiteral("front") : QStringLiteral("rear"))
-                     : QString()});
+                     : QString()}));
     });
-    return devices.toUtf8();
 }
 
-QByteArray interfacesFile(Bundle& b) {
+/// Also notes the lanes whose interface type NetBox lacks.
+void interfacesFile(Bundle& b, ByteSink& out) {
     const DesignData& d = b.d;
-    QString lanes =
+    out.writeText(
         csv::row({QStringLiteral("device"), QStringLiteral("name"), QStringLiteral("parent"),
-                  QStringLiteral("type"), QStringLiteral("speed"), QStringLiteral("description")});
+                  QStringLiteral("type"), QStringLiteral("speed"), QStringLiteral("description")}));
     d.devices.forEach([&](DeviceId, const Device& v) {
         if (v.breakout <= 1)
             return;
@@ -374,32 +374,33 @@ QByteArray interfacesFile(Bundle& b) {
                 b.laneNotes.insert(QStringLiteral("%1 breakout lanes: %2")
                                        .arg(b.namesOf(v.type).facts.model, it.fallbackNote));
             // NetBox interface speed is in Kbps.
-            lanes +=
+            out.writeText(
                 csv::row({v.name, netboxPortName(t.id, lp->name), netboxPortName(t.id, parent.name),
                           it.type, QString::number(std::llround(lp->speedGbps * 1e6)),
                           QStringLiteral("lane %1 of %2 (%3-way breakout)")
                               .arg(lp->lane)
                               .arg(parent.name)
-                              .arg(v.breakout)});
+                              .arg(v.breakout)}));
         }
     });
-    return lanes.toUtf8();
 }
 
-QByteArray cablesFile(const DesignData& d, QStringList& warnings) {
-    QString cables = csv::row({QStringLiteral("side_a_device"), QStringLiteral("side_a_type"),
-                               QStringLiteral("side_a_name"), QStringLiteral("side_b_device"),
-                               QStringLiteral("side_b_type"), QStringLiteral("side_b_name"),
-                               QStringLiteral("type"), QStringLiteral("status"),
-                               QStringLiteral("label"), QStringLiteral("color"),
-                               QStringLiteral("length"), QStringLiteral("length_unit")});
+/// One row per link, cable by cable (forEachCable: no schedule rows are built).
+void cablesFile(const DesignData& d, ByteSink& out, QStringList& warnings) {
+    out.writeText(csv::row({QStringLiteral("side_a_device"), QStringLiteral("side_a_type"),
+                            QStringLiteral("side_a_name"), QStringLiteral("side_b_device"),
+                            QStringLiteral("side_b_type"), QStringLiteral("side_b_name"),
+                            QStringLiteral("type"), QStringLiteral("status"),
+                            QStringLiteral("label"), QStringLiteral("color"),
+                            QStringLiteral("length"), QStringLiteral("length_unit")}));
     const QString iface = QStringLiteral("dcim.interface");
     // NetBox's CSV import takes one termination per side, so a twin-port cable becomes one
     // NetBox cable per link, all labelled with the schedule's cable id.
     PortNames portNames(d);
     int noMedium = 0;
-    for (const CableRow& r : cablingRows(d))
-        for (LinkId id : r.links) {
+    forEachCable(d, [&](const std::vector<LinkId>& links) {
+        const QString label = cableId(links.front());
+        for (LinkId id : links) {
             const Link& l = d.links[id];
             noMedium += !(l.pinnedMedium || l.medium);
             const CableEnd a = cableEnd(d, l.a, portNames), b = cableEnd(d, l.b, portNames);
@@ -409,25 +410,25 @@ QByteArray cablesFile(const DesignData& d, QStringList& warnings) {
             const QString colour = l.fabric && l.fabric.value() < d.fabrics.size()
                                        ? networkColour(d.fabrics[l.fabric.value()].kind)
                                        : QString();
-            cables += csv::row({a.device, iface, aPort, b.device, iface, bPort, cableType(d, l),
-                                QStringLiteral("planned"), r.id, colour,
-                                QString::number(double(l.lengthM), 'f', 1), QStringLiteral("m")});
+            out.writeText(
+                csv::row({a.device, iface, aPort, b.device, iface, bPort, cableType(d, l),
+                          QStringLiteral("planned"), label, colour,
+                          QString::number(double(l.lengthM), 'f', 1), QStringLiteral("m")}));
         }
+    });
     if (noMedium > 0)
         warnings << QStringLiteral("%1 cable(s) have no catalog medium that reaches "
                                    "(link.no-medium); their type is left empty")
                         .arg(noMedium);
-
-    return cables.toUtf8();
 }
 
 } // namespace
 
-NetBoxExport netboxExport(const DesignData& d, const QString& site) {
-    NetBoxExport e;
-    e.error = badName(d, site);
-    if (!e.error.isEmpty())
-        return e;
+bool writeNetBox(const DesignData& d, const QString& site, FolderSink& out, QString* problem,
+                 QStringList* warningsOut) {
+    *problem = badName(d, site);
+    if (!problem->isEmpty())
+        return false;
     Bundle b{d, site, d.hall.name, {}, {}, {}, {}};
     const QString& location = b.location;
     // A campus: a location per hall, besides the site plan's own (its power panels).
@@ -442,56 +443,100 @@ NetBoxExport netboxExport(const DesignData& d, const QString& site) {
             if (!locations.contains(h.name))
                 locations << h.name;
     }
-    e.racksCsv = racksFile(b);
-    e.devicesCsv = devicesFile(b);
-    e.interfacesCsv = interfacesFile(b);
-    e.cablesCsv = cablesFile(d, e.warnings);
-    NetBoxPowerFiles power = netboxPower(d, site, location);
-    e.powerPanelsCsv = power.panelsCsv;
-    e.powerFeedsCsv = power.feedsCsv;
-    e.powerCablesCsv = power.cablesCsv;
-    const NetBoxIpamFiles ipam = netboxIpam(d, site);
-    e.loopbacksCsv = ipam.loopbacksCsv;
-    e.rirsCsv = ipam.rirsCsv;
-    e.asnsCsv = ipam.asnsCsv;
-    e.prefixesCsv = ipam.prefixesCsv;
-    e.ipAddressesCsv = ipam.addressesCsv;
+    auto sites = [&](ByteSink& f) {
+        f.writeText(
+            csv::row({QStringLiteral("name"), QStringLiteral("slug"), QStringLiteral("status")}));
+        f.writeText(csv::row({site, netboxSlug(site), QStringLiteral("planned")}));
+    };
+    auto locationRows = [&](ByteSink& f) {
+        f.writeText(csv::row({QStringLiteral("site"), QStringLiteral("name"),
+                              QStringLiteral("slug"), QStringLiteral("status")}));
+        for (const QString& l : locations)
+            f.writeText(csv::row({site, l, netboxSlug(l), QStringLiteral("planned")}));
+    };
+    // Written in the order each file finds what it needs (the devices name the types and
+    // roles used); the README last, with every warning. NetBox imports them by their numbers.
+    QStringList warnings; // in the README's order: cables, types, lanes, power, IPAM
+    NetBoxPowerResult power;
+    QString ipamError;
+    if (!out.file(QStringLiteral("03-sites.csv"), sites) ||
+        !out.file(QStringLiteral("04-locations.csv"), locationRows) ||
+        !out.file(QStringLiteral("05-racks.csv"), [&](ByteSink& f) { racksFile(b, f); }) ||
+        !out.file(QStringLiteral("07-devices.csv"), [&](ByteSink& f) { devicesFile(b, f); }) ||
+        !out.file(QStringLiteral("08-interfaces.csv"),
+                  [&](ByteSink& f) { interfacesFile(b, f); }) ||
+        !out.file(QStringLiteral("09-cables.csv"),
+                  [&](ByteSink& f) { cablesFile(d, f, warnings); }) ||
+        !writeNetBoxPower(d, site, location, out, power) ||
+        !writeNetBoxIpam(d, site, out, &ipamError))
+        return false;
     QStringList libraryNotes;
     std::map<QString, QString> manufacturers; // name -> slug
     for (TypeId t : b.used) {
         const TypeNames& n = b.namesOf(t);
         manufacturers[n.manufacturer.name] = n.manufacturer.slug;
-        e.deviceTypes.emplace_back(n.path, deviceTypeYaml(d.catalog[t], n, e.warnings));
+        if (!out.file(n.path,
+                      [&](ByteSink& f) { f.write(deviceTypeYaml(d.catalog[t], n, warnings)); }))
+            return false;
         if (const QString note = netboxLibraryNote(d.catalog[t].id); !note.isEmpty())
             libraryNotes << note;
     }
     for (const QString& note : b.laneNotes)
-        e.warnings << note;
-    e.warnings << power.warnings;
-    if (!ipam.error.isEmpty())
-        e.warnings << QStringLiteral("No IPAM files (13 to 17): %1; widen the pool under File > "
-                                     "Address pools")
-                          .arg(ipam.error);
+        warnings << note;
+    warnings << power.warnings;
+    if (!ipamError.isEmpty())
+        warnings << QStringLiteral("No IPAM files (13 to 17): %1; widen the pool under File > "
+                                   "Address pools")
+                        .arg(ipamError);
+    if (warningsOut)
+        *warningsOut = warnings;
+    auto manufacturerRows = [&](ByteSink& f) {
+        f.writeText(csv::row({QStringLiteral("name"), QStringLiteral("slug")}));
+        for (const auto& [name, slug] : manufacturers)
+            f.writeText(csv::row({name, slug}));
+    };
+    auto roleRows = [&](ByteSink& f) {
+        f.writeText(
+            csv::row({QStringLiteral("name"), QStringLiteral("slug"), QStringLiteral("color")}));
+        for (const auto& [name, colour] : b.roles)
+            f.writeText(csv::row({name, netboxSlug(name), colour}));
+    };
+    return out.file(QStringLiteral("01-manufacturers.csv"), manufacturerRows) &&
+           out.file(QStringLiteral("02-device-roles.csv"), roleRows) &&
+           out.file(QStringLiteral("README.md"), [&](ByteSink& f) {
+               f.write(readmeText(site, location, warnings, libraryNotes, power.dcRacks > 0));
+           });
+}
 
-    QString mf = csv::row({QStringLiteral("name"), QStringLiteral("slug")});
-    for (const auto& [name, slug] : manufacturers)
-        mf += csv::row({name, slug});
-    e.manufacturersCsv = mf.toUtf8();
-    QString ro =
-        csv::row({QStringLiteral("name"), QStringLiteral("slug"), QStringLiteral("color")});
-    for (const auto& [name, colour] : b.roles)
-        ro += csv::row({name, netboxSlug(name), colour});
-    e.deviceRolesCsv = ro.toUtf8();
-    e.sitesCsv =
-        (csv::row({QStringLiteral("name"), QStringLiteral("slug"), QStringLiteral("status")}) +
-         csv::row({site, netboxSlug(site), QStringLiteral("planned")}))
-            .toUtf8();
-    QString locs = csv::row({QStringLiteral("site"), QStringLiteral("name"), QStringLiteral("slug"),
-                             QStringLiteral("status")});
-    for (const QString& l : locations)
-        locs += csv::row({site, l, netboxSlug(l), QStringLiteral("planned")});
-    e.locationsCsv = locs.toUtf8();
-    e.readme = readmeText(site, location, e.warnings, libraryNotes, power.dcRacks > 0);
+NetBoxExport netboxExport(const DesignData& d, const QString& site) {
+    NetBoxExport e;
+    MemoryFolder folder;
+    if (!writeNetBox(d, site, folder, &e.error, &e.warnings))
+        return e;
+    const std::map<QString, QByteArray NetBoxExport::*> fileOf = {
+        {QStringLiteral("README.md"), &NetBoxExport::readme},
+        {QStringLiteral("01-manufacturers.csv"), &NetBoxExport::manufacturersCsv},
+        {QStringLiteral("02-device-roles.csv"), &NetBoxExport::deviceRolesCsv},
+        {QStringLiteral("03-sites.csv"), &NetBoxExport::sitesCsv},
+        {QStringLiteral("04-locations.csv"), &NetBoxExport::locationsCsv},
+        {QStringLiteral("05-racks.csv"), &NetBoxExport::racksCsv},
+        {QStringLiteral("07-devices.csv"), &NetBoxExport::devicesCsv},
+        {QStringLiteral("08-interfaces.csv"), &NetBoxExport::interfacesCsv},
+        {QStringLiteral("09-cables.csv"), &NetBoxExport::cablesCsv},
+        {QStringLiteral("10-power-panels.csv"), &NetBoxExport::powerPanelsCsv},
+        {QStringLiteral("11-power-feeds.csv"), &NetBoxExport::powerFeedsCsv},
+        {QStringLiteral("12-power-cables.csv"), &NetBoxExport::powerCablesCsv},
+        {QStringLiteral("13-loopbacks.csv"), &NetBoxExport::loopbacksCsv},
+        {QStringLiteral("14-rirs.csv"), &NetBoxExport::rirsCsv},
+        {QStringLiteral("15-asns.csv"), &NetBoxExport::asnsCsv},
+        {QStringLiteral("16-prefixes.csv"), &NetBoxExport::prefixesCsv},
+        {QStringLiteral("17-ip-addresses.csv"), &NetBoxExport::ipAddressesCsv}};
+    for (const FolderFile& f : folder.files()) {
+        if (const auto it = fileOf.find(f.first); it != fileOf.end())
+            e.*(it->second) = f.second;
+        else // 06-device-types/..., in the order written
+            e.deviceTypes.push_back(f);
+    }
     return e;
 }
 

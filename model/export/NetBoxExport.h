@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../ByteSink.h"
 #include "../DesignData.h"
 
 #include <QByteArray>
@@ -9,8 +10,9 @@
 
 namespace cds {
 
-/// @brief A NetBox hand-off: every object the design needs, as bulk-import CSVs and
-/// devicetype-library YAML, in the order NetBox must import them.
+/// @brief A NetBox hand-off held in memory: every object the design needs, as bulk-import CSVs
+/// and devicetype-library YAML, in the order NetBox must import them. The export itself
+/// streams the same bytes to its files (writeNetBox()); this is for tests and small designs.
 struct NetBoxExport {
     QByteArray manufacturersCsv; ///< Devices > Manufacturers > Import (library names/slugs)
     QByteArray deviceRolesCsv;   ///< Devices > Device Roles > Import
@@ -50,9 +52,17 @@ QString netboxSlug(const QString& s);
 /// The import files in order: {relative path, bytes}, README.md first.
 std::vector<std::pair<QString, QByteArray>> netboxFiles(const NetBoxExport& e);
 
-/// Builds the hand-off for site @p site (created by 03-sites.csv). Device types are written
-/// with the catalog's own port names, so cable terminations (interface names) match the
-/// interfaces NetBox creates from them.
+/// Writes the hand-off for site @p site (created by 03-sites.csv) into @p out, each file as its
+/// rows are produced, so no file (and no cabling schedule) is held whole: the files of
+/// netboxFiles(), README.md last. Device types are written with the catalog's own port names,
+/// so cable terminations (interface names) match the interfaces NetBox creates from them.
+/// Returns false when it stopped: with @p problem set when the design cannot be exported (a
+/// name NetBox cannot take; no file was opened), else out.error() names the file that could
+/// not be written. @p warnings, when given, gets the departures the README lists.
+bool writeNetBox(const DesignData& d, const QString& site, FolderSink& out, QString* problem,
+                 QStringList* warnings = nullptr);
+
+/// The hand-off of writeNetBox() in memory.
 NetBoxExport netboxExport(const DesignData& d, const QString& site);
 
 /// Writes the files of @p e under @p dir (created if needed). On failure returns false and

@@ -39,21 +39,21 @@ struct Names {
     QString port(PortRef p) { return port(d.devices[p.device], p.port); }
 };
 
-QString loopbacksFile(const AddressPlan& plan, const Names& n) {
-    QString out = csv::row({QStringLiteral("device"), QStringLiteral("name"),
-                            QStringLiteral("type"), QStringLiteral("description")});
+void loopbacksFile(const AddressPlan& plan, const Names& n, ByteSink& out) {
+    out.writeText(csv::row({QStringLiteral("device"), QStringLiteral("name"),
+                            QStringLiteral("type"), QStringLiteral("description")}));
     for (const SwitchAddress& s : plan.switches)
-        out += csv::row({n.device(s.device), QLatin1String(kLoopback), QStringLiteral("virtual"),
-                         QStringLiteral("router ID and BGP source")});
-    return out;
+        out.writeText(
+            csv::row({n.device(s.device), QLatin1String(kLoopback), QStringLiteral("virtual"),
+                      QStringLiteral("router ID and BGP source")}));
 }
 
-QString asnsFile(const AddressPlan& plan, const Names& n, const QString& rir) {
+void asnsFile(const AddressPlan& plan, const Names& n, const QString& rir, ByteSink& out) {
     std::map<std::uint32_t, std::vector<DeviceId>> byAsn;
     for (const SwitchAddress& s : plan.switches)
         byAsn[s.asn].push_back(s.device);
-    QString out =
-        csv::row({QStringLiteral("asn"), QStringLiteral("rir"), QStringLiteral("description")});
+    out.writeText(
+        csv::row({QStringLiteral("asn"), QStringLiteral("rir"), QStringLiteral("description")}));
     for (const auto& [asn, devices] : byAsn) {
         const QString tier = tierKey(n.d.devices[devices.front()].tier);
         const QString who =
@@ -62,33 +62,32 @@ QString asnsFile(const AddressPlan& plan, const Names& n, const QString& rir) {
                 : QStringLiteral("%1 %2s: %3 to %4")
                       .arg(devices.size())
                       .arg(tier, n.device(devices.front()), n.device(devices.back()));
-        out += csv::row({QString::number(asn), rir, who});
+        out.writeText(csv::row({QString::number(asn), rir, who}));
     }
-    return out;
 }
 
-QString prefixesFile(const AddressPlan& plan, const Names& n, const QString& site) {
+void prefixesFile(const AddressPlan& plan, const Names& n, const QString& site, ByteSink& out) {
     const QString scope = QStringLiteral("dcim.site");
-    QString out =
+    out.writeText(
         csv::row({QStringLiteral("prefix"), QStringLiteral("status"), QStringLiteral("scope_type"),
-                  QStringLiteral("scope_name"), QStringLiteral("description")});
+                  QStringLiteral("scope_name"), QStringLiteral("description")}));
     static const char* const poolNotes[kAddressPoolCount] = {
         "fabric link pool: a /31 per routed link", "loopback pool: a /32 per routed switch",
         "management pool: a subnet per rack", "BMC pool: a subnet per rack"};
     for (int i = 0; i < kAddressPoolCount; ++i)
-        out += csv::row({plan.pools.pools[std::size_t(i)].toString(), QStringLiteral("container"),
-                         scope, site, QLatin1String(poolNotes[i])});
+        out.writeText(
+            csv::row({plan.pools.pools[std::size_t(i)].toString(), QStringLiteral("container"),
+                      scope, site, QLatin1String(poolNotes[i])}));
     for (const auto& [subnets, what] :
          {std::pair{&plan.management, "management"}, std::pair{&plan.bmc, "BMC"}})
         for (const RackSubnet& s : *subnets)
-            out += csv::row(
+            out.writeText(csv::row(
                 {s.prefix.toString(), kReserved, scope, site,
-                 QStringLiteral("rack %1 %2").arg(n.d.racks[s.rack].name, QLatin1String(what))});
+                 QStringLiteral("rack %1 %2").arg(n.d.racks[s.rack].name, QLatin1String(what))}));
     for (const P2pSubnet& s : plan.links)
-        out += csv::row(
+        out.writeText(csv::row(
             {s.prefix.toString(), kReserved, scope, site,
-             QStringLiteral("%1 to %2").arg(n.device(s.upper.device), n.device(s.lower.device))});
-    return out;
+             QStringLiteral("%1 to %2").arg(n.device(s.upper.device), n.device(s.lower.device))}));
 }
 
 /// One row of 17-ip-addresses.csv.
@@ -104,79 +103,85 @@ QString row(const AddressRow& r) {
                      flag(r.oob), r.description});
 }
 
-void rackAddresses(const std::vector<RackSubnet>& subnets, PortRole role, Names& n, QString& out) {
+void rackAddresses(const std::vector<RackSubnet>& subnets, PortRole role, Names& n, ByteSink& out) {
     const bool bmc = role == PortRole::Oob;
     const QString what = bmc ? QStringLiteral("BMC") : QStringLiteral("management");
     for (const RackSubnet& s : subnets) {
         const QString rack = n.d.racks[s.rack].name;
-        out += row({addressWithLength(s.gateway, s.prefix.length), QString(), QString(), QString(),
-                    false, false, QStringLiteral("gateway of rack %1 %2").arg(rack, what)});
+        out.writeText(
+            row({addressWithLength(s.gateway, s.prefix.length), QString(), QString(), QString(),
+                 false, false, QStringLiteral("gateway of rack %1 %2").arg(rack, what)}));
         for (const auto& [id, address] : s.devices) {
             const Device& v = n.d.devices[id];
             const int port = firstPortOfRole(n.d, v, role);
             const QString a = addressWithLength(address, s.prefix.length);
             if (port < 0) {
                 // NetBox cannot assign it to a port the type does not have: left unassigned.
-                out += row({a, QString(), QString(), QString(), false, false,
-                            QStringLiteral("%1 address of %2 (its type has no %3 port)")
-                                .arg(what, v.name,
-                                     bmc ? QStringLiteral("BMC") : QStringLiteral("in-band"))});
+                out.writeText(
+                    row({a, QString(), QString(), QString(), false, false,
+                         QStringLiteral("%1 address of %2 (its type has no %3 port)")
+                             .arg(what, v.name,
+                                  bmc ? QStringLiteral("BMC") : QStringLiteral("in-band"))}));
                 continue;
             }
-            out += row({a, QString(), v.name, n.port(v, port), !bmc, bmc,
-                        QStringLiteral("%1 address").arg(what)});
+            out.writeText(row({a, QString(), v.name, n.port(v, port), !bmc, bmc,
+                               QStringLiteral("%1 address").arg(what)}));
         }
     }
 }
 
-QString addressesFile(const AddressPlan& plan, Names& n) {
-    QString out = csv::row({QStringLiteral("address"), QStringLiteral("status"),
+void addressesFile(const AddressPlan& plan, Names& n, ByteSink& out) {
+    out.writeText(csv::row({QStringLiteral("address"), QStringLiteral("status"),
                             QStringLiteral("role"), QStringLiteral("device"),
                             QStringLiteral("interface"), QStringLiteral("is_primary"),
-                            QStringLiteral("is_oob"), QStringLiteral("description")});
+                            QStringLiteral("is_oob"), QStringLiteral("description")}));
     for (const P2pSubnet& s : plan.links) {
         const QString peerOfUpper = n.device(s.lower.device),
                       peerOfLower = n.device(s.upper.device);
-        out += row({addressWithLength(s.prefix.network, 31), QString(), n.device(s.upper.device),
-                    n.port(s.upper), false, false, QStringLiteral("to %1").arg(peerOfUpper)});
-        out +=
+        out.writeText(
+            row({addressWithLength(s.prefix.network, 31), QString(), n.device(s.upper.device),
+                 n.port(s.upper), false, false, QStringLiteral("to %1").arg(peerOfUpper)}));
+        out.writeText(
             row({addressWithLength(s.prefix.network + 1, 31), QString(), n.device(s.lower.device),
-                 n.port(s.lower), false, false, QStringLiteral("to %1").arg(peerOfLower)});
+                 n.port(s.lower), false, false, QStringLiteral("to %1").arg(peerOfLower)}));
     }
     for (const SwitchAddress& s : plan.switches)
-        out += row({addressWithLength(s.loopback, 32), QStringLiteral("loopback"),
-                    n.device(s.device), QLatin1String(kLoopback), false, false,
-                    QStringLiteral("loopback, AS%1").arg(s.asn)});
+        out.writeText(row({addressWithLength(s.loopback, 32), QStringLiteral("loopback"),
+                           n.device(s.device), QLatin1String(kLoopback), false, false,
+                           QStringLiteral("loopback, AS%1").arg(s.asn)}));
     rackAddresses(plan.management, PortRole::Inband, n, out);
     rackAddresses(plan.bmc, PortRole::Oob, n, out);
-    return out;
 }
 
 } // namespace
 
-NetBoxIpamFiles netboxIpam(const DesignData& d, const QString& site) {
-    NetBoxIpamFiles f;
+bool writeNetBoxIpam(const DesignData& d, const QString& site, FolderSink& out,
+                     QString* planError) {
     const AddressPlan plan = addressPlan(d);
     if (!plan.error.isEmpty()) {
-        f.error = plan.error;
-        return f;
+        *planError = plan.error;
+        return true;
     }
     Names n{d};
     const QString rir = rirName(plan);
-    f.loopbacksCsv = loopbacksFile(plan, n).toUtf8();
-    f.rirsCsv = (csv::row({QStringLiteral("name"), QStringLiteral("slug"),
-                           QStringLiteral("is_private"), QStringLiteral("description")}) +
-                 csv::row({rir,
-                           rir == QLatin1String("Design ASNs") ? QStringLiteral("design-asns")
-                                                               : QStringLiteral("rfc-6996"),
-                           rir == QLatin1String("Design ASNs") ? QStringLiteral("false")
-                                                               : QStringLiteral("true"),
-                           QStringLiteral("the ASNs of the design's BGP fabric")}))
-                    .toUtf8();
-    f.asnsCsv = asnsFile(plan, n, rir).toUtf8();
-    f.prefixesCsv = prefixesFile(plan, n, site).toUtf8();
-    f.addressesCsv = addressesFile(plan, n).toUtf8();
-    return f;
+    const bool design = rir == QLatin1String("Design ASNs");
+    auto rirs = [&](ByteSink& f) {
+        f.writeText(csv::row({QStringLiteral("name"), QStringLiteral("slug"),
+                              QStringLiteral("is_private"), QStringLiteral("description")}));
+        f.writeText(
+            csv::row({rir, design ? QStringLiteral("design-asns") : QStringLiteral("rfc-6996"),
+                      design ? QStringLiteral("false") : QStringLiteral("true"),
+                      QStringLiteral("the ASNs of the design's BGP fabric")}));
+    };
+    return out.file(QStringLiteral("13-loopbacks.csv"),
+                    [&](ByteSink& f) { loopbacksFile(plan, n, f); }) &&
+           out.file(QStringLiteral("14-rirs.csv"), rirs) &&
+           out.file(QStringLiteral("15-asns.csv"),
+                    [&](ByteSink& f) { asnsFile(plan, n, rir, f); }) &&
+           out.file(QStringLiteral("16-prefixes.csv"),
+                    [&](ByteSink& f) { prefixesFile(plan, n, site, f); }) &&
+           out.file(QStringLiteral("17-ip-addresses.csv"),
+                    [&](ByteSink& f) { addressesFile(plan, n, f); });
 }
 
 QByteArray netboxIpamReadme() {

@@ -148,13 +148,15 @@ struct DcFeeds {
     int volts = 0;
 };
 
-/// What the writer shares while it walks the racks.
+/// What the writer shares while it walks the racks: the feeds and cables are written rack by
+/// rack, the panels once all are known.
 struct PowerWriter {
     const DesignData& d;
     QString site, location;
-    NetBoxPowerFiles f;
-    std::map<QString, QString> panels; ///< name -> description, sorted
-    QString feeds, cables;
+    ByteSink& feeds;
+    ByteSink& cables;
+    NetBoxPowerResult f = {};
+    std::map<QString, QString> panels = {}; ///< name -> description, sorted
 
     QString panelFor(const Rack& r, int side, const PowerElement** element) {
         const PowerElementId e = side == 0 ? r.feeds.a : r.feeds.b;
@@ -194,14 +196,14 @@ void PowerWriter::feedRow(const Rack& r, const Pdu& p) {
     const int volts = dc ? int(std::lround(e->outputVdc)) : p.facts.voltage;
     const int amps =
         dc ? std::max(1, int(std::ceil(t.feedKw.value_or(0) * 1000 / volts))) : p.facts.amperage;
-    feeds += csv::row({site, panel, location, r.name, name, QStringLiteral("planned"),
-                       netboxFeedType(p.side), netboxFeedSupply(dc),
-                       netboxFeedPhase(!dc && p.facts.phases == 3), QString::number(volts),
-                       QString::number(amps), QString::number(dc ? 100 : p.facts.maxUtilization),
-                       QStringLiteral("feeds %1").arg(d.devices[p.id].name)});
-    cables +=
-        cableRow(panel, QString(), QStringLiteral("dcim.powerfeed"), name, d.devices[p.id].name,
-                 QStringLiteral("dcim.powerport"), QStringLiteral("Inlet"), name);
+    feeds.writeText(csv::row(
+        {site, panel, location, r.name, name, QStringLiteral("planned"), netboxFeedType(p.side),
+         netboxFeedSupply(dc), netboxFeedPhase(!dc && p.facts.phases == 3), QString::number(volts),
+         QString::number(amps), QString::number(dc ? 100 : p.facts.maxUtilization),
+         QStringLiteral("feeds %1").arg(d.devices[p.id].name)}));
+    cables.writeText(cableRow(panel, QString(), QStringLiteral("dcim.powerfeed"), name,
+                              d.devices[p.id].name, QStringLiteral("dcim.powerport"),
+                              QStringLiteral("Inlet"), name));
 }
 
 /// A rack the chain feeds from DC power racks without PDUs (generate --dc-800v): one feed a side
@@ -234,11 +236,12 @@ DcFeeds PowerWriter::dcFeedRows(const Rack& r, const std::vector<DeviceId>& devi
         // The amperage is the load's own current, not a breaker with headroom: all of it is
         // usable (100 %, as on the other DC feeds), so NetBox's available power V x A covers
         // the rack, as an AC feed's covers its PDU's rated kW.
-        feeds += csv::row({site, panel, location, r.name, name, QStringLiteral("planned"),
-                           netboxFeedType(side), netboxFeedSupply(true), netboxFeedPhase(false),
-                           QString::number(volts), QString::number(amps), QStringLiteral("100"),
-                           QStringLiteral("feeds %1 at %2 V DC, %3 kW per feed")
-                               .arg(what, QString::number(volts), QString::number(kw, 'f', 1))});
+        feeds.writeText(
+            csv::row({site, panel, location, r.name, name, QStringLiteral("planned"),
+                      netboxFeedType(side), netboxFeedSupply(true), netboxFeedPhase(false),
+                      QString::number(volts), QString::number(amps), QStringLiteral("100"),
+                      QStringLiteral("feeds %1 at %2 V DC, %3 kW per feed")
+                          .arg(what, QString::number(volts), QString::number(kw, 'f', 1))}));
         out.names << QStringLiteral("%1 (%2)").arg(name, panel);
         out.volts = volts;
     }
@@ -291,9 +294,9 @@ void PowerWriter::psuRows(const Rack& r, const std::vector<DeviceId>& devices,
                 continue;
             }
             o->used = true;
-            cables += cableRow({}, v.name, QStringLiteral("dcim.powerport"), ports[i].name,
-                               d.devices[pdu->id].name, QStringLiteral("dcim.poweroutlet"), o->name,
-                               QString());
+            cables.writeText(cableRow({}, v.name, QStringLiteral("dcim.powerport"), ports[i].name,
+                                      d.devices[pdu->id].name, QStringLiteral("dcim.poweroutlet"),
+                                      o->name, QString()));
         }
     }
     // A rack the chain feeds from DC power racks without PDUs (generate --dc-800v): a feed
@@ -387,8 +390,8 @@ QByteArray netboxPowerReadme(bool dcRacks) {
     return text;
 }
 
-NetBoxPowerFiles netboxPower(const DesignData& d, const QString& site, const QString& location) {
-    PowerWriter w{d, site, location, {}, {}, {}, {}};
+bool writeNetBoxPower(const DesignData& d, const QString& site, const QString& location,
+                      FolderSink& out, NetBoxPowerResult& result) {
     std::map<RackId, std::vector<DeviceId>> byRack;
     std::map<QString, int> unknownPdus;
     d.devices.forEach([&](DeviceId id, const Device& v) {
@@ -398,30 +401,35 @@ NetBoxPowerFiles netboxPower(const DesignData& d, const QString& site, const QSt
         if (isNetBoxPdu(t) && !pduFacts(t).known)
             ++unknownPdus[t.id];
     });
+    // One walk of the racks writes the feeds and the cables side by side.
+    ByteSink* feeds = out.open(QStringLiteral("11-power-feeds.csv"));
+    ByteSink* cables = feeds ? out.open(QStringLiteral("12-power-cables.csv")) : nullptr;
+    if (!cables)
+        return false;
+    feeds->writeText(
+        header({"site", "power_panel", "location", "rack", "name", "status", "type", "supply",
+                "phase", "voltage", "amperage", "max_utilization", "description"}));
+    cables->writeText(
+        header({"side_a_power_panel", "side_a_device", "side_a_type", "side_a_name",
+                "side_b_device", "side_b_type", "side_b_name", "type", "status", "label"}));
+    PowerWriter w{d, site, location, *feeds, *cables};
     for (const auto& [id, devices] : byRack)
         w.rack(id, devices);
+    if (!out.close(feeds) || !out.close(cables))
+        return false;
     for (const auto& [id, n] : unknownPdus)
         w.f.warnings << QStringLiteral("PDU %1 (%2 in the design): the catalog gives no outlet "
                                        "layout, so it is written as 400 V three-phase with 24 "
                                        "C19 outlets")
                             .arg(id)
                             .arg(n);
-    QString panels = csv::row({QStringLiteral("site"), QStringLiteral("location"),
-                               QStringLiteral("name"), QStringLiteral("description")});
-    for (const auto& [name, why] : w.panels)
-        panels += csv::row({site, location, name, why});
-    w.f.panelsCsv = panels.toUtf8();
-    w.f.feedsCsv =
-        (header({"site", "power_panel", "location", "rack", "name", "status", "type", "supply",
-                 "phase", "voltage", "amperage", "max_utilization", "description"}) +
-         w.feeds)
-            .toUtf8();
-    w.f.cablesCsv =
-        (header({"side_a_power_panel", "side_a_device", "side_a_type", "side_a_name",
-                 "side_b_device", "side_b_type", "side_b_name", "type", "status", "label"}) +
-         w.cables)
-            .toUtf8();
-    return w.f;
+    result = w.f;
+    return out.file(QStringLiteral("10-power-panels.csv"), [&](ByteSink& panels) {
+        panels.writeText(csv::row({QStringLiteral("site"), QStringLiteral("location"),
+                                   QStringLiteral("name"), QStringLiteral("description")}));
+        for (const auto& [name, why] : w.panels)
+            panels.writeText(csv::row({site, location, name, why}));
+    });
 }
 
 } // namespace cds

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../ByteSink.h"
 #include "../DesignData.h"
 
 #include <QByteArray>
@@ -30,23 +31,25 @@ bool isNetBoxPdu(const CatalogItem& t);
 /// naming the inlet and, on a three-phase PDU, its feed leg (A, B, C in turn).
 QByteArray netboxPduYaml(const CatalogItem& t);
 
-/// @brief The power part of the NetBox bundle.
-struct NetBoxPowerFiles {
-    QByteArray panelsCsv; ///< Power > Power Panels > Import
-    /// Power > Power Feeds > Import: one per PDU, and one a side for a rack fed from DC power
-    /// racks without PDUs (on the power rack's panel, without a cable).
-    QByteArray feedsCsv;
-    /// Connections > Cables > Import: each power feed to its PDU's inlet, then each PSU to a
-    /// PDU outlet of its rack, the PSUs alternating between the A and B feed's PDUs.
-    QByteArray cablesCsv;
+/// @brief What writing the power part of the NetBox bundle found.
+struct NetBoxPowerResult {
     QStringList warnings; ///< racks without PDUs, outlet shortfalls, PDUs without a layout
     int dcRacks = 0;      ///< racks fed from DC power racks without PDUs: DC feeds, no cables
 };
 
-/// Power panels: the chain elements the racks' feeds name (busway, RPP, power rack), or, for
-/// a feed the chain does not name (or a design without a chain), one panel per side ("Panel A",
-/// "Panel B"). @p site and @p location are the bundle's.
-NetBoxPowerFiles netboxPower(const DesignData& d, const QString& site, const QString& location);
+/// Writes the power part of the NetBox bundle into @p out, the feeds and cables rack by rack:
+/// - 10-power-panels.csv (Power > Power Panels > Import): the chain elements the racks' feeds
+///   name (busway, RPP, power rack), or, for a feed the chain does not name (or a design
+///   without a chain), one panel per side ("Panel A", "Panel B");
+/// - 11-power-feeds.csv (Power > Power Feeds > Import): one per PDU, and one a side for a rack
+///   fed from DC power racks without PDUs (on the power rack's panel, without a cable);
+/// - 12-power-cables.csv (Connections > Cables > Import): each power feed to its PDU's inlet,
+///   then each PSU to a PDU outlet of its rack, the PSUs alternating between the A and B
+///   feed's PDUs.
+/// @p site and @p location are the bundle's. Returns false when a file could not be written
+/// (out.error()); @p result gets the warnings and the count of DC racks.
+bool writeNetBoxPower(const DesignData& d, const QString& site, const QString& location,
+                      FolderSink& out, NetBoxPowerResult& result);
 
 /// The README's steps for the power files and how a rack-scale system's power is written;
 /// with @p dcRacks, also how a rack fed from DC power racks without PDUs is.

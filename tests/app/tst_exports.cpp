@@ -3,6 +3,7 @@
 #include "export/Exports.h"
 
 #include "model/cabling/CableRouting.h"
+#include "model/export/NetBoxExport.h"
 #include "model/json/DesignFile.h"
 
 #include <QDir>
@@ -121,6 +122,31 @@ private Q_SLOTS:
         for (const QString& name : dir.entryList({QStringLiteral("*.csv")}, QDir::Files))
             all += contents(dir.filePath(name));
         QVERIFY(all.contains("Frankfurt DC2"));
+    }
+    void aNetBoxExportIsTheBundleAndACancelKeepsTheFolder() {
+        // Streamed to its staged files (issue 32), the folder is the bundle netboxExport()
+        // holds in memory.
+        const QString folder = m_tmp.filePath(QStringLiteral("nb-stream"));
+        QString error;
+        QVERIFY2(exports::writeExport(m_design, ExportKind::NetBox, folder, {}, {}, &error),
+                 qPrintable(error));
+        const std::vector<FolderFile> files =
+            netboxFiles(netboxExport(m_design, m_design.hall.name));
+        QVERIFY(files.size() > 10);
+        for (const FolderFile& f : files)
+            QVERIFY2(contents(QDir(folder).filePath(f.first)) == f.second, qPrintable(f.first));
+        // A cancel once every file is staged leaves the folder as it was, with no staged file.
+        exports::ExportOptions o;
+        o.netboxSite = QStringLiteral("Elsewhere");
+        const Progress cancelLate = [](int percent) { return percent < 50; };
+        QVERIFY(!exports::writeExport(m_design, ExportKind::NetBox, folder, o, cancelLate, &error));
+        QVERIFY2(error.contains(folder) && error.contains(QStringLiteral("cancelled")),
+                 qPrintable(error));
+        for (const FolderFile& f : files)
+            QVERIFY2(contents(QDir(folder).filePath(f.first)) == f.second, qPrintable(f.first));
+        QVERIFY(QDir(folder)
+                    .entryList({QStringLiteral(".*.cds-*")}, QDir::Files | QDir::Hidden)
+                    .isEmpty());
     }
 };
 
