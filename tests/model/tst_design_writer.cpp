@@ -69,7 +69,7 @@ const QStringList& hostileNames() {
 void makeHostile(DesignData& d) {
     const QStringList& n = hostileNames();
     int i = 0;
-    const auto next = [&] {
+    const auto next = [&]() -> QString { // not a QStringBuilder over a temporary
         const int k = i++;
         return n[k % n.size()] + QString::number(k); // unique: power elements must be
     };
