@@ -6,6 +6,7 @@
 #include <QByteArray>
 
 #include <QString>
+#include <optional>
 #include <set>
 
 #include <vector>
@@ -43,6 +44,16 @@ LoadResult load(const QString& path, const Progress& progress = {},
                 QByteArray* bytesRead = nullptr);
 LoadResult loadFromBytes(const QByteArray& bytes, const QString& nameForMessages,
                          const Progress& progress = {});
+/// The two readers loadFromBytes chooses between, public for the test that proves them equal.
+/// loadStreamed reads a file of this formatVersion whose keys come in the order this version
+/// writes them, without ever holding its racks, devices or link rows as a JSON tree; for any
+/// other file and for any refusal it returns nothing, and loadTree (the whole-tree reader,
+/// which migrates older versions) reads it and words the refusal with file:line:col and JSON
+/// pointer. A cancelled streamed read returns a cancelled result.
+std::optional<LoadResult> loadStreamed(const QByteArray& bytes, const QString& nameForMessages,
+                                       const Progress& progress = {});
+LoadResult loadTree(const QByteArray& bytes, const QString& nameForMessages,
+                    const Progress& progress = {});
 QByteArray toBytes(const DesignData& d);
 /// The catalog entries a saved file embeds: those its racks, devices and links use, and every
 /// cable, transceiver and cooling entry (media and cooling are chosen from them later).
