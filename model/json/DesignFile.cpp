@@ -407,6 +407,8 @@ public:
     DesignSink(DesignData& d, const json::StreamReader& reader, const ProgressSpan& span,
                std::size_t size)
         : m_d(d)
+        , m_reader(reader)
+        , m_size(size)
         , m_tick(span, reader, size) {}
 
     Shape shape(const std::string& p) override {
@@ -418,6 +420,7 @@ public:
             if (!m_links.contains("columns"))
                 throw json::NotStreamed("rows before columns");
             requireLinkColumns(m_links);
+            reserveRows();
             return Shape::Elements;
         }
         const std::string_view key = std::string_view(p).substr(1);
@@ -490,6 +493,16 @@ private:
         return shape;
     }
 
+    /// The rows' count is not known before they are read: growing the links one by one cost
+    /// 7 % of a 100,000-GPU open. A row takes at least ~32 bytes as this version writes it
+    /// ("[id, a, aPort, b, bPort, fabric, null]", indented, one a line), so the text left is
+    /// a bound that reserves a little too much (address space, untouched) rather than too little.
+    void reserveRows() {
+        const std::size_t rows = (m_size - std::min(m_size, m_reader.offset())) / 32;
+        m_d.links.reserve(rows);
+        m_joined.reserve(rows);
+    }
+
     /// Everything before the racks: what they, the devices and the links are read against.
     void startBody() {
         if (!m_versionSeen)
@@ -499,6 +512,8 @@ private:
     }
 
     DesignData& m_d;
+    const json::StreamReader& m_reader;
+    std::size_t m_size;
     StreamTicker m_tick;
     Json m_doc = Json::object();   ///< the members other than racks, devices and links
     Json m_links = Json::object(); ///< the links' columns

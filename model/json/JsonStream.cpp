@@ -1,6 +1,5 @@
 #include "JsonStream.h"
 
-#include <cstring>
 #include <istream>
 #include <set>
 #include <streambuf>
@@ -237,12 +236,16 @@ StreamReader::StreamReader(std::string_view text)
 StreamReader::~StreamReader() = default;
 
 bool StreamReader::read(StreamSink& sink) {
-    // nlohmann's lexer takes a NUL byte for the end of the input; json::parse refuses it.
-    if (m_text.size() > kMaxFileBytes || std::memchr(m_text.data(), 0, m_text.size()))
+    if (m_text.size() > kMaxFileBytes)
         return false;
     std::istream in(m_buffer.get());
     Handler handler(sink);
-    return Json::sax_parse(in, &handler, Json::input_format_t::json, true, false);
+    if (!Json::sax_parse(in, &handler, Json::input_format_t::json, true, false))
+        return false;
+    // nlohmann's lexer takes a NUL byte for the end of the input, which json::parse refuses.
+    // Anywhere but after the root value it is a syntax error already; after it, the parse
+    // stopped short of the end or at a NUL that ends the text. (No pass over the whole text.)
+    return offset() == m_text.size() && !m_text.empty() && m_text.back() != '\0';
 }
 
 std::size_t StreamReader::offset() const {
