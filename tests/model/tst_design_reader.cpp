@@ -58,7 +58,7 @@ void makeHostile(DesignData& d) {
         QStringLiteral("slash/and~tilde"),
     };
     int i = 0;
-    const auto next = [&] {
+    const auto next = [&]() -> QString { // a QString, not a builder holding the temporary
         const int k = i++;
         return names[k % names.size()] + QString::number(k);
     };
