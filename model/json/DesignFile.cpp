@@ -421,16 +421,21 @@ public:
                 throw json::NotStreamed("rows before columns");
             requireLinkColumns(m_links);
             reserveRows();
+            m_array = Array::LinkRows;
             return Shape::Elements;
         }
         const std::string_view key = std::string_view(p).substr(1);
         if (key.find('/') != std::string_view::npos ||
             std::find(kDocumentKeys.begin(), kDocumentKeys.end(), key) == kDocumentKeys.end())
             throw json::NotStreamed("not a design key");
-        if (key == "racks")
+        if (key == "racks") {
+            m_array = Array::Racks;
             return enter(Stage::Racks, Shape::Elements);
-        if (key == "devices")
+        }
+        if (key == "devices") {
+            m_array = Array::Devices;
             return enter(Stage::Devices, Shape::Elements);
+        }
         if (key == "links")
             return enter(Stage::Links, Shape::Members);
         if (key == "application" || key == "priceOverrides" || key == "waivers" ||
@@ -456,12 +461,17 @@ public:
     }
 
     void element(const std::string& p, std::size_t i, Json& v) override {
-        if (p == "/racks")
+        switch (m_array) { // no string compare per element
+        case Array::Racks:
             readObject(m_d, v, child(p, i), m_d.racks, &json::readRack);
-        else if (p == "/devices")
+            break;
+        case Array::Devices:
             readObject(m_d, v, child(p, i), m_d.devices, &json::readDevice);
-        else
+            break;
+        case Array::LinkRows:
             readLink(m_d, v, i, m_joined);
+            break;
+        }
         m_tick();
     }
 
@@ -483,6 +493,8 @@ public:
 
 private:
     enum class Stage { Head, Racks, Devices, Links };
+    /// The array being read element by element (they do not nest: an element is built whole).
+    enum class Array { Racks, Devices, LinkRows };
 
     Shape enter(Stage stage, Shape shape) {
         if (m_stage >= stage)
@@ -519,6 +531,7 @@ private:
     Json m_links = Json::object(); ///< the links' columns
     std::vector<JoinedPorts> m_joined;
     Stage m_stage = Stage::Head;
+    Array m_array = Array::Racks;
     bool m_versionSeen = false;
     bool m_rowsRead = false;
 };
