@@ -29,8 +29,9 @@ struct LoadResult {
 /// @brief Reading and writing design files (*.cds.json).
 /// Saving the same design twice gives identical bytes; load -> save round-trips.
 namespace DesignFile {
-/// Where load's @p progress stands when parsing starts and when reading the objects starts
-/// (which then reports per object up to 100).
+/// Where load's @p progress stands when parsing starts and, for a file read on the tree, when
+/// reading the objects starts (which then reports per object up to 100). A streamed read
+/// parses and reads in one pass and reports the share of the text read from kLoadParseStart.
 inline constexpr int kLoadParseStart = 5;
 inline constexpr int kLoadReadStart = 45;
 /// Where save's @p progress stands when the text is written (the document is streamed into
