@@ -505,10 +505,12 @@ private:
         return shape;
     }
 
-    /// The rows' count is not known before they are read: growing the links one by one cost
-    /// 7 % of a 100,000-GPU open. A row takes at least ~32 bytes as this version writes it
-    /// ("[id, a, aPort, b, bPort, fabric, null]", indented, one a line), so the text left is
-    /// a bound that reserves a little too much (address space, untouched) rather than too little.
+    /// The rows' count is not known before they are read, as it was to the tree reader, which
+    /// reserved it: without a reserve the links and their port pairs regrow some twenty times
+    /// at 100,000 GPUs, each time copying what was read. A row takes at least ~32 bytes as
+    /// this version writes it ("[id, a, aPort, b, bPort, fabric, null]", indented, one a
+    /// line), so the text left gives a count a little too large (address space, untouched)
+    /// rather than too small.
     void reserveRows() {
         const std::size_t rows = (m_size - std::min(m_size, m_reader.offset())) / 32;
         m_d.links.reserve(rows);
