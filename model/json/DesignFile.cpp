@@ -226,8 +226,7 @@ void readObject(const DesignData& d, const Json& v, const std::string& ptr,
 /// json::readDevice), refusing duplicate ids.
 template <typename IdT, typename T, typename Tick>
 void readObjects(const DesignData& d, const Json& doc, const char* key, SlotVector<T, IdT>& into,
-                 T (*read)(const DesignData&, const Json&, const std::string&, IdT&),
-                 Tick& tick) {
+                 T (*read)(const DesignData&, const Json&, const std::string&, IdT&), Tick& tick) {
     const Json* list = json::optionalMember(doc, key);
     if (!list)
         return;
@@ -242,10 +241,9 @@ void readObjects(const DesignData& d, const Json& doc, const char* key, SlotVect
 
 /// The keys a design document may hold, in the order this version writes them.
 const std::initializer_list<std::string_view> kDocumentKeys = {
-    "formatVersion", "application", "meta",      "hall",   "halls",
-    "settings",      "fabrics",     "catalog",   "pathways", "power",
-    "racks",         "devices",     "links",     "priceOverrides", "waivers",
-    "scenarios",     "phases"};
+    "formatVersion", "application",    "meta",     "hall",      "halls", "settings",
+    "fabrics",       "catalog",        "pathways", "power",     "racks", "devices",
+    "links",         "priceOverrides", "waivers",  "scenarios", "phases"};
 
 /// The catalog entries embedded in @p doc, refusing an id given twice.
 void readCatalog(DesignData& d, const Json& doc) {

@@ -89,8 +89,8 @@ private:
 struct Open {
     std::string pointer;
     StreamSink::Shape shape;
-    std::size_t index = 0;  ///< Elements: the next element's index
-    std::string key;        ///< Members: the key of the value being read
+    std::size_t index = 0;      ///< Elements: the next element's index
+    std::string key;            ///< Members: the key of the value being read
     std::set<std::string> keys; ///< Members: keys seen, for duplicates
 };
 
@@ -176,9 +176,7 @@ private:
         return {std::move(p), shape};
     }
 
-    bool deeper() {
-        return int(m_open.size()) + m_builder.depth() < kMaxDepth;
-    }
+    bool deeper() { return int(m_open.size()) + m_builder.depth() < kMaxDepth; }
 
     bool scalar(Json&& v) {
         if (m_builder.active()) {

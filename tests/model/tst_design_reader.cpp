@@ -158,9 +158,9 @@ private Q_SLOTS:
 
     void generatedDesignsReadTheSame_data() {
         QTest::addColumn<QString>("name");
-        for (const char* n : {"two dgx", "1,024 GPUs", "1,024 GPUs, hostile names",
-                              "1,024 GPUs, phases", "campus of 2 halls",
-                              "800 V DC GB300 NVL72", "scenarios"})
+        for (const char* n :
+             {"two dgx", "1,024 GPUs", "1,024 GPUs, hostile names", "1,024 GPUs, phases",
+              "campus of 2 halls", "800 V DC GB300 NVL72", "scenarios"})
             QTest::newRow(n) << QString::fromLatin1(n);
     }
     void generatedDesignsReadTheSame() {
@@ -175,7 +175,8 @@ private Q_SLOTS:
             if (name.contains(QLatin1String("phases"))) {
                 d.phases = {{QStringLiteral("Phase 1"), QStringLiteral("2027-03-01")},
                             {QStringLiteral("Phase 2"), {}}};
-                d.racks.forEach([&](RackId id, Rack& r) { r.phase = std::int16_t(id.value() % 2); });
+                d.racks.forEach(
+                    [&](RackId id, Rack& r) { r.phase = std::int16_t(id.value() % 2); });
             }
         } else if (name.startsWith(QLatin1String("campus"))) {
             GenerateParams p;
@@ -260,8 +261,8 @@ private Q_SLOTS:
         const QByteArray from =
             QByteArray("\"formatVersion\": " + QByteArray::number(kDesignFormatVersion));
         QVERIFY(old.contains(from));
-        old.replace(from,
-                    QByteArray("\"formatVersion\": " + QByteArray::number(kDesignFormatVersion - 1)));
+        old.replace(
+            from, QByteArray("\"formatVersion\": " + QByteArray::number(kDesignFormatVersion - 1)));
         QVERIFY(!DesignFile::loadStreamed(old, kName).has_value());
         const LoadResult r = DesignFile::loadFromBytes(old, kName);
         QVERIFY(r.ok);
@@ -287,9 +288,9 @@ private Q_SLOTS:
             QByteArray("\n  \"formatVersion\": " + QByteArray::number(kDesignFormatVersion) + ",");
         QVERIFY(versionLast.contains(version));
         versionLast.replace(version, "");
-        versionLast.insert(versionLast.lastIndexOf('}'),
-                           QByteArray(",\"formatVersion\": " +
-                                      QByteArray::number(kDesignFormatVersion)));
+        versionLast.insert(
+            versionLast.lastIndexOf('}'),
+            QByteArray(",\"formatVersion\": " + QByteArray::number(kDesignFormatVersion)));
 
         QByteArray powerLast = current;
         const qsizetype power = powerLast.indexOf("\n  \"power\": ");
