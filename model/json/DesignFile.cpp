@@ -5,12 +5,16 @@
 #include "../RackScale.h"
 #include "CatalogFile.h"
 #include "DesignJson.h"
+#include "JsonStream.h"
 
 #include <QFile>
 
 #include <algorithm>
 #include <functional>
+#include <initializer_list>
+#include <optional>
 #include <set>
+#include <string_view>
 #include <vector>
 
 namespace cds {
@@ -207,12 +211,22 @@ void requireDistinctPorts(std::vector<JoinedPorts> links) {
                          " joins the same two ports as link " + std::to_string(first->id.value()));
 }
 
+/// Reads one rack, device or pathway at @p ptr into @p into, refusing an id already taken.
+template <typename IdT, typename T>
+void readObject(const DesignData& d, const Json& v, const std::string& ptr,
+                SlotVector<T, IdT>& into,
+                T (*read)(const DesignData&, const Json&, const std::string&, IdT&)) {
+    IdT id;
+    T obj = read(d, v, ptr, id);
+    requireFree(id, into, ptr);
+    into.insert(id, std::move(obj));
+}
+
 /// Reads the optional array @p key of @p doc into @p into with @p read (json::readRack,
 /// json::readDevice), refusing duplicate ids.
-template <typename IdT, typename T>
+template <typename IdT, typename T, typename Tick>
 void readObjects(const DesignData& d, const Json& doc, const char* key, SlotVector<T, IdT>& into,
-                 T (*read)(const DesignData&, const Json&, const std::string&, IdT&),
-                 ObjectTicker& tick) {
+                 T (*read)(const DesignData&, const Json&, const std::string&, IdT&), Tick& tick) {
     const Json* list = json::optionalMember(doc, key);
     if (!list)
         return;
@@ -220,39 +234,64 @@ void readObjects(const DesignData& d, const Json& doc, const char* key, SlotVect
     json::requireArray(*list, base);
     into.reserve(list->size());
     for (std::size_t i = 0; i < list->size(); ++i) {
-        const std::string ptr = child(base, i);
-        IdT id;
-        T v = read(d, (*list)[i], ptr, id);
-        requireFree(id, into, ptr);
-        into.insert(id, std::move(v));
+        readObject(d, (*list)[i], child(base, i), into, read);
         tick();
     }
 }
 
+/// The keys a design document may hold, in the order this version writes them.
+const std::initializer_list<std::string_view> kDocumentKeys = {
+    "formatVersion", "application",    "meta",     "hall",      "halls", "settings",
+    "fabrics",       "catalog",        "pathways", "power",     "racks", "devices",
+    "links",         "priceOverrides", "waivers",  "scenarios", "phases"};
+
+/// The catalog entries embedded in @p doc, refusing an id given twice.
+void readCatalog(DesignData& d, const Json& doc) {
+    const Json* cat = json::optionalMember(doc, "catalog");
+    if (!cat)
+        return;
+    json::requireArray(*cat, "/catalog");
+    for (std::size_t i = 0; i < cat->size(); ++i) {
+        CatalogItem it = json::parseCatalogItem((*cat)[i], child("/catalog", i));
+        if (d.catalog.find(it.id))
+            throw FieldError(child(child("/catalog", i), "id"),
+                             "duplicate catalog id \"" + it.id.toStdString() + "\"");
+        d.catalog.add(std::move(it));
+    }
+}
+
+/// What the racks are read against, after the head keys: the catalog, the pathways and the
+/// power chain (whose elements the racks' feeds name).
+template <typename Tick> void readBeforeRacks(DesignData& d, const Json& doc, Tick& tick) {
+    readCatalog(d, doc);
+    readObjects(d, doc, "pathways", d.pathways, &json::readPathway, tick);
+    if (const Json* power = json::optionalMember(doc, "power"))
+        json::readPower(d, *power);
+}
+
+/// Reads row @p i of /links/rows into d.links, noting its ports in @p joined for
+/// requireDistinctPorts.
+void readLink(DesignData& d, const Json& row, std::size_t i, std::vector<JoinedPorts>& joined) {
+    LinkId id;
+    Link l;
+    if (!json::tryReadLinkRow(d, row, id, l))
+        l = json::readLinkRow(d, row, child("/links/rows", i), id);
+    if (d.links.contains(id))
+        throw FieldError(child(child("/links/rows", i), 0),
+                         "duplicate id " + std::to_string(id.value()));
+    joined.push_back({portPair(l), i, id});
+    d.links.insert(id, std::move(l));
+}
+
 void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kNoProgress, 0, 0}) {
-    json::requireKnownKeys(doc, "",
-                           {"formatVersion", "application", "meta", "hall", "halls", "settings",
-                            "fabrics", "catalog", "pathways", "power", "racks", "devices", "links",
-                            "priceOverrides", "waivers", "scenarios", "phases"});
+    json::requireKnownKeys(doc, "", kDocumentKeys);
     json::readProps(d, doc);
     std::size_t linkRows = 0;
     if (const Json* links = json::optionalMember(doc, "links"); links && links->is_object())
         linkRows = arraySize(*links, "rows");
     ObjectTicker tick(span, arraySize(doc, "pathways") + arraySize(doc, "racks") +
                                 arraySize(doc, "devices") + linkRows);
-    if (const Json* cat = json::optionalMember(doc, "catalog")) {
-        json::requireArray(*cat, "/catalog");
-        for (std::size_t i = 0; i < cat->size(); ++i) {
-            CatalogItem it = json::parseCatalogItem((*cat)[i], child("/catalog", i));
-            if (d.catalog.find(it.id))
-                throw FieldError(child(child("/catalog", i), "id"),
-                                 "duplicate catalog id \"" + it.id.toStdString() + "\"");
-            d.catalog.add(std::move(it));
-        }
-    }
-    readObjects(d, doc, "pathways", d.pathways, &json::readPathway, tick);
-    if (const Json* power = json::optionalMember(doc, "power"))
-        json::readPower(d, *power);
+    readBeforeRacks(d, doc, tick);
     readObjects(d, doc, "racks", d.racks, &json::readRack, tick);
     readObjects(d, doc, "devices", d.devices, &json::readDevice, tick);
     if (const Json* links = json::optionalMember(doc, "links")) {
@@ -267,15 +306,7 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
         std::vector<JoinedPorts> joined;
         joined.reserve(rows.size());
         for (std::size_t i = 0; i < rows.size(); ++i) {
-            LinkId id;
-            Link l;
-            if (!json::tryReadLinkRow(d, rows[i], id, l))
-                l = json::readLinkRow(d, rows[i], child("/links/rows", i), id);
-            if (d.links.contains(id))
-                throw FieldError(child(child("/links/rows", i), 0),
-                                 "duplicate id " + std::to_string(id.value()));
-            joined.push_back({portPair(l), i, id});
-            d.links.insert(id, std::move(l));
+            readLink(d, rows[i], i, joined);
             tick();
         }
         requireDistinctPorts(std::move(joined));
@@ -341,6 +372,170 @@ void migrateData(DesignData& d, int fileVersion, QStringList* notes) {
         }
 }
 
+/// Counts the objects a streamed read has read; reports how far into the text it is (every
+/// 4096 objects, from the first) and throws Cancelled when the user cancels.
+class StreamTicker {
+public:
+    StreamTicker(const ProgressSpan& span, const json::StreamReader& reader, std::size_t size)
+        : m_span(span)
+        , m_reader(reader)
+        , m_size(std::max<std::size_t>(size, 1)) {}
+    void operator()() {
+        if (m_count++ % 4096 == 0 && !m_span.report(int(m_reader.offset() * 100 / m_size)))
+            throw Cancelled{};
+    }
+
+private:
+    const ProgressSpan& m_span;
+    const json::StreamReader& m_reader;
+    std::size_t m_size;
+    std::size_t m_count = 0;
+};
+
+/// @brief Reads a design of this formatVersion as StreamReader hands it over: the small
+/// members are kept as a document of their own and read by readDocument's readers; each rack,
+/// device and link row is read as it arrives and dropped.
+/// It takes a file only in the order this version writes it (formatVersion and the keys the
+/// racks are read against before the racks; racks, devices, links in that order; columns
+/// before rows) and throws NotStreamed otherwise, so each object is read against the same
+/// design state as readDocument reads it against. The tail keys (price overrides, waivers),
+/// which nothing else reads, and the scenarios are read last, as readDocument reads them.
+class DesignSink : public json::StreamSink {
+public:
+    DesignSink(DesignData& d, const json::StreamReader& reader, const ProgressSpan& span,
+               std::size_t size)
+        : m_d(d)
+        , m_reader(reader)
+        , m_size(size)
+        , m_tick(span, reader, size) {}
+
+    Shape shape(const std::string& p) override {
+        if (p.empty())
+            return Shape::Members;
+        if (p == "/links/columns")
+            return Shape::Whole;
+        if (p == "/links/rows") {
+            if (!m_links.contains("columns"))
+                throw json::NotStreamed("rows before columns");
+            requireLinkColumns(m_links);
+            reserveRows();
+            m_array = Array::LinkRows;
+            return Shape::Elements;
+        }
+        const std::string_view key = std::string_view(p).substr(1);
+        if (key.find('/') != std::string_view::npos ||
+            std::find(kDocumentKeys.begin(), kDocumentKeys.end(), key) == kDocumentKeys.end())
+            throw json::NotStreamed("not a design key");
+        if (key == "racks") {
+            m_array = Array::Racks;
+            return enter(Stage::Racks, Shape::Elements);
+        }
+        if (key == "devices") {
+            m_array = Array::Devices;
+            return enter(Stage::Devices, Shape::Elements);
+        }
+        if (key == "links")
+            return enter(Stage::Links, Shape::Members);
+        if (key == "application" || key == "priceOverrides" || key == "waivers" ||
+            key == "scenarios")
+            return Shape::Whole;
+        if (m_stage != Stage::Head) // read before the racks by readDocument
+            throw json::NotStreamed("a head key after the racks");
+        return Shape::Whole;
+    }
+
+    void value(const std::string& p, Json&& v) override {
+        if (p == "/links/columns") {
+            m_links["columns"] = std::move(v);
+            return;
+        }
+        if (p == "/formatVersion") {
+            // Older versions are migrated on the tree; newer ones are refused by it.
+            if (!v.is_number_integer() || v.get<long long>() != kDesignFormatVersion)
+                throw json::NotStreamed("not this formatVersion");
+            m_versionSeen = true;
+        }
+        m_doc[p.substr(1)] = std::move(v);
+    }
+
+    void element(const std::string& p, std::size_t i, Json& v) override {
+        switch (m_array) { // no string compare per element
+        case Array::Racks:
+            readObject(m_d, v, child(p, i), m_d.racks, &json::readRack);
+            break;
+        case Array::Devices:
+            readObject(m_d, v, child(p, i), m_d.devices, &json::readDevice);
+            break;
+        case Array::LinkRows:
+            readLink(m_d, v, i, m_joined);
+            break;
+        }
+        m_tick();
+    }
+
+    void end(const std::string& p) override {
+        if (p == "/links/rows") {
+            m_rowsRead = true;
+            requireDistinctPorts(std::move(m_joined));
+        } else if (p == "/links") {
+            if (!m_rowsRead)
+                throw json::NotStreamed("links without rows");
+        } else if (p.empty()) {
+            if (m_stage == Stage::Head)
+                startBody();
+            json::readTail(m_d, m_doc);
+            if (const Json* sc = json::optionalMember(m_doc, "scenarios"))
+                json::readScenarios(m_d, *sc);
+        }
+    }
+
+private:
+    enum class Stage { Head, Racks, Devices, Links };
+    /// The array being read element by element (they do not nest: an element is built whole).
+    enum class Array { Racks, Devices, LinkRows };
+
+    Shape enter(Stage stage, Shape shape) {
+        if (m_stage >= stage)
+            throw json::NotStreamed("racks, devices and links out of order");
+        if (m_stage == Stage::Head)
+            startBody();
+        m_stage = stage;
+        return shape;
+    }
+
+    /// The rows' count is not known before they are read, as it was to the tree reader, which
+    /// reserved it: without a reserve the links and their port pairs regrow some twenty times
+    /// at 100,000 GPUs, each time copying what was read. A row takes at least ~32 bytes as
+    /// this version writes it ("[id, a, aPort, b, bPort, fabric, null]", indented, one a
+    /// line), so the text left gives a count a little too large (address space, untouched)
+    /// rather than too small.
+    void reserveRows() {
+        const std::size_t rows = (m_size - std::min(m_size, m_reader.offset())) / 32;
+        m_d.links.reserve(rows);
+        m_joined.reserve(rows);
+    }
+
+    /// Everything before the racks: what they, the devices and the links are read against.
+    void startBody() {
+        if (!m_versionSeen)
+            throw json::NotStreamed("no formatVersion before the racks");
+        json::readHead(m_d, m_doc);
+        readBeforeRacks(m_d, m_doc, m_tick);
+    }
+
+    DesignData& m_d;
+    const json::StreamReader& m_reader;
+    std::size_t m_size;
+    StreamTicker m_tick;
+    Json m_doc = Json::object();   ///< the members other than racks, devices and links
+    Json m_links = Json::object(); ///< the links' columns
+    std::vector<JoinedPorts> m_joined;
+    Stage m_stage = Stage::Head;
+    Array m_array = Array::Racks;
+    bool m_versionSeen = false;
+    bool m_rowsRead = false;
+};
+
 } // namespace
 
 // Each scenario is a full nested design document, read by the same code; its errors name the
@@ -389,7 +584,48 @@ LoadResult cancelledLoad(const QString& name) {
 }
 } // namespace
 
+std::optional<LoadResult> loadStreamed(const QByteArray& bytes, const QString& name,
+                                       const Progress& progress) {
+    const std::string_view text(bytes.constData(), std::size_t(bytes.size()));
+    if (progress && !progress(kLoadParseStart))
+        return cancelledLoad(name);
+    LoadResult res;
+    try {
+        // Parsing and reading are one pass: progress is the share of the text read.
+        const ProgressSpan span(progress, kLoadParseStart, 100);
+        json::StreamReader reader(text);
+        DesignSink sink(res.data, reader, span, text.size());
+        if (!reader.read(sink))
+            return std::nullopt;
+    } catch (const Cancelled&) {
+        return cancelledLoad(name);
+    } catch (const std::exception&) {
+        // A refusal (FieldError) or a file it does not take (NotStreamed): loadTree reads it
+        // and words the refusal with its line, column and pointer.
+        return std::nullopt;
+    }
+    res.fileFormatVersion = kDesignFormatVersion;
+    if (progress && !progress(100))
+        return cancelledLoad(name);
+    res.ok = true;
+    return res;
+}
+
 LoadResult loadFromBytes(const QByteArray& bytes, const QString& name, const Progress& progress) {
+    // A file the streamed read gives back to the tree has already reported some progress:
+    // the tree's reports never go below it.
+    int reached = 0;
+    const Progress onward = [&](int percent) {
+        reached = std::max(reached, percent);
+        return progress(reached);
+    };
+    const Progress& p = progress ? onward : progress;
+    if (std::optional<LoadResult> r = loadStreamed(bytes, name, p))
+        return std::move(*r);
+    return loadTree(bytes, name, p);
+}
+
+LoadResult loadTree(const QByteArray& bytes, const QString& name, const Progress& progress) {
     LoadResult res;
     const std::string_view text(bytes.constData(), std::size_t(bytes.size()));
     Json doc;

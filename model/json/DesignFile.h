@@ -6,6 +6,7 @@
 #include <QByteArray>
 
 #include <QString>
+#include <optional>
 #include <set>
 
 #include <vector>
@@ -28,8 +29,9 @@ struct LoadResult {
 /// @brief Reading and writing design files (*.cds.json).
 /// Saving the same design twice gives identical bytes; load -> save round-trips.
 namespace DesignFile {
-/// Where load's @p progress stands when parsing starts and when reading the objects starts
-/// (which then reports per object up to 100).
+/// Where load's @p progress stands when parsing starts and, for a file read on the tree, when
+/// reading the objects starts (which then reports per object up to 100). A streamed read
+/// parses and reads in one pass and reports the share of the text read from kLoadParseStart.
 inline constexpr int kLoadParseStart = 5;
 inline constexpr int kLoadReadStart = 45;
 /// Where save's @p progress stands when the text is written (the document is streamed into
@@ -43,6 +45,16 @@ LoadResult load(const QString& path, const Progress& progress = {},
                 QByteArray* bytesRead = nullptr);
 LoadResult loadFromBytes(const QByteArray& bytes, const QString& nameForMessages,
                          const Progress& progress = {});
+/// The two readers loadFromBytes chooses between, public for the test that proves them equal.
+/// loadStreamed reads a file of this formatVersion whose keys come in the order this version
+/// writes them, without ever holding its racks, devices or link rows as a JSON tree; for any
+/// other file and for any refusal it returns nothing, and loadTree (the whole-tree reader,
+/// which migrates older versions) reads it and words the refusal with file:line:col and JSON
+/// pointer. A cancelled streamed read returns a cancelled result.
+std::optional<LoadResult> loadStreamed(const QByteArray& bytes, const QString& nameForMessages,
+                                       const Progress& progress = {});
+LoadResult loadTree(const QByteArray& bytes, const QString& nameForMessages,
+                    const Progress& progress = {});
 QByteArray toBytes(const DesignData& d);
 /// The catalog entries a saved file embeds: those its racks, devices and links use, and every
 /// cable, transceiver and cooling entry (media and cooling are chosen from them later).

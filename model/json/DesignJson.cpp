@@ -416,6 +416,11 @@ void readPhases(DesignData& d, const Json& doc) {
 }
 
 void readProps(DesignData& d, const Json& doc) {
+    readHead(d, doc);
+    readTail(d, doc);
+}
+
+void readHead(DesignData& d, const Json& doc) {
     d.meta = DesignMeta{};
     if (const Json* m = optionalMember(doc, "meta")) {
         requireObject(*m, "/meta");
@@ -444,6 +449,9 @@ void readProps(DesignData& d, const Json& doc) {
     if (const Json* fabs = optionalMember(doc, "fabrics"))
         readFabrics(d, *fabs);
     readPhases(d, doc);
+}
+
+void readTail(DesignData& d, const Json& doc) {
     d.priceOverrides.clear();
     if (const Json* po = optionalMember(doc, "priceOverrides")) {
         requireObject(*po, "/priceOverrides");

@@ -20,6 +20,10 @@ void writeHead(OJson& doc, const DesignData& d);
 void writeTail(OJson& doc, const DesignData& d);
 /// Reads whichever of the head and tail keys are present (hall is required).
 void readProps(DesignData& d, const Json& doc);
+/// readProps in its two halves: the head keys, which the racks, devices and links are read
+/// against, and the tail keys, which nothing else reads (so a streamed file reads them last).
+void readHead(DesignData& d, const Json& doc);
+void readTail(DesignData& d, const Json& doc);
 
 /// The whole design document, as a file holds it (defined in DesignFile.cpp). @p span, when
 /// given, counts the racks, devices and links written and cancels by throwing Cancelled.

@@ -1,0 +1,380 @@
+// The streamed design reader (DesignFile::loadStreamed over json::StreamReader) against the
+// tree reader it stands in front of (DesignFile::loadTree, the reader before it): for every
+// design below both read the same DesignData, and a file the streamed reader does not take (an
+// older formatVersion, keys out of order, any refusal) is read by the tree reader, so a refusal
+// deep in a big array names the file, line, column and JSON pointer it always did.
+#include "TestDesigns.h"
+
+#include "model/generator/Generator.h"
+#include "model/json/DesignFile.h"
+#include "model/scenarios/ScenarioEdit.h"
+
+#include <QDir>
+#include <QFile>
+
+#include <algorithm>
+#include <optional>
+#include <random>
+#include <vector>
+
+using namespace cds;
+
+namespace {
+
+const QString kName = QStringLiteral("r.cds.json");
+
+DesignData generated(int gpus) {
+    GenerateParams p;
+    p.gpus = gpus;
+    GenerateResult r = generateCluster(p, test::bundled().catalog());
+    if (!r.ok)
+        qFatal("generate: %s", qPrintable(r.error));
+    return std::move(r.design);
+}
+
+DesignData generated(GenerateParams p) {
+    GenerateResult r = generateCluster(p, test::bundled().catalog());
+    if (!r.ok)
+        qFatal("generate: %s", qPrintable(r.error));
+    return std::move(r.design);
+}
+
+QByteArray fileBytes(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return f.readAll();
+}
+
+/// Names with quotes, backslashes, control characters, non-ASCII, an emoji and a byte order
+/// mark, on every named object and in the head and tail sections.
+void makeHostile(DesignData& d) {
+    const QStringList names = {
+        QStringLiteral("a \"quoted\" rack"),
+        QStringLiteral("back\\slash\\\\"),
+        QString::fromUtf8("tab\tnewline\ncr\rbell\x07 \x01\x1f del\x7f"),
+        QString::fromUtf8("H\xC3\xA4lle \xE4\xB8\xAD\xE6\x96\x87"),
+        QString::fromUtf8("GPU \xF0\x9F\x9A\x80"),
+        QChar(0xFEFF) + QStringLiteral("bom first"),
+        QStringLiteral("slash/and~tilde"),
+    };
+    int i = 0;
+    const auto next = [&]() -> QString { // a QString, not a builder holding the temporary
+        const int k = i++;
+        return names[k % names.size()] + QString::number(k);
+    };
+    d.meta.title = next();
+    d.hall.name = next();
+    for (Fabric& f : d.fabrics)
+        f.name = next();
+    d.racks.forEach([&](RackId, Rack& r) { r.name = next(); });
+    d.devices.forEach([&](DeviceId, Device& v) { v.name = next(); });
+    d.power.elements.forEach([&](PowerElementId, PowerElement& e) { e.name = next(); });
+    d.waivers.push_back({next(), next()});
+    d.priceOverrides[QStringLiteral("nvidia-dgx-h100")] = {123456.78, next()};
+}
+
+DesignData withScenarios(const DesignData& base) {
+    Design design(base);
+    ScenariosEdit::addCurrent(design.data(), QStringLiteral("as built"))->apply(design);
+    DesignData variant = design.data();
+    variant.racks.forEach([](RackId, Rack& r) { r.cooling = CoolingType::Air; });
+    design.reset(variant);
+    ScenariosEdit::addCurrent(design.data(), QStringLiteral("air"))->apply(design);
+    return design.data();
+}
+
+/// Line and column (1-based) of byte @p offset in @p text.
+std::pair<int, int> lineColumn(const QByteArray& text, qsizetype offset) {
+    const qsizetype lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    return {int(text.left(offset).count('\n')) + 1, int(offset - lineStart) + 1};
+}
+
+} // namespace
+
+/// @brief The streamed read gives the tree read's design; refusals are the tree read's.
+class TestDesignReader : public QObject {
+    Q_OBJECT
+
+    /// Streamed and tree reads of @p bytes agree, and loadFromBytes takes the streamed one.
+    static void requireSameRead(const QByteArray& bytes) {
+        const std::optional<LoadResult> s = DesignFile::loadStreamed(bytes, kName);
+        QVERIFY2(s.has_value(), "the streamed reader gave the file to the tree reader");
+        QVERIFY2(s->ok, qPrintable(s->errors.empty() ? QString() : s->errors[0].toString()));
+        const LoadResult t = DesignFile::loadTree(bytes, kName);
+        QVERIFY2(t.ok, qPrintable(t.errors.empty() ? QString() : t.errors[0].toString()));
+        QVERIFY(s->data == t.data);
+        QCOMPARE(s->notes, t.notes);
+        QCOMPARE(s->fileFormatVersion, t.fileFormatVersion);
+        QCOMPARE(DesignFile::toBytes(s->data), bytes);
+    }
+
+    /// @p bytes is refused at @p line:@p column, @p field, by loadFromBytes exactly as by the
+    /// tree reader, and the streamed reader does not take it.
+    static void requireRefusal(const QByteArray& bytes, int line, int column, const QString& field,
+                               const char* words) {
+        QVERIFY(!DesignFile::loadStreamed(bytes, kName).has_value());
+        std::vector<int> seen;
+        const LoadResult r = DesignFile::loadFromBytes(bytes, kName, [&](int p) {
+            seen.push_back(p);
+            return true;
+        });
+        const LoadResult t = DesignFile::loadTree(bytes, kName);
+        QVERIFY(!r.ok && !t.ok);
+        QVERIFY(!r.errors.empty());
+        QCOMPARE(r.errors.size(), t.errors.size());
+        const FileError& e = r.errors.front();
+        QCOMPARE(e.toString(), t.errors.front().toString());
+        QCOMPARE(e.file, kName);
+        QCOMPARE(e.field, field);
+        QCOMPARE(e.line, line);
+        QCOMPARE(e.column, column);
+        QVERIFY2(e.message.contains(QLatin1String(words)), qPrintable(e.toString()));
+        QVERIFY(r.data.racks.empty() && r.data.devices.empty() && r.data.links.empty());
+        // The tree read after the streamed one never reports less than the streamed one did.
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+    }
+
+    static QByteArray design1024() {
+        static const QByteArray bytes = DesignFile::toBytes(generated(1024));
+        return bytes;
+    }
+
+private Q_SLOTS:
+    void bundledExamplesReadTheSame_data() {
+        QTest::addColumn<QString>("path");
+        const QDir examples(QStringLiteral(CDS_SOURCE_DIR "/resources/examples"));
+        const QStringList files = examples.entryList({QStringLiteral("*.cds.json")}, QDir::Files);
+        QVERIFY(files.size() >= 3);
+        for (const QString& f : files)
+            QTest::newRow(qPrintable(f)) << examples.filePath(f);
+        QTest::newRow("nvl72-campus-dc800-v7")
+            << QStringLiteral(CDS_SOURCE_DIR "/tests/model/data/nvl72-campus-dc800-v7.cds.json");
+    }
+    void bundledExamplesReadTheSame() {
+        QFETCH(QString, path);
+        requireSameRead(fileBytes(path));
+    }
+
+    void generatedDesignsReadTheSame_data() {
+        QTest::addColumn<QString>("name");
+        for (const char* n :
+             {"two dgx", "1,024 GPUs", "1,024 GPUs, hostile names", "1,024 GPUs, phases",
+              "campus of 2 halls", "800 V DC GB300 NVL72", "scenarios"})
+            QTest::newRow(n) << QString::fromLatin1(n);
+    }
+    void generatedDesignsReadTheSame() {
+        QFETCH(QString, name);
+        DesignData d;
+        if (name == QLatin1String("two dgx")) {
+            d = test::smallCluster();
+        } else if (name.startsWith(QLatin1String("1,024 GPUs"))) {
+            d = generated(1024);
+            if (name.contains(QLatin1String("hostile")))
+                makeHostile(d);
+            if (name.contains(QLatin1String("phases"))) {
+                d.phases = {{QStringLiteral("Phase 1"), QStringLiteral("2027-03-01")},
+                            {QStringLiteral("Phase 2"), {}}};
+                d.racks.forEach(
+                    [&](RackId id, Rack& r) { r.phase = std::int16_t(id.value() % 2); });
+            }
+        } else if (name.startsWith(QLatin1String("campus"))) {
+            GenerateParams p;
+            p.gpus = 1024;
+            p.halls = 2;
+            d = generated(p);
+            QCOMPARE(d.halls.size(), std::size_t(2));
+        } else if (name.startsWith(QLatin1String("800 V"))) {
+            GenerateParams p;
+            p.gpus = 576;
+            p.serverId = QStringLiteral("nvidia-gb300-nvl72");
+            p.switchId = QStringLiteral("nvidia-q3400");
+            p.power->dc800 = true;
+            d = generated(p);
+            QVERIFY(!d.power.isEmpty());
+        } else {
+            d = withScenarios(test::smallCluster());
+            QCOMPARE(d.scenarios.size(), std::size_t(2));
+        }
+        QVERIFY(!d.racks.empty() && !d.links.empty());
+        requireSameRead(DesignFile::toBytes(d));
+    }
+
+    /// The last link row names a device that does not exist: the refusal names that row's
+    /// column, on its line, as the tree reader always did.
+    void badLinkRowDeepInTheFileIsLocated() {
+        QByteArray text = design1024();
+        const LoadResult good = DesignFile::loadFromBytes(text, kName);
+        QVERIFY(good.ok);
+        const qsizetype row = text.lastIndexOf("\n      [") + 7; // the last row's '['
+        QVERIFY(row > 7);
+        const qsizetype a = text.indexOf(", ", row) + 2; // its second column, device a
+        const qsizetype aEnd = text.indexOf(',', a);
+        text.replace(a, aEnd - a, "999999");
+        const auto [line, column] = lineColumn(text, a);
+        requireRefusal(text, line, column,
+                       QStringLiteral("/links/rows/%1/1").arg(good.data.links.size() - 1),
+                       "device 999999 does not exist");
+    }
+
+    /// The last device's "u" holds a string: the refusal names that field on its line.
+    void badDeviceFieldDeepInTheFileIsLocated() {
+        QByteArray text = design1024();
+        const LoadResult good = DesignFile::loadFromBytes(text, kName);
+        QVERIFY(good.ok);
+        const qsizetype u = text.lastIndexOf("\"u\": ") + 5;
+        QVERIFY(u > 5);
+        QVERIFY(u < text.indexOf("\"links\""));
+        text.replace(u, text.indexOf(',', u) - u, "\"seven\"");
+        const auto [line, column] = lineColumn(text, u);
+        requireRefusal(text, line, column,
+                       QStringLiteral("/devices/%1/u").arg(good.data.devices.size() - 1),
+                       "expected a whole number");
+    }
+
+    /// A key named twice in the last device: refused with the tree reader's words and place.
+    void duplicateKeyDeepInTheFileIsRefused() {
+        QByteArray text = design1024();
+        const qsizetype u = text.lastIndexOf("\"u\": ");
+        const qsizetype comma = text.indexOf(',', u);
+        const QByteArray member = text.mid(u, comma - u);
+        text.insert(comma + 1, QByteArray(" " + member + ","));
+        const auto [line, column] = lineColumn(text, comma + 2);
+        requireRefusal(text, line, column, QString(), "duplicate key \"u\"");
+    }
+
+    /// Nesting deeper than the limit inside a streamed element is refused as before.
+    void deepNestingInAnElementIsRefused() {
+        QByteArray text = design1024();
+        const qsizetype u = text.lastIndexOf("\"u\": ") + 5;
+        const qsizetype end = text.indexOf(',', u);
+        text.replace(u, end - u, QByteArray(QByteArray(100, '[') + QByteArray(100, ']')));
+        // The scan stops at the 65th bracket: the root, devices, the device and 61 more.
+        const auto [line, column] = lineColumn(text, u + 61);
+        requireRefusal(text, line, column, QString(), "nesting deeper than");
+    }
+
+    /// An older formatVersion is migrated on the tree, as before.
+    void olderVersionIsReadByTheTreeReader() {
+        const QByteArray current = DesignFile::toBytes(test::smallCluster());
+        QByteArray old = current;
+        const QByteArray from =
+            QByteArray("\"formatVersion\": " + QByteArray::number(kDesignFormatVersion));
+        QVERIFY(old.contains(from));
+        old.replace(
+            from, QByteArray("\"formatVersion\": " + QByteArray::number(kDesignFormatVersion - 1)));
+        QVERIFY(!DesignFile::loadStreamed(old, kName).has_value());
+        const LoadResult r = DesignFile::loadFromBytes(old, kName);
+        QVERIFY(r.ok);
+        QCOMPARE(r.fileFormatVersion, kDesignFormatVersion - 1);
+        QCOMPARE(r.notes.size(), qsizetype(1));
+        QVERIFY(r.data == DesignFile::loadTree(current, kName).data);
+    }
+
+    /// Keys out of the order this version writes (formatVersion last, the power chain after
+    /// the racks): the tree reader reads the file, and reads what it always read.
+    void keysOutOfOrderAreReadByTheTreeReader() {
+        GenerateParams p;
+        p.gpus = 576;
+        p.serverId = QStringLiteral("nvidia-gb300-nvl72");
+        p.switchId = QStringLiteral("nvidia-q3400");
+        p.power->dc800 = true;
+        const QByteArray current = DesignFile::toBytes(generated(p));
+        const LoadResult expected = DesignFile::loadTree(current, kName);
+        QVERIFY(expected.ok);
+
+        QByteArray versionLast = current;
+        const QByteArray version =
+            QByteArray("\n  \"formatVersion\": " + QByteArray::number(kDesignFormatVersion) + ",");
+        QVERIFY(versionLast.contains(version));
+        versionLast.replace(version, "");
+        versionLast.insert(
+            versionLast.lastIndexOf('}'),
+            QByteArray(",\"formatVersion\": " + QByteArray::number(kDesignFormatVersion)));
+
+        QByteArray powerLast = current;
+        const qsizetype power = powerLast.indexOf("\n  \"power\": ");
+        const qsizetype racks = powerLast.indexOf("\n  \"racks\": ");
+        QVERIFY(power > 0 && racks > power);
+        const QByteArray section = powerLast.mid(power + 1, racks - power - 1); // ends in ","
+        powerLast.remove(power + 1, racks - power - 1);
+        powerLast.insert(powerLast.lastIndexOf('}'), QByteArray("," + section.chopped(1)));
+
+        for (const QByteArray& text : {versionLast, powerLast}) {
+            QVERIFY(!DesignFile::loadStreamed(text, kName).has_value());
+            const LoadResult r = DesignFile::loadFromBytes(text, kName);
+            QVERIFY2(r.ok, qPrintable(r.errors.empty() ? QString() : r.errors[0].toString()));
+            QVERIFY(r.data == expected.data);
+        }
+    }
+
+    /// Randomly damaged files (characters changed, cut, lines doubled or dropped): whatever the
+    /// streamed reader takes, the tree reader takes too and reads the same design; whatever it
+    /// gives back, loadFromBytes refuses or reads exactly as the tree reader does.
+    void damagedFilesReadAsTheTreeReadsThem() {
+        const QByteArray base = DesignFile::toBytes(test::smallCluster());
+        const char kChars[] = "{}[],:\"09-e.n\\ tx";
+        std::mt19937 rng(32); // fixed: a failure replays
+        int streamed = 0;
+        for (int i = 0; i < 400; ++i) {
+            QByteArray b = base;
+            for (int m = 0, n = 1 + int(rng() % 3); m < n; ++m) {
+                const qsizetype at = qsizetype(rng() % std::uint32_t(b.size()));
+                const qsizetype start = b.lastIndexOf('\n', at);
+                const qsizetype end = b.indexOf('\n', at);
+                switch (rng() % 4) {
+                case 0:
+                    b[at] = kChars[rng() % (sizeof(kChars) - 1)];
+                    break;
+                case 1:
+                    b.remove(at, 1 + qsizetype(rng() % 8));
+                    break;
+                case 2:
+                    if (start >= 0 && end > start)
+                        b.insert(end, b.mid(start, end - start));
+                    break;
+                default:
+                    if (start >= 0 && end > start)
+                        b.remove(start, end - start);
+                    break;
+                }
+            }
+            const std::optional<LoadResult> s = DesignFile::loadStreamed(b, kName);
+            const LoadResult t = DesignFile::loadTree(b, kName);
+            if (s) {
+                ++streamed;
+                QVERIFY2(s->ok && t.ok, qPrintable(QString::number(i)));
+                QVERIFY2(s->data == t.data, qPrintable(QString::number(i)));
+            } else {
+                const LoadResult r = DesignFile::loadFromBytes(b, kName);
+                QCOMPARE(r.ok, t.ok);
+                QVERIFY2(r.ok ? r.data == t.data
+                              : r.errors.front().toString() == t.errors.front().toString(),
+                         qPrintable(QString::number(i)));
+            }
+        }
+        QVERIFY(streamed > 50); // the test reaches the streamed reader, not only the tree
+    }
+
+    /// Cancelling a streamed read at each point it reports gives a clean "cancelled".
+    void cancellingTheStreamedReadLeavesNothing() {
+        const QByteArray bytes = design1024();
+        int calls = 0;
+        QVERIFY(DesignFile::loadStreamed(bytes, kName, [&](int) {
+                    ++calls;
+                    return true;
+                })->ok);
+        QVERIFY(calls >= 3);
+        for (int k = 0; k < calls; ++k) {
+            int n = 0;
+            const std::optional<LoadResult> r =
+                DesignFile::loadStreamed(bytes, kName, [&](int) { return n++ < k; });
+            QVERIFY(r.has_value());
+            QVERIFY(!r->ok && r->cancelled);
+            QVERIFY(r->data.racks.empty() && r->data.devices.empty());
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDesignReader)
+#include "tst_design_reader.moc"
