@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
-#include <queue>
 
 namespace cds {
 
@@ -88,7 +88,7 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
             endOn(q, j, p.to);
         }
     }
-    m_adj.resize(m_nodes.size());
+    std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> adj(m_nodes.size());
     for (std::size_t i = 0; i < ids.size(); ++i) {
         const Pathway& p = pathways[ids[i]];
         const double len = dist(p.from, p.to);
@@ -100,12 +100,26 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
             Piece pc{s[k - 1].second, s[k].second, (s[k].first - s[k - 1].first) * len, ids[i]};
             const auto idx = std::int32_t(m_pieces.size());
             m_pieces.push_back(pc);
-            m_adj[std::size_t(pc.u)].push_back({idx, pc.v});
-            m_adj[std::size_t(pc.v)].push_back({idx, pc.u});
+            adj[std::size_t(pc.u)].push_back({idx, pc.v});
+            adj[std::size_t(pc.v)].push_back({idx, pc.u});
         }
     }
+    buildArcs(adj);
     m_trees.resize(m_nodes.size());
     indexPieces();
+}
+
+void TrayGraph::buildArcs(
+    const std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>>& adj) {
+    // One flat array, each arc carrying the length Dijkstra adds (the float of the piece's),
+    // so a search reads memory in order instead of chasing a vector per node and the piece.
+    m_arcStart.assign(adj.size() + 1, 0);
+    for (std::size_t n = 0; n < adj.size(); ++n)
+        m_arcStart[n + 1] = m_arcStart[n] + std::int32_t(adj[n].size());
+    m_arcs.reserve(std::size_t(m_arcStart.back()));
+    for (const auto& arcs : adj)
+        for (const auto& [piece, node] : arcs)
+            m_arcs.push_back({float(m_pieces[std::size_t(piece)].lengthMm), piece, node});
 }
 
 void TrayGraph::indexPieces() {
@@ -187,35 +201,48 @@ TrayDrop TrayGraph::drop(PointMm p) const {
     return best;
 }
 
-const TrayGraph::Tree& TrayGraph::treeFrom(std::int32_t root) const {
-    std::lock_guard lock(m_mutex);
+TrayGraph::Tree& TrayGraph::treeLocked(std::int32_t root, std::int32_t target) const {
     auto& slot = m_trees[std::size_t(root)];
-    if (slot)
-        return *slot;
-    auto t = std::make_unique<Tree>();
-    const float inf = std::numeric_limits<float>::infinity();
-    t->dist.assign(m_nodes.size(), inf);
-    t->via.assign(m_nodes.size(), -1);
-    using Item = std::pair<float, std::int32_t>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> q;
-    t->dist[std::size_t(root)] = 0;
-    q.push({0.f, root});
-    while (!q.empty()) {
-        const auto [du, u] = q.top();
-        q.pop();
-        if (du > t->dist[std::size_t(u)])
+    if (!slot) {
+        slot = std::make_unique<Tree>();
+        slot->dist.assign(m_nodes.size(), std::numeric_limits<float>::infinity());
+        slot->via.assign(m_nodes.size(), -1);
+        slot->settled.assign(m_nodes.size(), 0);
+        slot->dist[std::size_t(root)] = 0;
+        slot->queue.push_back({0.f, root});
+    }
+    Tree& t = *slot;
+    // Dijkstra as it always ran (the same pops and relaxations in the same order, so the same
+    // distances and ways to the bit), paused once the target is settled: a node is settled
+    // when it leaves the queue, and no later step lowers it (later pops are no nearer, and a
+    // relaxation must lower a distance strictly), so neither its distance nor its way changes.
+    const auto later = std::greater<>{};
+    while (!t.settled[std::size_t(target)] && !t.queue.empty()) {
+        std::pop_heap(t.queue.begin(), t.queue.end(), later);
+        const auto [du, u] = t.queue.back();
+        t.queue.pop_back();
+        if (du > t.dist[std::size_t(u)])
             continue;
-        for (const auto& [piece, v] : m_adj[std::size_t(u)]) {
-            const float dv = du + float(m_pieces[std::size_t(piece)].lengthMm);
-            if (dv < t->dist[std::size_t(v)]) {
-                t->dist[std::size_t(v)] = dv;
-                t->via[std::size_t(v)] = piece;
-                q.push({dv, v});
+        t.settled[std::size_t(u)] = 1;
+        for (std::int32_t i = m_arcStart[std::size_t(u)]; i < m_arcStart[std::size_t(u) + 1]; ++i) {
+            const Arc& a = m_arcs[std::size_t(i)];
+            const float dv = du + a.lengthMm;
+            if (dv < t.dist[std::size_t(a.node)]) {
+                t.dist[std::size_t(a.node)] = dv;
+                t.via[std::size_t(a.node)] = a.piece;
+                t.queue.push_back({dv, a.node});
+                std::push_heap(t.queue.begin(), t.queue.end(), later);
             }
         }
     }
-    slot = std::move(t);
-    return *slot;
+    if (t.queue.empty())
+        t.queue.shrink_to_fit(); // searched to the end: the queue is not needed again
+    return t;
+}
+
+const TrayGraph::Tree& TrayGraph::treeTo(std::int32_t root, std::int32_t target) const {
+    std::lock_guard lock(m_mutex);
+    return treeLocked(root, target);
 }
 
 TrayGraph::Choice TrayGraph::choose(const TrayDrop& a, const TrayDrop& b) const {
@@ -231,10 +258,10 @@ TrayGraph::Choice TrayGraph::choose(const TrayDrop& a, const TrayDrop& b) const 
     const std::int32_t endsA[2] = {pa.u, pa.v}, endsB[2] = {pb.u, pb.v};
     const double toA[2] = {a.alongMm, pa.lengthMm - a.alongMm};
     const double toB[2] = {b.alongMm, pb.lengthMm - b.alongMm};
+    std::lock_guard lock(m_mutex); // once for the four ends, not once per end
     for (int i = 0; i < 2; ++i) {
-        const Tree& t = treeFrom(endsA[i]);
         for (int j = 0; j < 2; ++j) {
-            const float mid = t.dist[std::size_t(endsB[j])];
+            const float mid = treeLocked(endsA[i], endsB[j]).dist[std::size_t(endsB[j])];
             if (!std::isfinite(mid))
                 continue;
             const double len = toA[i] + double(mid) + toB[j];
@@ -260,7 +287,7 @@ std::vector<std::int32_t> TrayGraph::route(const TrayDrop& a, const TrayDrop& b)
     out.push_back(a.piece);
     if (a.piece == b.piece)
         return out;
-    const Tree& t = treeFrom(c.ea);
+    const Tree& t = treeTo(c.ea, c.eb);
     for (std::int32_t n = c.eb; n != c.ea;) {
         const std::int32_t piece = t.via[std::size_t(n)];
         out.push_back(piece);
@@ -286,7 +313,7 @@ std::vector<PointMm> TrayGraph::polyline(PointMm from, const TrayDrop& a, PointM
     out.push_back(from);
     out.push_back(pointOf(a));
     if (a.piece != b.piece) {
-        const Tree& t = treeFrom(c.ea);
+        const Tree& t = treeTo(c.ea, c.eb);
         std::vector<PointMm> mid; // from eb back to ea
         for (std::int32_t n = c.eb;;) {
             mid.push_back(m_nodes[std::size_t(n)]);

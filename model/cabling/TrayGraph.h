@@ -21,7 +21,10 @@ struct TrayDrop {
 /// @brief The overhead trays as a graph: segments are split into pieces where they meet or
 /// cross (within kJoinToleranceMm), and cables take the shortest way along pieces. Shortest
 /// distances are computed lazily, one Dijkstra per graph node a route starts from, and kept,
-/// so routing a whole hall costs a few hundred small Dijkstras, not one per cable.
+/// so routing a whole hall costs a few hundred small Dijkstras, not one per cable. Each
+/// Dijkstra runs only until the node asked for is settled and keeps its queue, so a later
+/// question resumes it: a settled node's distance and way are final, the same to the bit as a
+/// search run to the end (the same steps in the same order, stopped earlier).
 class TrayGraph {
 public:
     static constexpr double kJoinToleranceMm = kPathwayJoinToleranceMm;
@@ -59,12 +62,26 @@ private:
         double lengthMm = 0;
         PathwayId segment;
     };
+    /// A piece as seen from one of its ends: its length as Dijkstra adds it, and the far end.
+    struct Arc {
+        float lengthMm = 0;
+        std::int32_t piece = 0, node = 0;
+    };
+    /// One root's Dijkstra, run as far as it has been asked.
     struct Tree {
-        std::vector<float> dist;       ///< from the root node; +inf when unreachable
+        std::vector<float> dist;       ///< from the root; final where settled
         std::vector<std::int32_t> via; ///< piece that reaches each node, -1 at the root
+        std::vector<char> settled;     ///< taken off the queue: dist and via are final
+        std::vector<std::pair<float, std::int32_t>> queue; ///< a min-heap; empty: all settled
     };
     std::int32_t nodeAt(PointMm p);
-    const Tree& treeFrom(std::int32_t node) const;
+    /// @p root's tree, searched until @p target is settled (or found unreachable: +inf).
+    /// Call with m_mutex held.
+    Tree& treeLocked(std::int32_t root, std::int32_t target) const;
+    /// As treeLocked(), taking the lock: the settled part never changes again, so it may be
+    /// read after the lock is released.
+    const Tree& treeTo(std::int32_t root, std::int32_t target) const;
+    void buildArcs(const std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>>& adj);
     /// Best pair of piece ends for a route, and its length; length < 0 when none.
     struct Choice {
         std::int32_t ea = -1, eb = -1;
@@ -77,7 +94,8 @@ private:
     SlotVector<Pathway, PathwayId> m_pathways;
     std::vector<PointMm> m_nodes;
     std::vector<Piece> m_pieces;
-    std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> m_adj; ///< (piece, node)
+    std::vector<std::int32_t> m_arcStart; ///< by node: its first arc in m_arcs; one past the last
+    std::vector<Arc> m_arcs;              ///< each node's pieces, in piece order
     PointMm m_gridOrigin;
     int m_gridCols = 0, m_gridRows = 0;
     std::vector<std::vector<std::int32_t>> m_grid; ///< pieces a drop in each cell can reach
