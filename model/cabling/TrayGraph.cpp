@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
 
 namespace cds {
 
@@ -109,6 +110,52 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
     indexPieces();
 }
 
+TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways,
+                     std::shared_ptr<const TrayGraph> before)
+    : TrayGraph(pathways) {
+    if (!before || before->m_nodes.empty() || m_nodes.empty())
+        return;
+    matchNodes(*before);
+    // Another design's graph, or trays redrawn wholesale: too little to carry over to keep it.
+    const auto matched = std::count_if(m_beforeOfNode.begin(), m_beforeOfNode.end(),
+                                       [](std::int32_t b) { return b >= 0; });
+    if (2 * std::size_t(matched) >= m_nodes.size())
+        m_before = std::move(before);
+}
+
+void TrayGraph::matchNodes(const TrayGraph& before) {
+    std::map<std::pair<double, double>, std::int32_t> here; // nodes stand 50 mm apart at least
+    for (std::size_t n = 0; n < m_nodes.size(); ++n)
+        here.emplace(std::pair{m_nodes[n].x, m_nodes[n].y}, std::int32_t(n));
+    m_nodeOfBefore.assign(before.m_nodes.size(), -1);
+    m_beforeOfNode.assign(m_nodes.size(), -1);
+    for (std::size_t b = 0; b < before.m_nodes.size(); ++b) {
+        const auto it = here.find({before.m_nodes[b].x, before.m_nodes[b].y});
+        if (it == here.end())
+            continue;
+        const auto n = std::size_t(it->second);
+        const std::int32_t count = before.m_arcStart[b + 1] - before.m_arcStart[b];
+        bool same = m_arcStart[n + 1] - m_arcStart[n] == count;
+        for (std::int32_t i = 0; i < count && same; ++i) {
+            const Arc& x = before.m_arcs[std::size_t(before.m_arcStart[b] + i)];
+            const Arc& y = m_arcs[std::size_t(m_arcStart[n] + i)];
+            same = x.lengthMm == y.lengthMm &&
+                   before.m_nodes[std::size_t(x.node)] == m_nodes[std::size_t(y.node)] &&
+                   before.m_pieces[std::size_t(x.piece)].segment ==
+                       m_pieces[std::size_t(y.piece)].segment;
+        }
+        if (same) {
+            m_nodeOfBefore[b] = it->second;
+            m_beforeOfNode[n] = std::int32_t(b);
+        }
+    }
+}
+
+void TrayGraph::forgetBefore() const {
+    std::lock_guard lock(m_mutex);
+    m_before.reset();
+}
+
 void TrayGraph::buildArcs(
     const std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>>& adj) {
     // One flat array, each arc carrying the length Dijkstra adds (the float of the piece's),
@@ -165,8 +212,14 @@ std::shared_ptr<const TrayGraph> TrayGraph::of(const DesignData& d) {
     static std::mutex mutex;
     static std::shared_ptr<const TrayGraph> last;
     std::lock_guard lock(mutex);
-    if (!last || !(last->pathways() == d.pathways))
-        last = std::make_shared<const TrayGraph>(d.pathways);
+    if (!last || !(last->pathways() == d.pathways)) {
+        // A drag's next step: the new graph carries the last one's searches over, and the
+        // last one lets go of its own predecessor, so at most two graphs are kept alive.
+        auto next = std::make_shared<const TrayGraph>(d.pathways, last);
+        if (last)
+            last->forgetBefore();
+        last = std::move(next);
+    }
     return last;
 }
 
@@ -201,15 +254,81 @@ TrayDrop TrayGraph::drop(PointMm p) const {
     return best;
 }
 
+void TrayGraph::start(Tree& t, std::int32_t root) const {
+    t.dist.assign(m_nodes.size(), std::numeric_limits<float>::infinity());
+    t.via.assign(m_nodes.size(), -1);
+    t.settled.assign(m_nodes.size(), 0);
+    t.order.clear();
+    t.queue.assign(1, {0.f, root});
+    t.dist[std::size_t(root)] = 0;
+}
+
+bool TrayGraph::carryOver(Tree& t, std::int32_t root) const {
+    if (!m_before || m_beforeOfNode[std::size_t(root)] < 0)
+        return false;
+    const TrayGraph& b = *m_before;
+    std::lock_guard lock(b.m_mutex); // its searches may still be going on
+    const auto& slot = b.m_trees[std::size_t(m_beforeOfNode[std::size_t(root)])];
+    if (!slot)
+        return false;
+    const Tree& o = *slot;
+    // Dijkstra from scratch here settles the same nodes in the same order as it did there,
+    // with the same distances and ways, as long as each settled node has the same arcs here
+    // and nodes at equal distances (taken lowest number first) are numbered in the same order.
+    std::size_t k = 0;
+    for (; k < o.order.size(); ++k) {
+        const std::int32_t n = m_nodeOfBefore[std::size_t(o.order[k])];
+        if (n < 0 ||
+            (k > 0 && o.dist[std::size_t(o.order[k])] == o.dist[std::size_t(o.order[k - 1])] &&
+             n < t.order.back()))
+            break;
+        const auto u = std::size_t(o.order[k]);
+        t.dist[std::size_t(n)] = o.dist[u];
+        t.settled[std::size_t(n)] = 1;
+        t.order.push_back(n);
+        for (std::int32_t a = b.m_arcStart[u]; a < b.m_arcStart[u + 1]; ++a)
+            if (b.m_arcs[std::size_t(a)].piece == o.via[u]) // the same arc here, by place
+                t.via[std::size_t(n)] =
+                    m_arcs[std::size_t(m_arcStart[std::size_t(n)] + (a - b.m_arcStart[u]))].piece;
+    }
+    if (k == 0)
+        return false;
+    // The queue those nodes leave: each node they reach, at the distance and by the way the
+    // first of its shortest relaxations gave, as their own settling relaxed them in order.
+    for (const std::int32_t u : t.order)
+        for (std::int32_t a = m_arcStart[std::size_t(u)]; a < m_arcStart[std::size_t(u) + 1]; ++a) {
+            const Arc& arc = m_arcs[std::size_t(a)];
+            const float dv = t.dist[std::size_t(u)] + arc.lengthMm;
+            if (!t.settled[std::size_t(arc.node)] && dv < t.dist[std::size_t(arc.node)]) {
+                t.dist[std::size_t(arc.node)] = dv;
+                t.via[std::size_t(arc.node)] = arc.piece;
+            }
+        }
+    t.queue.clear();
+    for (std::size_t v = 0; v < m_nodes.size(); ++v) {
+        if (t.settled[v] || !std::isfinite(t.dist[v]))
+            continue;
+        // A node left in the queue at the distance of a settled one must come after it here
+        // too (there it did: it was not taken first).
+        const auto after =
+            std::upper_bound(t.order.begin(), t.order.end(), t.dist[v],
+                             [&](float d, std::int32_t n) { return d < t.dist[std::size_t(n)]; });
+        if (after != t.order.begin() && t.dist[std::size_t(*(after - 1))] == t.dist[v] &&
+            std::int32_t(v) < *(after - 1))
+            return false;
+        t.queue.push_back({t.dist[v], std::int32_t(v)});
+    }
+    std::make_heap(t.queue.begin(), t.queue.end(), std::greater<>{});
+    return true;
+}
+
 TrayGraph::Tree& TrayGraph::treeLocked(std::int32_t root, std::int32_t target) const {
     auto& slot = m_trees[std::size_t(root)];
     if (!slot) {
         slot = std::make_unique<Tree>();
-        slot->dist.assign(m_nodes.size(), std::numeric_limits<float>::infinity());
-        slot->via.assign(m_nodes.size(), -1);
-        slot->settled.assign(m_nodes.size(), 0);
-        slot->dist[std::size_t(root)] = 0;
-        slot->queue.push_back({0.f, root});
+        start(*slot, root);
+        if (!carryOver(*slot, root))
+            start(*slot, root);
     }
     Tree& t = *slot;
     // Dijkstra as it always ran (the same pops and relaxations in the same order, so the same
@@ -224,6 +343,7 @@ TrayGraph::Tree& TrayGraph::treeLocked(std::int32_t root, std::int32_t target) c
         if (du > t.dist[std::size_t(u)])
             continue;
         t.settled[std::size_t(u)] = 1;
+        t.order.push_back(u);
         for (std::int32_t i = m_arcStart[std::size_t(u)]; i < m_arcStart[std::size_t(u) + 1]; ++i) {
             const Arc& a = m_arcs[std::size_t(i)];
             const float dv = du + a.lengthMm;
