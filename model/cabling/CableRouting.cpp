@@ -137,7 +137,11 @@ LinkRouter::TrayPart LinkRouter::trayPart(RackId a, RackId b) {
     if (!m_trays)
         return {};
     const TrayDrop da = dropOf(a), db = dropOf(b);
-    return {alongMm(a, b), da.lateralMm, db.lateralMm, da.elevationMm, db.elevationMm};
+    // A tray drag asks each pair once: looked up, not kept (keeping every pair's way cost a
+    // tenth of a drag step at 100,000 GPUs), and worked out as alongMm() would.
+    const auto known = m_along.find((std::uint64_t(a.value()) << 32) | b.value());
+    const double along = known != m_along.end() ? known->second : m_trays->distanceMm(da, db);
+    return {along, da.lateralMm, db.lateralMm, da.elevationMm, db.elevationMm};
 }
 
 LinkRouter::~LinkRouter() = default;

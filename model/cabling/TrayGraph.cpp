@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
-#include <queue>
+#include <map>
 
 namespace cds {
 
@@ -88,7 +89,7 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
             endOn(q, j, p.to);
         }
     }
-    m_adj.resize(m_nodes.size());
+    std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> adj(m_nodes.size());
     for (std::size_t i = 0; i < ids.size(); ++i) {
         const Pathway& p = pathways[ids[i]];
         const double len = dist(p.from, p.to);
@@ -100,12 +101,72 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
             Piece pc{s[k - 1].second, s[k].second, (s[k].first - s[k - 1].first) * len, ids[i]};
             const auto idx = std::int32_t(m_pieces.size());
             m_pieces.push_back(pc);
-            m_adj[std::size_t(pc.u)].push_back({idx, pc.v});
-            m_adj[std::size_t(pc.v)].push_back({idx, pc.u});
+            adj[std::size_t(pc.u)].push_back({idx, pc.v});
+            adj[std::size_t(pc.v)].push_back({idx, pc.u});
         }
     }
+    buildArcs(adj);
     m_trees.resize(m_nodes.size());
     indexPieces();
+}
+
+TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways,
+                     std::shared_ptr<const TrayGraph> before)
+    : TrayGraph(pathways) {
+    if (!before || before->m_nodes.empty() || m_nodes.empty())
+        return;
+    matchNodes(*before);
+    // Another design's graph, or trays redrawn wholesale: too little to carry over to keep it.
+    const auto matched = std::count_if(m_beforeOfNode.begin(), m_beforeOfNode.end(),
+                                       [](std::int32_t b) { return b >= 0; });
+    if (2 * std::size_t(matched) >= m_nodes.size())
+        m_before = std::move(before);
+}
+
+void TrayGraph::matchNodes(const TrayGraph& before) {
+    std::map<std::pair<double, double>, std::int32_t> here; // nodes stand 50 mm apart at least
+    for (std::size_t n = 0; n < m_nodes.size(); ++n)
+        here.emplace(std::pair{m_nodes[n].x, m_nodes[n].y}, std::int32_t(n));
+    m_nodeOfBefore.assign(before.m_nodes.size(), -1);
+    m_beforeOfNode.assign(m_nodes.size(), -1);
+    for (std::size_t b = 0; b < before.m_nodes.size(); ++b) {
+        const auto it = here.find({before.m_nodes[b].x, before.m_nodes[b].y});
+        if (it == here.end())
+            continue;
+        const auto n = std::size_t(it->second);
+        const std::int32_t count = before.m_arcStart[b + 1] - before.m_arcStart[b];
+        bool same = m_arcStart[n + 1] - m_arcStart[n] == count;
+        for (std::int32_t i = 0; i < count && same; ++i) {
+            const Arc& x = before.m_arcs[std::size_t(before.m_arcStart[b] + i)];
+            const Arc& y = m_arcs[std::size_t(m_arcStart[n] + i)];
+            same = x.lengthMm == y.lengthMm &&
+                   before.m_nodes[std::size_t(x.node)] == m_nodes[std::size_t(y.node)] &&
+                   before.m_pieces[std::size_t(x.piece)].segment ==
+                       m_pieces[std::size_t(y.piece)].segment;
+        }
+        if (same) {
+            m_nodeOfBefore[b] = it->second;
+            m_beforeOfNode[n] = std::int32_t(b);
+        }
+    }
+}
+
+void TrayGraph::forgetBefore() const {
+    std::lock_guard lock(m_mutex);
+    m_before.reset();
+}
+
+void TrayGraph::buildArcs(
+    const std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>>& adj) {
+    // One flat array, each arc carrying the length Dijkstra adds (the float of the piece's),
+    // so a search reads memory in order instead of chasing a vector per node and the piece.
+    m_arcStart.assign(adj.size() + 1, 0);
+    for (std::size_t n = 0; n < adj.size(); ++n)
+        m_arcStart[n + 1] = m_arcStart[n] + std::int32_t(adj[n].size());
+    m_arcs.reserve(std::size_t(m_arcStart.back()));
+    for (const auto& arcs : adj)
+        for (const auto& [piece, node] : arcs)
+            m_arcs.push_back({float(m_pieces[std::size_t(piece)].lengthMm), piece, node});
 }
 
 void TrayGraph::indexPieces() {
@@ -151,8 +212,14 @@ std::shared_ptr<const TrayGraph> TrayGraph::of(const DesignData& d) {
     static std::mutex mutex;
     static std::shared_ptr<const TrayGraph> last;
     std::lock_guard lock(mutex);
-    if (!last || !(last->pathways() == d.pathways))
-        last = std::make_shared<const TrayGraph>(d.pathways);
+    if (!last || !(last->pathways() == d.pathways)) {
+        // A drag's next step: the new graph carries the last one's searches over, and the
+        // last one lets go of its own predecessor, so at most two graphs are kept alive.
+        auto next = std::make_shared<const TrayGraph>(d.pathways, last);
+        if (last)
+            last->forgetBefore();
+        last = std::move(next);
+    }
     return last;
 }
 
@@ -187,35 +254,115 @@ TrayDrop TrayGraph::drop(PointMm p) const {
     return best;
 }
 
-const TrayGraph::Tree& TrayGraph::treeFrom(std::int32_t root) const {
-    std::lock_guard lock(m_mutex);
-    auto& slot = m_trees[std::size_t(root)];
-    if (slot)
-        return *slot;
-    auto t = std::make_unique<Tree>();
-    const float inf = std::numeric_limits<float>::infinity();
-    t->dist.assign(m_nodes.size(), inf);
-    t->via.assign(m_nodes.size(), -1);
-    using Item = std::pair<float, std::int32_t>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> q;
-    t->dist[std::size_t(root)] = 0;
-    q.push({0.f, root});
-    while (!q.empty()) {
-        const auto [du, u] = q.top();
-        q.pop();
-        if (du > t->dist[std::size_t(u)])
+void TrayGraph::start(Tree& t, std::int32_t root) const {
+    t.dist.assign(m_nodes.size(), std::numeric_limits<float>::infinity());
+    t.via.assign(m_nodes.size(), -1);
+    t.settled.assign(m_nodes.size(), 0);
+    t.order.clear();
+    t.queue.assign(1, {0.f, root});
+    t.dist[std::size_t(root)] = 0;
+}
+
+bool TrayGraph::carryOver(Tree& t, std::int32_t root) const {
+    if (!m_before || m_beforeOfNode[std::size_t(root)] < 0)
+        return false;
+    const TrayGraph& b = *m_before;
+    std::lock_guard lock(b.m_mutex); // its searches may still be going on
+    const auto& slot = b.m_trees[std::size_t(m_beforeOfNode[std::size_t(root)])];
+    if (!slot)
+        return false;
+    const Tree& o = *slot;
+    // Dijkstra from scratch here settles the same nodes in the same order as it did there,
+    // with the same distances and ways, as long as each settled node has the same arcs here
+    // and nodes at equal distances (taken lowest number first) are numbered in the same order.
+    std::size_t k = 0;
+    for (; k < o.order.size(); ++k) {
+        const std::int32_t n = m_nodeOfBefore[std::size_t(o.order[k])];
+        if (n < 0 ||
+            (k > 0 && o.dist[std::size_t(o.order[k])] == o.dist[std::size_t(o.order[k - 1])] &&
+             n < t.order.back()))
+            break;
+        const auto u = std::size_t(o.order[k]);
+        t.dist[std::size_t(n)] = o.dist[u];
+        t.settled[std::size_t(n)] = 1;
+        t.order.push_back(n);
+        for (std::int32_t a = b.m_arcStart[u]; a < b.m_arcStart[u + 1]; ++a)
+            if (b.m_arcs[std::size_t(a)].piece == o.via[u]) // the same arc here, by place
+                t.via[std::size_t(n)] =
+                    m_arcs[std::size_t(m_arcStart[std::size_t(n)] + (a - b.m_arcStart[u]))].piece;
+    }
+    if (k == 0)
+        return false;
+    // The queue those nodes leave: each node they reach, at the distance and by the way the
+    // first of its shortest relaxations gave, as their own settling relaxed them in order.
+    for (const std::int32_t u : t.order)
+        for (std::int32_t a = m_arcStart[std::size_t(u)]; a < m_arcStart[std::size_t(u) + 1]; ++a) {
+            const Arc& arc = m_arcs[std::size_t(a)];
+            const float dv = t.dist[std::size_t(u)] + arc.lengthMm;
+            if (!t.settled[std::size_t(arc.node)] && dv < t.dist[std::size_t(arc.node)]) {
+                t.dist[std::size_t(arc.node)] = dv;
+                t.via[std::size_t(arc.node)] = arc.piece;
+            }
+        }
+    t.queue.clear();
+    for (std::size_t v = 0; v < m_nodes.size(); ++v) {
+        if (t.settled[v] || !std::isfinite(t.dist[v]))
             continue;
-        for (const auto& [piece, v] : m_adj[std::size_t(u)]) {
-            const float dv = du + float(m_pieces[std::size_t(piece)].lengthMm);
-            if (dv < t->dist[std::size_t(v)]) {
-                t->dist[std::size_t(v)] = dv;
-                t->via[std::size_t(v)] = piece;
-                q.push({dv, v});
+        // A node left in the queue at the distance of a settled one must come after it here
+        // too (there it did: it was not taken first).
+        const auto after =
+            std::upper_bound(t.order.begin(), t.order.end(), t.dist[v],
+                             [&](float d, std::int32_t n) { return d < t.dist[std::size_t(n)]; });
+        if (after != t.order.begin() && t.dist[std::size_t(*(after - 1))] == t.dist[v] &&
+            std::int32_t(v) < *(after - 1))
+            return false;
+        t.queue.push_back({t.dist[v], std::int32_t(v)});
+    }
+    std::make_heap(t.queue.begin(), t.queue.end(), std::greater<>{});
+    return true;
+}
+
+TrayGraph::Tree& TrayGraph::treeLocked(std::int32_t root, std::int32_t target) const {
+    auto& slot = m_trees[std::size_t(root)];
+    if (!slot) {
+        slot = std::make_unique<Tree>();
+        start(*slot, root);
+        if (!carryOver(*slot, root))
+            start(*slot, root);
+    }
+    Tree& t = *slot;
+    // Dijkstra as it always ran (the same pops and relaxations in the same order, so the same
+    // distances and ways to the bit), paused once the target is settled: a node is settled
+    // when it leaves the queue, and no later step lowers it (later pops are no nearer, and a
+    // relaxation must lower a distance strictly), so neither its distance nor its way changes.
+    const auto later = std::greater<>{};
+    while (!t.settled[std::size_t(target)] && !t.queue.empty()) {
+        std::pop_heap(t.queue.begin(), t.queue.end(), later);
+        const auto [du, u] = t.queue.back();
+        t.queue.pop_back();
+        if (du > t.dist[std::size_t(u)])
+            continue;
+        t.settled[std::size_t(u)] = 1;
+        t.order.push_back(u);
+        for (std::int32_t i = m_arcStart[std::size_t(u)]; i < m_arcStart[std::size_t(u) + 1]; ++i) {
+            const Arc& a = m_arcs[std::size_t(i)];
+            const float dv = du + a.lengthMm;
+            if (dv < t.dist[std::size_t(a.node)]) {
+                t.dist[std::size_t(a.node)] = dv;
+                t.via[std::size_t(a.node)] = a.piece;
+                t.queue.push_back({dv, a.node});
+                std::push_heap(t.queue.begin(), t.queue.end(), later);
             }
         }
     }
-    slot = std::move(t);
-    return *slot;
+    if (t.queue.empty())
+        t.queue.shrink_to_fit(); // searched to the end: the queue is not needed again
+    return t;
+}
+
+const TrayGraph::Tree& TrayGraph::treeTo(std::int32_t root, std::int32_t target) const {
+    std::lock_guard lock(m_mutex);
+    return treeLocked(root, target);
 }
 
 TrayGraph::Choice TrayGraph::choose(const TrayDrop& a, const TrayDrop& b) const {
@@ -231,10 +378,10 @@ TrayGraph::Choice TrayGraph::choose(const TrayDrop& a, const TrayDrop& b) const 
     const std::int32_t endsA[2] = {pa.u, pa.v}, endsB[2] = {pb.u, pb.v};
     const double toA[2] = {a.alongMm, pa.lengthMm - a.alongMm};
     const double toB[2] = {b.alongMm, pb.lengthMm - b.alongMm};
+    std::lock_guard lock(m_mutex); // once for the four ends, not once per end
     for (int i = 0; i < 2; ++i) {
-        const Tree& t = treeFrom(endsA[i]);
         for (int j = 0; j < 2; ++j) {
-            const float mid = t.dist[std::size_t(endsB[j])];
+            const float mid = treeLocked(endsA[i], endsB[j]).dist[std::size_t(endsB[j])];
             if (!std::isfinite(mid))
                 continue;
             const double len = toA[i] + double(mid) + toB[j];
@@ -260,7 +407,7 @@ std::vector<std::int32_t> TrayGraph::route(const TrayDrop& a, const TrayDrop& b)
     out.push_back(a.piece);
     if (a.piece == b.piece)
         return out;
-    const Tree& t = treeFrom(c.ea);
+    const Tree& t = treeTo(c.ea, c.eb);
     for (std::int32_t n = c.eb; n != c.ea;) {
         const std::int32_t piece = t.via[std::size_t(n)];
         out.push_back(piece);
@@ -286,7 +433,7 @@ std::vector<PointMm> TrayGraph::polyline(PointMm from, const TrayDrop& a, PointM
     out.push_back(from);
     out.push_back(pointOf(a));
     if (a.piece != b.piece) {
-        const Tree& t = treeFrom(c.ea);
+        const Tree& t = treeTo(c.ea, c.eb);
         std::vector<PointMm> mid; // from eb back to ea
         for (std::int32_t n = c.eb;;) {
             mid.push_back(m_nodes[std::size_t(n)]);

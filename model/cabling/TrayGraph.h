@@ -21,13 +21,22 @@ struct TrayDrop {
 /// @brief The overhead trays as a graph: segments are split into pieces where they meet or
 /// cross (within kJoinToleranceMm), and cables take the shortest way along pieces. Shortest
 /// distances are computed lazily, one Dijkstra per graph node a route starts from, and kept,
-/// so routing a whole hall costs a few hundred small Dijkstras, not one per cable.
+/// so routing a whole hall costs a few hundred small Dijkstras, not one per cable. Each
+/// Dijkstra runs only until the node asked for is settled and keeps its queue, so a later
+/// question resumes it: a settled node's distance and way are final, the same to the bit as a
+/// search run to the end (the same steps in the same order, stopped earlier). A graph built
+/// for pathways that just changed (a drag's next step) starts each search from the last
+/// graph's where the two cannot differ (see carryOver()).
 class TrayGraph {
 public:
     static constexpr double kJoinToleranceMm = kPathwayJoinToleranceMm;
     static constexpr double kMaxDropMm = 3000; ///< a rack farther from every tray has no drop
 
     explicit TrayGraph(const SlotVector<Pathway, PathwayId>& pathways);
+    /// As above, carrying searches over from @p before, the graph of the pathways as they
+    /// stood a moment ago (null: none). The answers are those of a graph built anew.
+    TrayGraph(const SlotVector<Pathway, PathwayId>& pathways,
+              std::shared_ptr<const TrayGraph> before);
     /// The graph of @p d's pathways, shared while they stay the same (a drag re-routes
     /// without rebuilding it). Thread-safe.
     static std::shared_ptr<const TrayGraph> of(const DesignData& d);
@@ -59,12 +68,40 @@ private:
         double lengthMm = 0;
         PathwayId segment;
     };
+    /// A piece as seen from one of its ends: its length as Dijkstra adds it, and the far end.
+    struct Arc {
+        float lengthMm = 0;
+        std::int32_t piece = 0, node = 0;
+    };
+    /// One root's Dijkstra, run as far as it has been asked.
     struct Tree {
-        std::vector<float> dist;       ///< from the root node; +inf when unreachable
+        std::vector<float> dist;       ///< from the root; final where settled
         std::vector<std::int32_t> via; ///< piece that reaches each node, -1 at the root
+        std::vector<char> settled;     ///< taken off the queue: dist and via are final
+        std::vector<std::pair<float, std::int32_t>> queue; ///< a min-heap; empty: all settled
+        std::vector<std::int32_t> order; ///< the settled nodes, in the order settled
     };
     std::int32_t nodeAt(PointMm p);
-    const Tree& treeFrom(std::int32_t node) const;
+    /// @p root's tree, searched until @p target is settled (or found unreachable: +inf).
+    /// Call with m_mutex held.
+    Tree& treeLocked(std::int32_t root, std::int32_t target) const;
+    /// As treeLocked(), taking the lock: the settled part never changes again, so it may be
+    /// read after the lock is released.
+    const Tree& treeTo(std::int32_t root, std::int32_t target) const;
+    void buildArcs(const std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>>& adj);
+    /// Which of @p before's nodes stand here too, at the same place with the same arcs in the
+    /// same order (the same lengths, to the same places, on the same segments).
+    void matchNodes(const TrayGraph& before);
+    /// Starts @p t, the new tree of @p root, from the search of the same node in m_before:
+    /// the nodes it settled before its first one that does not stand here alike, and the
+    /// queue those leave. Dijkstra from scratch takes the same steps up to there, so the tree
+    /// goes on as if it had. False when nothing can be carried over (then start @p t again).
+    /// Call with m_mutex held.
+    bool carryOver(Tree& t, std::int32_t root) const;
+    /// @p t as a search from @p root that has not begun.
+    void start(Tree& t, std::int32_t root) const;
+    /// Lets go of m_before (a newer graph has been built: this one is the one it carries from).
+    void forgetBefore() const;
     /// Best pair of piece ends for a route, and its length; length < 0 when none.
     struct Choice {
         std::int32_t ea = -1, eb = -1;
@@ -77,12 +114,16 @@ private:
     SlotVector<Pathway, PathwayId> m_pathways;
     std::vector<PointMm> m_nodes;
     std::vector<Piece> m_pieces;
-    std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> m_adj; ///< (piece, node)
+    std::vector<std::int32_t> m_arcStart; ///< by node: its first arc in m_arcs; one past the last
+    std::vector<Arc> m_arcs;              ///< each node's pieces, in piece order
     PointMm m_gridOrigin;
     int m_gridCols = 0, m_gridRows = 0;
     std::vector<std::vector<std::int32_t>> m_grid; ///< pieces a drop in each cell can reach
     mutable std::mutex m_mutex;
     mutable std::vector<std::unique_ptr<Tree>> m_trees;
+    mutable std::shared_ptr<const TrayGraph> m_before; ///< guarded by m_mutex
+    std::vector<std::int32_t> m_nodeOfBefore; ///< by m_before's node: the same node here, or -1
+    std::vector<std::int32_t> m_beforeOfNode; ///< by node: the same node in m_before, or -1
 };
 
 } // namespace cds

@@ -1,0 +1,231 @@
+// A tray drag (issue #32): each Dijkstra over the tray graph runs only until the node asked
+// for is settled and resumes on the next question, a drag step's new graph carries searches
+// over from the last step's graph, and each step re-derives only the rack pairs whose way
+// changed. All are held here to what they stand in for: a lazily searched graph answers as one
+// searched to the end, and every step of a drag over a generated hall and a campus leaves
+// every cable's route, length and media and the trays' fill as a routing from scratch on a
+// newly built graph gives them.
+#include "TestDesigns.h"
+
+#include "model/Design.h"
+#include "model/DesignIndex.h"
+#include "model/analysis/LiveAnalysis.h"
+#include "model/cabling/CableRouting.h"
+#include "model/cabling/TrayFill.h"
+#include "model/cabling/TrayGraph.h"
+#include "model/edits/PathwayOps.h"
+#include "model/generator/Generator.h"
+
+#include <QTest>
+
+#include <memory>
+#include <set>
+#include <utility>
+#include <vector>
+
+using namespace cds;
+
+namespace {
+
+/// A drop at the first end of @p piece: with one on every piece, distanceMm() asks every
+/// node's search for every node.
+TrayDrop dropOn(std::size_t piece) {
+    TrayDrop d;
+    d.piece = std::int32_t(piece);
+    return d;
+}
+
+/// Searches every tree of @p g to the end.
+void searchEverything(const TrayGraph& g) {
+    for (std::size_t p = 0; p < g.pieceCount(); ++p)
+        for (std::size_t q = 0; q < g.pieceCount(); ++q)
+            (void)g.distanceMm(dropOn(p), dropOn(q));
+}
+
+/// A graph of @p d's pathways built anew: TrayGraph::of() keeps the last graph it built, so
+/// one for other pathways is asked for first (an empty floor).
+std::shared_ptr<const TrayGraph> freshGraph(const DesignData& d) {
+    (void)TrayGraph::of(DesignData{});
+    return TrayGraph::of(d);
+}
+
+/// The rack pairs @p d's cables join (A end first), each once, in link order.
+std::vector<std::pair<RackId, RackId>> rackPairs(const DesignData& d) {
+    std::vector<std::pair<RackId, RackId>> out;
+    std::set<std::pair<RackId, RackId>> seen;
+    d.links.forEach([&](LinkId, const Link& l) {
+        const Device* a = d.devices.find(l.a.device);
+        const Device* b = d.devices.find(l.b.device);
+        if (a && b && a->rack != b->rack && d.racks.contains(a->rack) &&
+            d.racks.contains(b->rack) && seen.insert({a->rack, b->rack}).second)
+            out.push_back({a->rack, b->rack});
+    });
+    return out;
+}
+
+/// How many rack pairs @p lazy routes otherwise than @p full (length, pieces or line).
+int pairsThatDiffer(const DesignData& d, const TrayGraph& lazy, const TrayGraph& full,
+                    const std::vector<std::pair<RackId, RackId>>& pairs) {
+    int differ = 0;
+    for (const auto& [ra, rb] : pairs) {
+        const PointMm a = d.racks[ra].centre, b = d.racks[rb].centre;
+        const TrayDrop da = lazy.drop(a), db = lazy.drop(b), fa = full.drop(a), fb = full.drop(b);
+        differ += lazy.distanceMm(da, db) != full.distanceMm(fa, fb) ||
+                  lazy.route(da, db) != full.route(fa, fb) ||
+                  lazy.polyline(a, da, b, db) != full.polyline(a, fa, b, fb);
+    }
+    return differ;
+}
+
+bool sameLoad(const TrayLoad& a, const TrayLoad& b) {
+    if (a.segments.size() != b.segments.size() || a.noPathway != b.noPathway ||
+        a.maxFillPct != b.maxFillPct)
+        return false;
+    for (std::size_t i = 0; i < a.segments.size(); ++i) {
+        const TrayLoad::Segment &x = a.segments[i], &y = b.segments[i];
+        if (x.id != y.id || x.cableAreaMm2 != y.cableAreaMm2 || x.cables != y.cables ||
+            x.fillPct != y.fillPct)
+            return false;
+    }
+    return true;
+}
+
+/// The live analysis against a routing from scratch of the design as it stands: every rack
+/// pair's way, both ways round, over the graph the step used (searched as far as the step
+/// asked) against a new graph searched to the end, and every cable's length and media and the
+/// trays' fill against routeCables() and computeTrayLoad(). With @p newGraph those route over
+/// the new graph (TrayGraph::of() is made to build it); without, over the graph the step used,
+/// which the next step's graph then carries its searches over from, as in a drag.
+void checkAgainstScratch(const Design& design, const LiveAnalysis& live, const QString& when,
+                         bool newGraph) {
+    const std::shared_ptr<const TrayGraph> used = TrayGraph::of(design.data());
+    DesignData scratch = design.data();
+    const std::shared_ptr<const TrayGraph> full =
+        newGraph ? freshGraph(scratch) : std::make_shared<const TrayGraph>(scratch.pathways);
+    QVERIFY(used != full);
+    searchEverything(*full);
+    std::vector<std::pair<RackId, RackId>> pairs = rackPairs(scratch);
+    for (std::size_t i = 0, n = pairs.size(); i < n; ++i)
+        pairs.push_back({pairs[i].second, pairs[i].first});
+    const int ways = pairsThatDiffer(scratch, *used, *full, pairs);
+    QVERIFY2(ways == 0,
+             qPrintable(QStringLiteral("%1: %2 rack pairs' ways differ").arg(when).arg(ways)));
+    routeCables(scratch);
+    int differ = 0;
+    scratch.links.forEach([&](LinkId id, const Link& want) {
+        const Link& now = design.data().links[id];
+        differ +=
+            now.lengthM != want.lengthM || now.medium != want.medium || now.mediumB != want.mediumB;
+    });
+    QVERIFY2(differ == 0, qPrintable(QStringLiteral("%1: %2 cables differ").arg(when).arg(differ)));
+    QVERIFY2(sameLoad(live.trayLoad(), computeTrayLoad(scratch, DesignIndex(scratch))),
+             qPrintable(when + QStringLiteral(": tray fill differs")));
+}
+
+/// The first pathway of @p kind (invalid if none).
+PathwayId firstOf(const DesignData& d, PathwayKind kind) {
+    for (PathwayId id : d.pathways.ids())
+        if (d.pathways[id].kind == kind)
+            return id;
+    return {};
+}
+
+/// Drags @p trays of @p g's design in steps, checking each step against a routing from
+/// scratch; returns how many steps were not refused.
+int dragAndCheck(const GenerateResult& g, const std::vector<std::pair<PathwayId, PointMm>>& steps) {
+    Design design(g.design);
+    LiveAnalysis live(&design);
+    live.runNow();
+    int applied = 0;
+    for (const auto& [tray, delta] : steps) {
+        auto step = edits::movePathways(design.data(), {tray}, delta);
+        if (!step) // out of the hall: a drag stops there too
+            continue;
+        step.edit->apply(design);
+        live.runNow();
+        ++applied;
+        if (!live.lastRunWasPlacementOnly()) {
+            QTest::qFail("a tray step ran the whole analysis", __FILE__, __LINE__);
+            break;
+        }
+        checkAgainstScratch(design, live,
+                            QStringLiteral("step %1 (tray %2 by %3, %4)")
+                                .arg(applied)
+                                .arg(tray.value())
+                                .arg(delta.x)
+                                .arg(delta.y),
+                            applied % 2 == 1);
+        if (QTest::currentTestFailed())
+            break;
+    }
+    return applied;
+}
+
+} // namespace
+
+class TestTrayDrag : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    /// Questions asked in any order, of a graph searched only as far as each needed, get the
+    /// answers of a graph searched to the end: distances to the bit, the same pieces and line.
+    void lazySearchAnswersAsAFullSearch() {
+        GenerateParams p;
+        p.gpus = 4096;
+        const GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY(g.ok && !g.design.pathways.empty());
+        const auto pairs = rackPairs(g.design);
+        QVERIFY(pairs.size() > 100);
+        const TrayGraph full(g.design.pathways);
+        searchEverything(full);
+        const TrayGraph inOrder(g.design.pathways);
+        QCOMPARE(pairsThatDiffer(g.design, inOrder, full, pairs), 0);
+        const TrayGraph backwards(g.design.pathways);
+        const std::vector<std::pair<RackId, RackId>> reversed(pairs.rbegin(), pairs.rend());
+        QCOMPARE(pairsThatDiffer(g.design, backwards, full, reversed), 0);
+    }
+
+    /// A hall of 4,096 GPUs: its first row tray dragged off the trunks and back, past them, and
+    /// a trunk dragged across the rows.
+    void hallTrayDragMatchesARoutingFromScratch() {
+        GenerateParams p;
+        p.gpus = 4096;
+        const GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY(g.ok);
+        const PathwayId row = firstOf(g.design, PathwayKind::Ladder);
+        const PathwayId trunk = firstOf(g.design, PathwayKind::FibreRunner);
+        QVERIFY(row && trunk);
+        const std::vector<std::pair<PathwayId, PointMm>> steps = {
+            {row, {0, -300}},   {row, {0, -300}},   {row, {0, 600}},   {row, {0, 300}},
+            {row, {0, -300}},   {trunk, {600, 0}},  {trunk, {600, 0}}, {trunk, {-1200, 0}},
+            {trunk, {2400, 0}}, {row, {1200, 300}},
+        };
+        const int applied = dragAndCheck(g, steps);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(applied >= 7, qPrintable(QStringLiteral("only %1 steps moved").arg(applied)));
+    }
+
+    /// A campus of two halls joined by duct banks: a tray of the first hall and a trunk dragged.
+    void campusTrayDragMatchesARoutingFromScratch() {
+        GenerateParams p;
+        p.gpus = 2048;
+        p.halls = 2;
+        const GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY(g.ok);
+        QCOMPARE(g.design.halls.size(), std::size_t(2));
+        const PathwayId row = firstOf(g.design, PathwayKind::Ladder);
+        const PathwayId trunk = firstOf(g.design, PathwayKind::FibreRunner);
+        QVERIFY(row && trunk);
+        const std::vector<std::pair<PathwayId, PointMm>> steps = {
+            {row, {0, -300}},  {row, {0, 300}},    {row, {0, 300}},  {trunk, {600, 0}},
+            {trunk, {600, 0}}, {trunk, {-600, 0}}, {row, {0, -600}},
+        };
+        const int applied = dragAndCheck(g, steps);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(applied >= 5, qPrintable(QStringLiteral("only %1 steps moved").arg(applied)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrayDrag)
+#include "tst_tray_drag.moc"
