@@ -103,7 +103,7 @@ private Q_SLOTS:
         QCOMPARE(plan.ducts.size(), std::size_t(1));
         QCOMPARE(plan.ducts[0].name, QStringLiteral("Duct bank H1-H3"));
         QCOMPARE(plan.ducts[0].lengthM, 26.0);
-        QVERIFY2(plan.summary().contains(QLatin1String(" · 1 duct bank, 26 m.")),
+        QVERIFY2(plan.summary().contains(QString::fromUtf8(" · 1 duct bank, 26 m.")),
                  qPrintable(plan.summary()));
         const views::SitePlanGeometry g =
             views::SitePlanGeometry::fit(plan, QRectF(0, 0, 640, 200));

@@ -16,6 +16,9 @@
 #include <QFile>
 #include <QTest>
 
+#include <array>
+#include <utility>
+
 using namespace cds;
 using test::countCode;
 using test::errorCodes;
@@ -78,7 +81,9 @@ std::vector<PathwayId> ductBanksOf(const DesignData& d) {
 /// A generated campus: its halls are joined by duct banks only (no site road is a tray any
 /// more), which stand between the halls, carry the links between them, and leave no error,
 /// no dead end and no link without a tray path.
-void checkGeneratedCampus(const DesignData& d, std::size_t banks) {
+/// @p crossedOnly: the halls stand side by side, so each row's trays meet across the road and
+/// its cables cross the duct bank where they meet, without running along it.
+void checkGeneratedCampus(const DesignData& d, std::size_t banks, bool crossedOnly = false) {
     const std::vector<PathwayId> ids = ductBanksOf(d);
     QCOMPARE(ids.size(), banks);
     d.pathways.forEach([&](PathwayId, const Pathway& p) {
@@ -91,7 +96,8 @@ void checkGeneratedCampus(const DesignData& d, std::size_t banks) {
         QVERIFY2(hallAt(d.halls, p.from) < 0 && hallAt(d.halls, p.to) < 0, qPrintable(p.name));
         for (const TrayLoad::Segment& s : load.segments)
             if (s.id == ids[i]) {
-                QVERIFY2(s.cables > 0, qPrintable(p.name + QStringLiteral(" carries no cable")));
+                QVERIFY2(s.cables > 0 || crossedOnly,
+                         qPrintable(p.name + QStringLiteral(" carries no cable")));
                 QCOMPARE(s.limitPct, 40.0);
             }
     }
@@ -225,8 +231,25 @@ private Q_SLOTS:
         QCOMPARE(g.distanceMm(g.drop({10000, 5000}), g.drop({50000, 5000})), 40000.0);
     }
 
+    /// Two halls side by side: one duct bank under the road between them, from the first
+    /// tray that reaches the road to the last, each hall's trays ending on it.
     void generatedCampusOfTwoHallsHasADuctBank() {
-        checkGeneratedCampus(test::generated(campus(1024, 2)), 1);
+        const DesignData d = test::generated(campus(1024, 2));
+        checkGeneratedCampus(d, 1, true);
+        const Pathway& bank = d.pathways[ductBanksOf(d).front()];
+        std::array<int, 2> ends{};
+        d.pathways.forEach([&](PathwayId, const Pathway& p) {
+            if (p.kind == PathwayKind::DuctBank)
+                return;
+            for (const auto& [e, other] : {std::pair{p.from, p.to}, std::pair{p.to, p.from}})
+                if (std::abs(e.x - bank.from.x) < 1 && e.y >= bank.from.y && e.y <= bank.to.y)
+                    ++ends[std::size_t(other.x < bank.from.x ? 0 : 1)];
+        });
+        QVERIFY2(ends[0] > 0 && ends[1] > 0,
+                 qPrintable(QStringLiteral("trays ending on the duct bank from the west %1, "
+                                           "from the east %2")
+                                .arg(ends[0])
+                                .arg(ends[1])));
     }
 
     /// Four halls in 2 x 2: a duct bank between the columns and one between the rows, which
