@@ -3,6 +3,7 @@
 // design below both read the same DesignData, and a file the streamed reader does not take (an
 // older formatVersion, keys out of order, any refusal) is read by the tree reader, so a refusal
 // deep in a big array names the file, line, column and JSON pointer it always did.
+#include "HostileDesign.h"
 #include "TestDesigns.h"
 
 #include "model/generator/Generator.h"
@@ -26,52 +27,7 @@ const QString kName = QStringLiteral("r.cds.json");
 DesignData generated(int gpus) {
     GenerateParams p;
     p.gpus = gpus;
-    GenerateResult r = generateCluster(p, test::bundled().catalog());
-    if (!r.ok)
-        qFatal("generate: %s", qPrintable(r.error));
-    return std::move(r.design);
-}
-
-DesignData generated(GenerateParams p) {
-    GenerateResult r = generateCluster(p, test::bundled().catalog());
-    if (!r.ok)
-        qFatal("generate: %s", qPrintable(r.error));
-    return std::move(r.design);
-}
-
-QByteArray fileBytes(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return f.readAll();
-}
-
-/// Names with quotes, backslashes, control characters, non-ASCII, an emoji and a byte order
-/// mark, on every named object and in the head and tail sections.
-void makeHostile(DesignData& d) {
-    const QStringList names = {
-        QStringLiteral("a \"quoted\" rack"),
-        QStringLiteral("back\\slash\\\\"),
-        QString::fromUtf8("tab\tnewline\ncr\rbell\x07 \x01\x1f del\x7f"),
-        QString::fromUtf8("H\xC3\xA4lle \xE4\xB8\xAD\xE6\x96\x87"),
-        QString::fromUtf8("GPU \xF0\x9F\x9A\x80"),
-        QChar(0xFEFF) + QStringLiteral("bom first"),
-        QStringLiteral("slash/and~tilde"),
-    };
-    int i = 0;
-    const auto next = [&]() -> QString { // a QString, not a builder holding the temporary
-        const int k = i++;
-        return names[k % names.size()] + QString::number(k);
-    };
-    d.meta.title = next();
-    d.hall.name = next();
-    for (Fabric& f : d.fabrics)
-        f.name = next();
-    d.racks.forEach([&](RackId, Rack& r) { r.name = next(); });
-    d.devices.forEach([&](DeviceId, Device& v) { v.name = next(); });
-    d.power.elements.forEach([&](PowerElementId, PowerElement& e) { e.name = next(); });
-    d.waivers.push_back({next(), next()});
-    d.priceOverrides[QStringLiteral("nvidia-dgx-h100")] = {123456.78, next()};
+    return test::generatedOrDie(p);
 }
 
 DesignData withScenarios(const DesignData& base) {
@@ -153,7 +109,7 @@ private Q_SLOTS:
     }
     void bundledExamplesReadTheSame() {
         QFETCH(QString, path);
-        requireSameRead(fileBytes(path));
+        requireSameRead(test::fileBytes(path));
     }
 
     void generatedDesignsReadTheSame_data() {
@@ -171,7 +127,7 @@ private Q_SLOTS:
         } else if (name.startsWith(QLatin1String("1,024 GPUs"))) {
             d = generated(1024);
             if (name.contains(QLatin1String("hostile")))
-                makeHostile(d);
+                test::makeHostile(d);
             if (name.contains(QLatin1String("phases"))) {
                 d.phases = {{QStringLiteral("Phase 1"), QStringLiteral("2027-03-01")},
                             {QStringLiteral("Phase 2"), {}}};
@@ -182,7 +138,7 @@ private Q_SLOTS:
             GenerateParams p;
             p.gpus = 1024;
             p.halls = 2;
-            d = generated(p);
+            d = test::generatedOrDie(p);
             QCOMPARE(d.halls.size(), std::size_t(2));
         } else if (name.startsWith(QLatin1String("800 V"))) {
             GenerateParams p;
@@ -190,7 +146,7 @@ private Q_SLOTS:
             p.serverId = QStringLiteral("nvidia-gb300-nvl72");
             p.switchId = QStringLiteral("nvidia-q3400");
             p.power->dc800 = true;
-            d = generated(p);
+            d = test::generatedOrDie(p);
             QVERIFY(!d.power.isEmpty());
         } else {
             d = withScenarios(test::smallCluster());
@@ -279,7 +235,7 @@ private Q_SLOTS:
         p.serverId = QStringLiteral("nvidia-gb300-nvl72");
         p.switchId = QStringLiteral("nvidia-q3400");
         p.power->dc800 = true;
-        const QByteArray current = DesignFile::toBytes(generated(p));
+        const QByteArray current = DesignFile::toBytes(test::generatedOrDie(p));
         const LoadResult expected = DesignFile::loadTree(current, kName);
         QVERIFY(expected.ok);
 

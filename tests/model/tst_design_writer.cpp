@@ -3,6 +3,7 @@
 // tree writer save used before) over the same document, and the compact style's bytes those
 // of nlohmann's dump() (what the edit journal wrote). Files saved by the tree writer (the
 // bundled examples, a campus with an 800 V DC power chain) load and save to the same bytes.
+#include "HostileDesign.h"
 #include "TestDesigns.h"
 
 #include "model/generator/Generator.h"
@@ -34,64 +35,6 @@ std::string compact(const DesignData& d) {
     return out;
 }
 
-DesignData generated(GenerateParams p) {
-    GenerateResult r = generateCluster(p, test::bundled().catalog());
-    if (!r.ok)
-        qFatal("generate: %s", qPrintable(r.error));
-    return std::move(r.design);
-}
-
-QByteArray fileBytes(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return f.readAll();
-}
-
-/// Names no writer should mangle: quotes, backslashes, every kind of control character,
-/// DEL, non-ASCII, an emoji (a surrogate pair in UTF-16) and a byte order mark.
-const QStringList& hostileNames() {
-    static const QStringList names = {
-        QStringLiteral("a \"quoted\" rack"),
-        QStringLiteral("back\\slash\\\\"),
-        QString::fromUtf8("tab\tnewline\ncr\rbell\x07 nul-free \x01\x1f del\x7f"),
-        QString::fromUtf8("form\ffeed\bback"),
-        QString::fromUtf8("H\xC3\xA4lle \xE4\xB8\xAD\xE6\x96\x87 \xCE\xB1\xCE\xB2"),
-        QString::fromUtf8("GPU \xF0\x9F\x9A\x80 rocket \xF0\x9F\x98\x80"),
-        QChar(0xFEFF) + QStringLiteral("bom first"), // fromUtf8 would drop a leading BOM
-        QStringLiteral("slash/and</script>"),
-        QStringLiteral("  "),
-    };
-    return names;
-}
-
-/// Every object with a name gets a hostile one, and the head and tail sections carry some.
-void makeHostile(DesignData& d) {
-    const QStringList& n = hostileNames();
-    int i = 0;
-    const auto next = [&]() -> QString { // not a QStringBuilder over a temporary
-        const int k = i++;
-        return n[k % n.size()] + QString::number(k); // unique: power elements must be
-    };
-    d.meta.title = next();
-    d.meta.notes = next();
-    d.meta.site = next();
-    d.hall.name = next();
-    for (Row& r : d.hall.rows)
-        r.name = next();
-    for (Fabric& f : d.fabrics)
-        f.name = next();
-    d.racks.forEach([&](RackId, Rack& r) { r.name = next(); });
-    d.devices.forEach([&](DeviceId, Device& v) { v.name = next(); });
-    d.pathways.forEach([&](PathwayId, Pathway& p) { p.name = next(); });
-    d.power.elements.forEach([&](PowerElementId, PowerElement& e) {
-        e.name = next();
-        e.group = next();
-    });
-    d.waivers.push_back({next(), next()});
-    d.priceOverrides[QStringLiteral("nvidia-dgx-h100")] = {123456.78, next()};
-}
-
 /// Some links on a pinned cable, a few objects deleted (ids with gaps), build phases.
 void editSome(DesignData& d) {
     TypeId cable;
@@ -120,7 +63,7 @@ DesignData withScenarios(const DesignData& base) {
     ScenariosEdit::addCurrent(design.data(), QStringLiteral("as \"built\""))->apply(design);
     DesignData variant = design.data();
     variant.racks.forEach([](RackId, Rack& r) { r.cooling = CoolingType::Air; });
-    makeHostile(variant);
+    test::makeHostile(variant);
     design.reset(variant);
     ScenariosEdit::addCurrent(design.data(), QString::fromUtf8("air \xF0\x9F\x8C\xAC"))
         ->apply(design);
@@ -166,23 +109,23 @@ private Q_SLOTS:
         if (name == QLatin1String("two dgx")) {
             d = test::smallCluster();
         } else if (name.startsWith(QLatin1String("1,024 GPUs"))) {
-            d = generated(params(1024));
+            d = test::generatedOrDie(params(1024));
             QVERIFY(!d.power.isEmpty());
             if (name.contains(QLatin1String("hostile")))
-                makeHostile(d);
+                test::makeHostile(d);
             if (name.contains(QLatin1String("pinned")))
                 editSome(d);
         } else if (name.startsWith(QLatin1String("campus"))) {
             GenerateParams p = params(1024);
             p.halls = 2;
-            d = generated(p);
+            d = test::generatedOrDie(p);
             QCOMPARE(d.halls.size(), std::size_t(2));
         } else if (name.startsWith(QLatin1String("800 V"))) {
             GenerateParams p = params(576);
             p.serverId = QStringLiteral("nvidia-gb300-nvl72");
             p.switchId = QStringLiteral("nvidia-q3400");
             p.power->dc800 = true;
-            d = generated(p);
+            d = test::generatedOrDie(p);
         } else {
             d = withScenarios(test::smallCluster());
             QCOMPARE(d.scenarios.size(), std::size_t(2));
@@ -202,7 +145,7 @@ private Q_SLOTS:
     }
     void filesSavedByTheTreeWriterKeepTheirBytes() {
         QFETCH(QString, path);
-        const QByteArray saved = fileBytes(path);
+        const QByteArray saved = test::fileBytes(path);
         const LoadResult r = DesignFile::loadFromBytes(saved, path);
         QVERIFY2(r.ok, qPrintable(r.errors.empty() ? QString() : r.errors[0].toString()));
         QVERIFY(r.notes.isEmpty()); // the current format: nothing migrated
@@ -269,7 +212,7 @@ private Q_SLOTS:
     }
 
     void saveReportsProgressAndCancelsWithoutWriting() {
-        const DesignData d = generated(params(1024));
+        const DesignData d = test::generatedOrDie(params(1024));
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("p.cds.json"));
         int last = -1;
@@ -282,7 +225,7 @@ private Q_SLOTS:
         }));
         QVERIFY(rising);
         QCOMPARE(last, 100);
-        QCOMPARE(fileBytes(path), DesignFile::toBytes(d));
+        QCOMPARE(test::fileBytes(path), DesignFile::toBytes(d));
         const QString other = dir.filePath(QStringLiteral("q.cds.json"));
         QVERIFY(!DesignFile::save(d, other, &error, [](int p) { return p < 30; }));
         QVERIFY(error.contains(QLatin1String("cancelled")));
