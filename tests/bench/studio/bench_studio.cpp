@@ -86,10 +86,14 @@ int main(int argc, char** argv) {
     const double open = ms(t);
     const Metrics first = computeMetrics(w.workbench().design()->data());
     const int gpus = first.gpus;
+    // Issue #32's targets at 500,000 GPUs: open in 3 s, 1.5 GiB, every interaction in 50 ms.
+    const bool campus = gpus >= 400000;
+    const double frameMs = campus ? 50 : 16;
     line(gpus, "open (studio: load, route, index, views)", open, "ms",
-         gpus >= 100000  ? 1500
-         : gpus >= 16384 ? 250
-                         : 0);
+         campus           ? 3000
+         : gpus >= 100000 ? 1500
+         : gpus >= 16384  ? 250
+                          : 0);
 
     // Save: the worker serializes and writes; the UI thread only copies the design and
     // keeps serving events meanwhile. "UI blocked" is the longest gap between event-loop
@@ -118,7 +122,7 @@ int main(int argc, char** argv) {
         ticker.stop();
         longest = std::max(longest, ms(gap));
         line(gpus, "save (studio, on a worker thread)", ms(t), "ms");
-        line(gpus, "  UI thread blocked at most", longest, "ms", 16);
+        line(gpus, "  UI thread blocked at most", longest, "ms", frameMs);
     }
 
     // Full-hall repaint, as the view paints it: hall, racks, bundles, legend.
@@ -147,7 +151,7 @@ int main(int argc, char** argv) {
     const double repaint = medianOf15();
     if (qEnvironmentVariableIsSet("CDS_BENCH_PNG"))
         img.save(qEnvironmentVariable("CDS_BENCH_PNG"));
-    line(gpus, "full-hall offscreen repaint (median of 15)", repaint, "ms", 16);
+    line(gpus, "full-hall offscreen repaint (median of 15)", repaint, "ms", frameMs);
     if (qEnvironmentVariableIsSet("CDS_BENCH_DETAIL")) { // bundles alone, the rest alone
         auto paintOnly = [&](bool bundles) {
             for (QGraphicsItem* it : view->scene()->items())
@@ -182,11 +186,11 @@ int main(int argc, char** argv) {
     view->endDrag();
     line(gpus, "rack drag release (journal checkpoint)", ms(t), "ms");
     // The first full-hall repaint after the move: the overview's trunks are rebuilt.
-    line(gpus, "full-hall repaint right after a rack move", renderHall(), "ms", 16);
+    line(gpus, "full-hall repaint right after a rack move", renderHall(), "ms", frameMs);
     line(gpus, "rack drag step: model edit + scene (median)", median(edit), "ms");
     line(gpus, "rack drag: reroute + metrics + checks + status", median(analysis), "ms");
     // The studio's target is set at 16,384 GPUs; larger designs print the figure only.
-    line(gpus, "rack drag step total", median(edit) + median(analysis), "ms", 16);
+    line(gpus, "rack drag step total", median(edit) + median(analysis), "ms", frameMs);
     // One tray drag step: a tray moved by half a tile re-routes every cable (the tray graph is
     // rebuilt), then the same analysis.
     if (!w.workbench().design()->data().pathways.empty()) {
@@ -223,6 +227,8 @@ int main(int argc, char** argv) {
         line(gpus, "  of which: checks", ms(t), "ms");
     }
     line(gpus, "peak memory (studio process, design open)", bench::peakMemoryMiB(), "MiB",
-         gpus >= 100000 ? 1024 : 0);
+         campus           ? 1536
+         : gpus >= 100000 ? 1024
+                          : 0);
     return 0;
 }
