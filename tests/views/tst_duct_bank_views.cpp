@@ -2,6 +2,7 @@
 // the site plan lists and draws a campus's duct banks with their length, and the floorplan SVG
 // marks a duct bank's pieces dashed while keeping the `<path class="pathway">` contract.
 
+#include "../model/DuctBankDesigns.h"
 #include "StudioFixture.h"
 
 #include "model/analysis/Analysis.h"
@@ -25,29 +26,6 @@ using cds::test::initStudioTests;
 
 namespace {
 
-Pathway pathway(const char* name, PathwayKind kind, PointMm from, PointMm to) {
-    Pathway p;
-    p.name = QString::fromLatin1(name);
-    p.kind = kind;
-    p.from = from;
-    p.to = to;
-    p.elevationMm = kind == PathwayKind::DuctBank ? 0 : 2700;
-    return p;
-}
-
-/// Two halls 24 m apart, a ladder in each and a 26 m duct bank joining them.
-DesignData twoHalls() {
-    DesignData d;
-    d.hall.widthMm = 64000;
-    d.hall.depthMm = 10000;
-    d.halls = {{QStringLiteral("H1"), {0, 0, 20000, 10000}},
-               {QStringLiteral("H3"), {44000, 0, 20000, 10000}}};
-    d.pathways.add(pathway("H1 tray", PathwayKind::Ladder, {1000, 5000}, {19000, 5000}));
-    d.pathways.add(pathway("Duct bank H1-H3", PathwayKind::DuctBank, {19000, 5000}, {45000, 5000}));
-    d.pathways.add(pathway("H3 tray", PathwayKind::Ladder, {45000, 5000}, {63000, 5000}));
-    return d;
-}
-
 QByteArray exportSvg(const DesignData& d) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("plan.svg"));
@@ -70,7 +48,7 @@ private Q_SLOTS:
     /// The kind combo offers the three kinds, shows a duct bank's, and choosing "Duct bank"
     /// for a ladder commits the tray with that kind.
     void trayFormOffersDuctBank() {
-        const DesignData d = twoHalls();
+        const DesignData d = test::twoHallsWithDuctBank();
         for (const PathwayId id : {PathwayId(0), PathwayId(1)}) {
             QWidget body;
             auto* form = new QFormLayout(&body);
@@ -98,7 +76,7 @@ private Q_SLOTS:
     /// The site plan lists the duct bank with its length, draws it to scale between the halls
     /// and sums the duct banks in its summary.
     void sitePlanDrawsDuctBanks() {
-        const DesignData d = twoHalls();
+        const DesignData d = test::twoHallsWithDuctBank();
         const views::SitePlan plan = views::SitePlan::of(d, analyze(d).metrics);
         QCOMPARE(plan.ducts.size(), std::size_t(1));
         QCOMPARE(plan.ducts[0].name, QStringLiteral("Duct bank H1-H3"));

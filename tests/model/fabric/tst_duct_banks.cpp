@@ -1,6 +1,7 @@
 // Duct banks (issue #31): the underground pathway kind between a campus's buildings, its file
 // key and fill limit, routing (no rack drops into one), the generated campus's duct banks
 // between its halls, and `site.pathway-dead-end` for a pathway that leads to a missing hall.
+#include "DuctBankDesigns.h"
 #include "EditChecks.h"
 #include "FabricTestUtil.h"
 
@@ -24,35 +25,6 @@ using test::countCode;
 using test::errorCodes;
 
 namespace {
-
-Pathway pathway(const char* name, PathwayKind kind, PointMm from, PointMm to) {
-    Pathway p;
-    p.name = QString::fromLatin1(name);
-    p.kind = kind;
-    p.from = from;
-    p.to = to;
-    p.elevationMm = kind == PathwayKind::DuctBank ? 0 : 2700;
-    p.widthMm = 300;
-    p.depthMm = 100;
-    return p;
-}
-
-/// Two halls 24 m apart on a 64 x 10 m site, each with a ladder along its middle, and a duct
-/// bank from the end of H1's ladder to the start of H3's (the names say which halls it joins).
-///   H1  x 0..20000        ladder y = 5000, x 1000..19000
-///   H3  x 44000..64000    ladder y = 5000, x 45000..63000
-///   duct bank y = 5000, x 19000..45000
-DesignData twoHalls() {
-    DesignData d;
-    d.hall.widthMm = 64000;
-    d.hall.depthMm = 10000;
-    d.halls = {{QStringLiteral("H1"), {0, 0, 20000, 10000}},
-               {QStringLiteral("H3"), {44000, 0, 20000, 10000}}};
-    d.pathways.add(pathway("H1 tray", PathwayKind::Ladder, {1000, 5000}, {19000, 5000}));
-    d.pathways.add(pathway("Duct bank H1-H3", PathwayKind::DuctBank, {19000, 5000}, {45000, 5000}));
-    d.pathways.add(pathway("H3 tray", PathwayKind::Ladder, {45000, 5000}, {63000, 5000}));
-    return d;
-}
 
 std::vector<Finding> deadEnds(const DesignData& d) {
     std::vector<Finding> out;
@@ -136,7 +108,8 @@ private Q_SLOTS:
     /// same bytes again.
     void ductBankRoundTripsByteForByte() {
         DesignData d = test::smallCluster();
-        d.pathways.add(pathway("Duct bank A-B", PathwayKind::DuctBank, {0, 500}, {4000, 500}));
+        d.pathways.add(
+            test::pathway("Duct bank A-B", PathwayKind::DuctBank, {0, 500}, {4000, 500}));
         const QByteArray bytes = DesignFile::toBytes(d);
         QVERIFY(bytes.contains("\"kind\": \"duct-bank\""));
         QVERIFY(bytes.contains("\"duct-bank\": 40.0"));
@@ -202,7 +175,7 @@ private Q_SLOTS:
     /// A tray set to a duct bank in Properties is one edit: applied, the file gains the kind
     /// and the duct bank's limit; undone, it has the bytes it had, the limit's key gone too.
     void kindEditAppliesUndoesAndSaves() {
-        DesignData d = twoHalls();
+        DesignData d = test::twoHallsWithDuctBank();
         d.pathways[PathwayId(1)].kind = PathwayKind::Ladder;
         Design design(d);
         QVERIFY(!DesignFile::toBytes(design.data()).contains("duct-bank"));
@@ -220,7 +193,7 @@ private Q_SLOTS:
     /// Cables reach a duct bank along the trays, never straight down from a rack: a rack
     /// beside one drops to the nearest tray, or has no drop.
     void noRackDropsIntoADuctBank() {
-        const DesignData d = twoHalls();
+        const DesignData d = test::twoHallsWithDuctBank();
         const TrayGraph g(d.pathways);
         QVERIFY(!g.drop({30000, 5000}).valid());     // on the duct bank, 14 m from the ladders
         const TrayDrop near = g.drop({19500, 5500}); // 0.7 m from both, 0.5 m off the bank
@@ -269,7 +242,7 @@ private Q_SLOTS:
     /// The duct bank to a hall that was removed (with its trays) ends in the open: a warning
     /// that names the pathway and the place.
     void ductBankToARemovedHallIsADeadEnd() {
-        DesignData d = twoHalls();
+        DesignData d = test::twoHallsWithDuctBank();
         QVERIFY(deadEnds(d).empty());
         d.halls.pop_back();
         d.pathways.take(PathwayId(2));
@@ -288,7 +261,7 @@ private Q_SLOTS:
     /// An end within the tray graph's join tolerance of another pathway is on it; farther,
     /// it is not. Both ends in the open are named in one finding.
     void endOnAnotherPathwayIsNoDeadEnd() {
-        DesignData d = twoHalls();
+        DesignData d = test::twoHallsWithDuctBank();
         d.halls.pop_back();
         d.pathways[PathwayId(2)].from.x = 45000 + TrayGraph::kJoinToleranceMm - 10; // 40 mm on
         QVERIFY(deadEnds(d).size() == 1); // H3 tray's far end, now in no hall
@@ -305,7 +278,7 @@ private Q_SLOTS:
 
     /// Not a campus: one hall, the floor; a tray may end anywhere on it.
     void oneHallHasNoDeadEnds() {
-        DesignData d = twoHalls();
+        DesignData d = test::twoHallsWithDuctBank();
         d.halls.clear();
         d.pathways.take(PathwayId(2));
         QVERIFY(deadEnds(d).empty());
