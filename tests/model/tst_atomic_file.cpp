@@ -1,5 +1,6 @@
 // The one atomic-output helper under fault injection (issue 19): a write(2) that fails like a
 // full disk part way must leave the previous file, or the previous folder export, whole.
+#include "FullDisk.h"
 #include "model/AtomicFile.h"
 
 #include <QDir>
@@ -14,20 +15,6 @@
 using namespace cds;
 
 namespace {
-
-// The simulated disk: takes g_room bytes, then every write fails with ENOSPC.
-qint64 g_room = 0;
-ssize_t fullDisk(int fd, const void* data, size_t size) {
-    if (g_room <= 0) {
-        errno = ENOSPC;
-        return -1;
-    }
-    const size_t n = std::min<size_t>(size, size_t(g_room));
-    const ssize_t w = ::write(fd, data, n);
-    if (w > 0)
-        g_room -= w;
-    return w;
-}
 
 QByteArray contents(const QString& path) {
     QFile f(path);
@@ -70,8 +57,8 @@ private Q_SLOTS:
         const QString p = dir.filePath(QStringLiteral("bom.csv"));
         QString error;
         QVERIFY(writeFileAtomically(p, "the previous bill of materials", &error));
-        g_room = room;
-        AtomicFileTesting::setWriteFunction(&fullDisk);
+        test::fullDiskRoom() = room;
+        AtomicFileTesting::setWriteFunction(&test::fullDisk);
         QVERIFY(!writeFileAtomically(p, QByteArray(4096, 'x'), &error));
         QCOMPARE(error, p + QStringLiteral(": cannot write: No space left on device"));
         QCOMPARE(contents(p), QByteArray("the previous bill of materials"));
@@ -87,8 +74,8 @@ private Q_SLOTS:
         const std::vector<FolderFile> v2 = {{QStringLiteral("01-a.csv"), "new a"},
                                             {QStringLiteral("types/b.yaml"), "new b"},
                                             {QStringLiteral("09-c.csv"), QByteArray(4096, 'c')}};
-        g_room = 10; // the first two files fit, the third does not
-        AtomicFileTesting::setWriteFunction(&fullDisk);
+        test::fullDiskRoom() = 10; // the first two files fit, the third does not
+        AtomicFileTesting::setWriteFunction(&test::fullDisk);
         QVERIFY(!writeFilesAtomically(dir, v2, &error));
         QVERIFY2(error.contains(QLatin1String("No space left on device")), qPrintable(error));
         for (const auto& [rel, bytes] : v1)
@@ -130,8 +117,8 @@ private Q_SLOTS:
         QVERIFY(leftovers(dir, {QStringLiteral("a.csv")}).isEmpty());
         QVERIFY(leftovers(dir + QStringLiteral("/sub"), {QStringLiteral("b.csv")}).isEmpty());
         // A full disk in the middle of a.csv: its path and the reason, the old files whole.
-        g_room = 300000;
-        AtomicFileTesting::setWriteFunction(&fullDisk);
+        test::fullDiskRoom() = 300000;
+        AtomicFileTesting::setWriteFunction(&test::fullDisk);
         {
             StagedFolder folder(dir);
             QVERIFY(!produce(folder) || !folder.commit());

@@ -3,6 +3,7 @@
 // each example's folder, data/netbox-bundle-sha256.txt) and the bytes of netboxExport(); the
 // cables follow the cabling schedule without its rows; a full disk part way leaves the
 // previous folder whole, with the file and the system's reason in the message.
+#include "../FullDisk.h"
 #include "ExportTestDesigns.h"
 #include "model/AtomicFile.h"
 #include "model/cabling/CableRouting.h"
@@ -26,20 +27,6 @@
 using namespace cds;
 
 namespace {
-
-// The simulated disk: takes g_room bytes, then every write fails with ENOSPC.
-qint64 g_room = 0;
-ssize_t fullDisk(int fd, const void* data, size_t size) {
-    if (g_room <= 0) {
-        errno = ENOSPC;
-        return -1;
-    }
-    const size_t n = std::min<size_t>(size, size_t(g_room));
-    const ssize_t w = ::write(fd, data, n);
-    if (w > 0)
-        g_room -= w;
-    return w;
-}
 
 using Files = std::map<QString, QByteArray>; // relative path -> bytes
 
@@ -207,8 +194,8 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(stream(d, QStringLiteral("before"), dir, &error), qPrintable(error));
         const Files before = folderFiles(dir);
-        g_room = 200 * 1024; // a few files and part of a larger one
-        AtomicFileTesting::setWriteFunction(&fullDisk);
+        test::fullDiskRoom() = 200 * 1024; // a few files and part of a larger one
+        AtomicFileTesting::setWriteFunction(&test::fullDisk);
         QVERIFY(!stream(d, QStringLiteral("after"), dir, &error));
         QVERIFY2(error.startsWith(dir + QLatin1Char('/')) &&
                      error.endsWith(QLatin1String(": cannot write: No space left on device")),
