@@ -149,24 +149,15 @@ void FailureFlow::carryInto(PowerElementId to, PowerElementId from, double& kw,
     const PowerElement& e = m_c.elements[from];
     const double in = m_kw[from.value()] / std::max(0.5, e.efficiencyPct / 100.0);
     const double gpu = m_gpuKw[from.value()];
-    for (bool standby : {false, true}) {
-        double total = 0;
-        for (PowerElementId u : e.upstream)
-            if (m_c.elements.contains(u) && m_alive[u.value()] &&
-                isStandby(m_c.elements[u].kind) == standby)
-                total += m_c.capacityKw(m_c.elements[u]);
-        if (total <= 0)
-            continue;
-        if (isStandby(m_c.elements[to].kind) != standby)
-            return;
-        for (PowerElementId u : e.upstream)
-            if (u == to) {
-                const double w = m_c.capacityKw(m_c.elements[u]) / total;
-                kw += in * w;
-                gpuKw += gpu * w;
-            }
+    const CarryingSupplies by = carryingSupplies(m_c, e, m_alive);
+    if (by.capacityKw <= 0 || isStandby(m_c.elements[to].kind) != by.standby)
         return;
-    }
+    for (PowerElementId u : e.upstream)
+        if (u == to) {
+            const double w = m_c.capacityKw(m_c.elements[u]) / by.capacityKw;
+            kw += in * w;
+            gpuKw += gpu * w;
+        }
 }
 
 /// The loads left with no live feed. Only a load on a dead element can be, and it was not

@@ -54,23 +54,28 @@ void LoadFlow::carryUp(PowerElementId id, FailureCase& s) const {
         return;
     const double in = s.kw[id.value()] / std::max(0.5, e.efficiencyPct / 100.0);
     const double gpu = s.gpuKw[id.value()];
-    for (bool standby : {false, true}) {
-        double total = 0;
-        for (PowerElementId u : e.upstream)
-            if (m_c.elements.contains(u) && alive[u.value()] &&
-                isStandby(m_c.elements[u].kind) == standby)
-                total += m_c.capacityKw(m_c.elements[u]);
-        if (total <= 0)
-            continue;
-        for (PowerElementId u : e.upstream)
-            if (m_c.elements.contains(u) && alive[u.value()] &&
-                isStandby(m_c.elements[u].kind) == standby) {
-                const double w = m_c.capacityKw(m_c.elements[u]) / total;
-                s.kw[u.value()] += in * w;
-                s.gpuKw[u.value()] += gpu * w;
-            }
+    const CarryingSupplies by = carryingSupplies(m_c, e, alive);
+    if (by.capacityKw <= 0)
         return;
+    for (PowerElementId u : e.upstream)
+        if (by.carries(m_c, u, alive)) {
+            const double w = m_c.capacityKw(m_c.elements[u]) / by.capacityKw;
+            s.kw[u.value()] += in * w;
+            s.gpuKw[u.value()] += gpu * w;
+        }
+}
+
+CarryingSupplies carryingSupplies(const PowerChain& c, const PowerElement& e,
+                                  const std::vector<char>& alive) {
+    for (bool standby : {false, true}) {
+        CarryingSupplies by{standby, 0};
+        for (PowerElementId u : e.upstream)
+            if (by.carries(c, u, alive))
+                by.capacityKw += c.capacityKw(c.elements[u]);
+        if (by.capacityKw > 0)
+            return by;
     }
+    return {};
 }
 
 } // namespace cds

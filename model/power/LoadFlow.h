@@ -29,6 +29,20 @@ struct FailureCase {
     std::vector<std::size_t> lostLoads; ///< indices of the feed loads left dark, ascending
 };
 
+/// @brief Which of an element's live supplies carry its input: the normal ones, sharing it by
+/// capacity, or the standby ones only when no normal one is live.
+struct CarryingSupplies {
+    bool standby = false;
+    double capacityKw = 0; ///< their total capacity; 0: no live supply carries it
+    /// Whether supply @p u of the element is one of them (live, and of the carrying kind).
+    bool carries(const PowerChain& c, PowerElementId u, const std::vector<char>& alive) const {
+        return c.elements.contains(u) && alive[u.value()] &&
+               isStandby(c.elements[u].kind) == standby;
+    }
+};
+CarryingSupplies carryingSupplies(const PowerChain& c, const PowerElement& e,
+                                  const std::vector<char>& alive);
+
 /// @brief The load flow over the whole chain: each load split over its live feeds, then each
 /// element's input carried up to its live supplies, from the racks to the sources.
 class LoadFlow {
