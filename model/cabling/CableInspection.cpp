@@ -1,5 +1,7 @@
 #include "CableInspection.h"
 
+#include "../SegmentDistance.h"
+
 #include "../DesignIndex.h"
 #include "TrayGraph.h"
 
@@ -53,14 +55,6 @@ std::vector<PointMm> lineBetween(const TrayGraph* trays, const Rack& a, const Ra
             *noPathway = true;
     }
     return {a.centre, b.centre};
-}
-
-double distanceToSegment(PointMm a, PointMm b, PointMm p) {
-    const double dx = b.x - a.x, dy = b.y - a.y;
-    const double len2 = dx * dx + dy * dy;
-    const double t =
-        len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0) : 0;
-    return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
 
 } // namespace

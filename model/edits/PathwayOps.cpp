@@ -1,5 +1,7 @@
 #include "PathwayOps.h"
 
+#include "../SegmentDistance.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -175,14 +177,7 @@ Result editPathway(const DesignData& d, PathwayId id, const Pathway& after) {
 }
 
 double distanceToPathway(const Pathway& w, PointMm p, PointMm* nearest) {
-    const double dx = w.to.x - w.from.x, dy = w.to.y - w.from.y;
-    const double len2 = dx * dx + dy * dy;
-    double t = len2 > 0 ? ((p.x - w.from.x) * dx + (p.y - w.from.y) * dy) / len2 : 0;
-    t = std::clamp(t, 0.0, 1.0);
-    const PointMm q{w.from.x + t * dx, w.from.y + t * dy};
-    if (nearest)
-        *nearest = q;
-    return std::hypot(p.x - q.x, p.y - q.y);
+    return distanceToSegment(w.from, w.to, p, nearest);
 }
 
 PathwayId pathwayAt(const DesignData& d, PointMm p, double toleranceMm) {

@@ -1,10 +1,8 @@
 #include "FindingCodes.h"
 #include "FoundationRules.h"
 
+#include "../SegmentDistance.h"
 #include "../site/Site.h"
-
-#include <algorithm>
-#include <cmath>
 
 namespace cds {
 
@@ -12,12 +10,7 @@ namespace {
 
 /// Whether @p e lies on pathway @p q: within the tolerance the tray graph joins trays at.
 bool touches(PointMm e, const Pathway& q) {
-    const double dx = q.to.x - q.from.x, dy = q.to.y - q.from.y, len2 = dx * dx + dy * dy;
-    const double t =
-        len2 > 0 ? std::clamp(((e.x - q.from.x) * dx + (e.y - q.from.y) * dy) / len2, 0.0, 1.0)
-                 : 0.0;
-    const double ox = q.from.x + t * dx - e.x, oy = q.from.y + t * dy - e.y;
-    return std::sqrt(ox * ox + oy * oy) <= kPathwayJoinToleranceMm;
+    return distanceToSegment(q.from, q.to, e) <= kPathwayJoinToleranceMm;
 }
 
 /// The ends of pathway @p id that stand in no hall and on no other pathway.
