@@ -4,6 +4,7 @@
 
 #include "../model/DuctBankDesigns.h"
 #include "StudioFixture.h"
+#include "SvgExport.h"
 
 #include "model/analysis/Analysis.h"
 #include "model/generator/Generator.h"
@@ -23,22 +24,6 @@
 
 using namespace cds;
 using cds::test::initStudioTests;
-
-namespace {
-
-QByteArray exportSvg(const DesignData& d) {
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("plan.svg"));
-    QString error;
-    if (!render::writeDrawing(d, render::DrawingOptions{}, path, false, &error))
-        qFatal("svg: %s", qPrintable(error));
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return f.readAll();
-}
-
-} // namespace
 
 class TestDuctBankViews : public QObject {
     Q_OBJECT
@@ -103,7 +88,7 @@ private Q_SLOTS:
         p.halls = 2;
         GenerateResult r = generateCluster(p, CatalogLibrary::loadDefault().catalog());
         QVERIFY2(r.ok, qPrintable(r.error));
-        QXmlStreamReader xml(exportSvg(r.design));
+        QXmlStreamReader xml(test::exportSvg(r.design));
         int ducts = 0, trays = 0;
         while (!xml.atEnd()) {
             if (xml.readNext() != QXmlStreamReader::StartElement || xml.name() != u"path")

@@ -6,6 +6,7 @@
 // written to build/<dir>/screenshots for review.
 
 #include "StudioFixture.h"
+#include "SvgExport.h"
 #include "model/json/CatalogFile.h"
 
 #include "model/cabling/CableRouteMap.h"
@@ -124,17 +125,6 @@ SvgSummary readSvg(const QByteArray& svg) {
     return s;
 }
 
-QByteArray exportSvg(const DesignData& d) {
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("plan.svg"));
-    QString error;
-    if (!render::writeDrawing(d, render::DrawingOptions{}, path, false, &error))
-        qFatal("svg: %s", qPrintable(error));
-    QFile f(path);
-    f.open(QIODevice::ReadOnly);
-    return f.readAll();
-}
-
 QString screenshotDir() {
     const QString dir = QStringLiteral(CDS_BINARY_DIR "/screenshots");
     QDir().mkpath(dir);
@@ -222,7 +212,7 @@ private Q_SLOTS:
             QVERIFY(orthogonal(b.points));
         }
         QVERIFY(warnings > 0);
-        const SvgSummary s = readSvg(exportSvg(d));
+        const SvgSummary s = readSvg(test::exportSvg(d));
         QCOMPARE(s.noPathway, warnings);
         QVERIFY2(s.errors.isEmpty(), qPrintable(s.errors.join(u'\n')));
     }
@@ -238,7 +228,7 @@ private Q_SLOTS:
         d.meta.date = QStringLiteral("2026-11-30");
         CableRouteMap routes;
         routes.build(d);
-        const SvgSummary s = readSvg(exportSvg(d));
+        const SvgSummary s = readSvg(test::exportSvg(d));
         QVERIFY2(s.errors.isEmpty(), qPrintable(s.errors.join(u'\n')));
         QCOMPARE(s.cables, int(routes.bundles().size()));
         QCOMPARE(s.pathways, int(routes.pieces().size()));
