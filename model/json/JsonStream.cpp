@@ -107,42 +107,8 @@ public:
     bool string(string_t& v) override { return scalar(Json(std::move(v))); }
     bool binary(binary_t&) override { return false; }
 
-    bool start_object(std::size_t) override {
-        if (!deeper())
-            return false;
-        if (m_builder.active()) {
-            m_builder.startObject();
-            return true;
-        }
-        const Slot s = slot();
-        if (s.shape == StreamSink::Shape::Whole) {
-            m_builder.begin();
-            m_builder.startObject();
-            return true;
-        }
-        if (s.shape != StreamSink::Shape::Members)
-            return false;
-        m_open.push_back({s.pointer, s.shape, 0, {}, {}});
-        return true;
-    }
-    bool start_array(std::size_t) override {
-        if (!deeper())
-            return false;
-        if (m_builder.active()) {
-            m_builder.startArray();
-            return true;
-        }
-        const Slot s = slot();
-        if (s.shape == StreamSink::Shape::Whole) {
-            m_builder.begin();
-            m_builder.startArray();
-            return true;
-        }
-        if (s.shape != StreamSink::Shape::Elements)
-            return false;
-        m_open.push_back({s.pointer, s.shape, 0, {}, {}});
-        return true;
-    }
+    bool start_object(std::size_t) override { return startContainer(true); }
+    bool start_array(std::size_t) override { return startContainer(false); }
     bool key(string_t& k) override {
         if (m_builder.active())
             return m_builder.key(k);
@@ -163,6 +129,29 @@ private:
         std::string pointer;
         StreamSink::Shape shape;
     };
+
+    /// An object (@p object) or array begins: part of the value being built, if one is; else
+    /// built whole, or walked member by member (an object) or element by element (an array),
+    /// as the sink's shape for its place says.
+    bool startContainer(bool object) {
+        if (!deeper())
+            return false;
+        const auto startIn = [&] { object ? m_builder.startObject() : m_builder.startArray(); };
+        if (m_builder.active()) {
+            startIn();
+            return true;
+        }
+        const Slot s = slot();
+        if (s.shape == StreamSink::Shape::Whole) {
+            m_builder.begin();
+            startIn();
+            return true;
+        }
+        if (s.shape != (object ? StreamSink::Shape::Members : StreamSink::Shape::Elements))
+            return false;
+        m_open.push_back({s.pointer, s.shape, 0, {}, {}});
+        return true;
+    }
 
     /// Where the value that starts now goes, and how the sink wants it.
     Slot slot() {
