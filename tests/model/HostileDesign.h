@@ -1,6 +1,6 @@
 #pragma once
-// Shared by the design file's reader and writer tests: a generated design, a file's bytes, and
-// a design whose every name is one no reader or writer may mangle.
+// Shared by the model tests: a design generated from the bundled catalog (or the test stops),
+// a file's bytes, and a design whose every name is one no reader or writer may mangle.
 
 #include "TestDesigns.h"
 

@@ -1,6 +1,7 @@
 #pragma once
 // Shared helpers for the fabric tests: generate from the bundled catalog, count findings.
 
+#include "HostileDesign.h"
 #include "TestDesigns.h"
 #include "model/generator/Generator.h"
 #include "model/rules/Rule.h"
@@ -8,10 +9,7 @@
 namespace cds::test {
 
 inline DesignData generated(GenerateParams p) {
-    GenerateResult r = generateCluster(p, bundled().catalog());
-    if (!r.ok)
-        qFatal("generation failed: %s", qPrintable(r.error));
-    return std::move(r.design);
+    return generatedOrDie(p);
 }
 
 /// A rail-optimized design of @p gpus DGX H100 on QM9700 with leaves and spines (tiers 2 when
