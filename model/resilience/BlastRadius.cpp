@@ -8,8 +8,8 @@ namespace cds {
 
 namespace {
 
-void addRun(ImpactCalculator& calc, const FailureElement& e, std::vector<ElementLoss>& out) {
-    const ImpactResult r = calc.run({e}, false);
+void addRun(LossCalculator& calc, const FailureElement& e, std::vector<ElementLoss>& out) {
+    const LossCalculator::Loss r = calc.run({e});
     if (r.gpusLost > 0)
         out.push_back({e, r.gpusLost, r.racksDown});
 }
@@ -67,16 +67,31 @@ std::vector<PowerElementLoss> powerElementLosses(const FailureModel& m) {
     if (p.empty())
         return out;
     const std::vector<FeedGroup> groups = feedGroups(m);
-    std::vector<std::uint8_t> failed(p.elements().size(), 0), dead;
+    // Each element's dead set is walked from it (propagateFrom), and only the groups fed by
+    // an element of that set are looked at: the cost is what the element reaches.
+    std::vector<std::vector<std::uint32_t>> groupsOf(p.elements().size());
+    for (std::uint32_t g = 0; g < groups.size(); ++g)
+        for (std::uint32_t f : groups[g].feed)
+            if (f != UpstreamPower::kNone && (groupsOf[f].empty() || groupsOf[f].back() != g))
+                groupsOf[f].push_back(g);
+    std::vector<std::uint8_t> dead(p.elements().size(), 0), seen(groups.size(), 0);
+    std::vector<std::uint32_t> deadList, candidates;
     for (std::uint32_t e = 0; e < p.elements().size(); ++e) {
         if (p.elements()[e].name.isEmpty())
             continue;
-        failed[e] = 1;
-        p.propagate(failed, dead);
-        failed[e] = 0;
+        p.propagateFrom({e}, dead, deadList);
+        candidates.clear();
+        for (std::uint32_t u : deadList)
+            for (std::uint32_t g : groupsOf[u])
+                if (!seen[g]) {
+                    seen[g] = 1;
+                    candidates.push_back(g);
+                }
         PowerElementLoss loss;
         loss.element = e;
-        for (const FeedGroup& g : groups) {
+        for (std::uint32_t gi : candidates) {
+            const FeedGroup& g = groups[gi];
+            seen[gi] = 0;
             bool down = true;
             for (std::uint32_t f : g.feed)
                 down = down && (f == UpstreamPower::kNone || dead[f]);
@@ -88,6 +103,8 @@ std::vector<PowerElementLoss> powerElementLosses(const FailureModel& m) {
             loss.gpus += g.gpus;
             loss.holdsCdus = loss.holdsCdus || g.cdus;
         }
+        for (std::uint32_t u : deadList)
+            dead[u] = 0;
         if (loss.racks.empty())
             continue;
         std::sort(loss.racks.begin(), loss.racks.end());
@@ -97,7 +114,7 @@ std::vector<PowerElementLoss> powerElementLosses(const FailureModel& m) {
     return out;
 }
 
-std::vector<ElementLoss> singleElementLosses(ImpactCalculator& calc) {
+std::vector<ElementLoss> singleElementLosses(LossCalculator& calc) {
     using T = FailureElement::Type;
     const FailureModel& m = calc.model();
     std::vector<char> holdsCdu(m.racks().size(), 0);
@@ -121,7 +138,7 @@ std::vector<ElementLoss> singleElementLosses(ImpactCalculator& calc) {
                     els.push_back({T::Device, pdu, 0});
                 ElementLoss loss{feed, ri.gpus, 1};
                 if (holdsCdu[i]) { // its CDUs stop too: the plant may fall short
-                    const ImpactResult r = calc.run({feed}, false);
+                    const LossCalculator::Loss r = calc.run({feed});
                     loss.gpusLost = r.gpusLost;
                     loss.racksDown = r.racksDown;
                 }

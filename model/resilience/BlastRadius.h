@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Impact.h"
+#include "Loss.h"
 
 namespace cds {
 
@@ -22,15 +22,16 @@ struct PowerElementLoss {
 };
 
 /// Every element of the power chain whose failure alone leaves a rack with no live feed, in id
-/// order. Racks are grouped by the elements feeding them, so each element is one pass over
-/// the chain and a few groups (cheap at 100,000 GPUs).
+/// order. Racks are grouped by the elements feeding them, and each element's failure is
+/// followed down from it, so each costs what it reaches (cheap at 500,000 GPUs).
 std::vector<PowerElementLoss> powerElementLosses(const FailureModel& m);
 
 /// Every single element whose failure alone loses GPUs: feeds and PDUs of racks that one
 /// feed cannot carry, rack cooling products the room's air cannot stand in for, plant CDUs
 /// and power chain elements; in id order. Local losses are counted from the rack, the rest
-/// from the feeds or by running the impact, so this stays cheap at 100,000 GPUs.
-std::vector<ElementLoss> singleElementLosses(ImpactCalculator& calc);
+/// from the feeds or from what each failure reaches (LossCalculator), so this stays cheap at
+/// 500,000 GPUs.
+std::vector<ElementLoss> singleElementLosses(LossCalculator& calc);
 
 /// GPUs in one scalable unit of the compute fabric: servers per SU x GPUs per server.
 int scalableUnitGpus(const DesignData& d);

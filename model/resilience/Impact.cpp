@@ -1,5 +1,7 @@
 #include "Impact.h"
 
+#include "RackState.h"
+
 #include <algorithm>
 #include <bitset>
 #include <cmath>
@@ -7,9 +9,9 @@
 
 namespace cds {
 
-namespace {
+using namespace rackstate;
 
-enum RackFlag : std::uint8_t { kRackFailed = 1, kFeedA = 2, kFeedB = 4, kCooling = 8 };
+namespace {
 
 std::uint32_t findRoot(std::vector<std::uint32_t>& uf, std::uint32_t x) {
     while (uf[x] != x) {
@@ -116,23 +118,11 @@ void ImpactCalculator::applyFailures(const std::vector<FailureElement>& failed) 
 
 void ImpactCalculator::powerAndCooling() {
     const auto& racks = m_m.racks();
-    // Power: a feed carries the rack when it, its PDUs and everything above them are up; a
-    // 2N rack runs on either feed.
-    for (std::uint32_t i = 0; i < racks.size(); ++i) {
-        const FailureModel::RackInfo& ri = racks[i];
-        if (!ri.live)
-            continue;
-        bool ok[2] = {false, false};
-        for (int s = 0; s < ri.feeds; ++s) {
-            ok[s] = ri.carries[s] && !(m_rackFlags[i] & (s ? kFeedB : kFeedA));
-            for (std::uint32_t pdu : ri.pdus[s])
-                ok[s] = ok[s] && !m_devDown[pdu];
-            ok[s] = ok[s] && (ri.feed[s] == UpstreamPower::kNone || !m_powerDown[ri.feed[s]]);
-        }
-        m_rackDown[i] = (m_rackFlags[i] & kRackFailed) || !(ok[0] || ok[1]);
-    }
-    // The CDU plant: short when the CDUs still running (and powered) carry less than its
-    // heat. A plant already short before any failure is judged against what it had.
+    for (std::uint32_t i = 0; i < racks.size(); ++i)
+        if (racks[i].live)
+            m_rackDown[i] = powerDown(
+                racks[i], m_rackFlags[i], [&](std::uint32_t pdu) { return m_devDown[pdu] != 0; },
+                [&](std::uint32_t e) { return m_powerDown[e] != 0; });
     double cap = 0, capTotal = 0;
     for (std::uint32_t cdu : m_m.plantCdus()) {
         const double k = m_m.cduCapacityKw(cdu);
@@ -140,29 +130,11 @@ void ImpactCalculator::powerAndCooling() {
         if (!down(cdu))
             cap += k;
     }
-    const double heat = m_m.plantHeatKw();
-    const bool plantOk = heat <= 0 || cap >= std::min(heat, capTotal) - 1e-6;
-    const DesignSettings& s = m_m.design().settings;
-    const double airMaxKw = s.cooling[std::size_t(CoolingType::Air)].maxKw;
-    for (std::uint32_t i = 0; i < racks.size(); ++i) {
-        const FailureModel::RackInfo& ri = racks[i];
-        if (!ri.live || m_rackDown[i])
-            continue;
-        const bool coolingFailed = m_rackFlags[i] & kCooling;
-        switch (ri.cooling) {
-        case CoolingNeed::None:
-            break;
-        case CoolingNeed::Plant:
-            m_rackDown[i] = !plantOk;
-            break;
-        case CoolingNeed::Product:
-            m_rackDown[i] = coolingFailed;
-            break;
-        case CoolingNeed::AirFallback:
-            m_rackDown[i] = coolingFailed && ri.kw > airMaxKw;
-            break;
-        }
-    }
+    const bool plant = plantOk(cap, capTotal, m_m.plantHeatKw());
+    const double air = airMaxKw(m_m);
+    for (std::uint32_t i = 0; i < racks.size(); ++i)
+        if (racks[i].live && !m_rackDown[i])
+            m_rackDown[i] = coolingDown(racks[i], m_rackFlags[i], plant, air);
 }
 
 void ImpactCalculator::network(ImpactResult& r) {

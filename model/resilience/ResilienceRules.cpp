@@ -77,8 +77,8 @@ class CduNoSpareRule {
 public:
     static QString name() { return QStringLiteral("CduNoSpareRule"); } ///< on its findings
     /// CDU loops (@p ctx's design has CDUs) whose one failure stops racks.
-    static void check(const CheckContext& ctx, const FailureModel& m, std::vector<Finding>& out) {
-        ImpactCalculator calc(m);
+    static void check(const CheckContext& ctx, LossCalculator& calc, std::vector<Finding>& out) {
+        const FailureModel& m = calc.model();
         Finding plant{codes::kResilienceCduNoSpare,
                       Severity::Warning,
                       {},
@@ -89,7 +89,7 @@ public:
         int worst = 0, worstRacks = 0;
         QStringList names;
         for (std::uint32_t cdu : m.plantCdus()) {
-            const ImpactResult r = calc.run({{FailureElement::Type::Device, cdu, 0}}, false);
+            const LossCalculator::Loss r = calc.run({{FailureElement::Type::Device, cdu, 0}});
             if (r.gpusLost <= 0)
                 continue;
             plant.objects.push_back(ObjectRef::device(DeviceId(cdu)));
@@ -144,8 +144,8 @@ class BlastRadiusRule {
 public:
     static QString name() { return QStringLiteral("BlastRadiusRule"); } ///< on its findings
     /// Single elements that lose more GPUs than the design allows.
-    static void check(const DesignData& d, const FailureModel& m, std::vector<Finding>& out) {
-        ImpactCalculator calc(m);
+    static void check(const DesignData& d, LossCalculator& calc, std::vector<Finding>& out) {
+        const FailureModel& m = calc.model();
         const bool set = d.settings.blastRadiusGpus > 0;
         const int limit = set ? d.settings.blastRadiusGpus : scalableUnitGpus(d);
         const QString threshold =
@@ -195,11 +195,12 @@ public:
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override {
         const DesignData& d = ctx.design;
         const FailureModel m(d, false, &ctx.index);
+        LossCalculator calc(m);
         if (!d.power.isEmpty()) // else no chain above the PDUs: the feeds meet nowhere
             SharedUpstreamRule::check(d, m, out);
         if (hasCdus(d)) // else no CDU on the floor nor in a rack: nothing to spare
-            CduNoSpareRule::check(ctx, m, out);
-        BlastRadiusRule::check(d, m, out);
+            CduNoSpareRule::check(ctx, calc, out);
+        BlastRadiusRule::check(d, calc, out);
     }
 };
 

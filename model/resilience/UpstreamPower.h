@@ -35,6 +35,12 @@ public:
     /// A battery is ride-through, minutes: it keeps an element running only while none of
     /// that element's other supplies is listed. A generator is a sustained standby source.
     void propagate(const std::vector<std::uint8_t>& failed, std::vector<std::uint8_t>& dead) const;
+    /// The same dead set as propagate() for the elements in @p failed, walked from them down to
+    /// what they supply, so its cost is what the failure reaches rather than the whole chain.
+    /// @p dead (one flag per element) must be all zero on entry and is left marked; @p touched
+    /// is set to the elements marked, for the caller to clear.
+    void propagateFrom(const std::vector<std::uint32_t>& failed, std::vector<std::uint8_t>& dead,
+                       std::vector<std::uint32_t>& touched) const;
 
 private:
     std::vector<Element> m_elements;
@@ -42,6 +48,8 @@ private:
     std::vector<std::uint32_t> m_order; ///< sources first
     /// Per element: its sustained supplies (batteries only when it has no other supply).
     std::vector<std::vector<std::uint32_t>> m_supplies;
+    std::vector<std::vector<std::uint32_t>> m_consumers; ///< per element: those it supplies
+    std::vector<std::uint8_t> m_ordered; ///< per element: in m_order (off any cycle)
 };
 
 } // namespace cds
