@@ -1,6 +1,7 @@
 #include "LiveAnalysis.h"
 
 #include "../cabling/CableRouting.h"
+#include "../cabling/TrayChange.h"
 
 #include <QElapsedTimer>
 
@@ -271,13 +272,19 @@ void LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
     // Only the trays changed (and racks may have moved): a cable's length reads its pair's
     // part and its devices' heights, which stay, so a pair whose part stays keeps every
     // cable's length and medium. The others are routed again, cable by cable.
+    // A pair whose way cannot reach a changed tray is not asked again (TrayChange).
     const DesignData& d = m_design->data();
     auto moved = [this](RackId r) {
         return r.value() < m_dirtyRacks.size() && m_dirtyRacks[r.value()];
     };
+    const TrayChange change(m_pathwaysAtLastRun, d.pathways);
     for (RackPairLinks& p : m_rackPairs) {
+        const bool same = p.known && !moved(p.a) && !moved(p.b);
+        if (same && !change.mayReroute(d.racks[p.a].centre, p.part.lateralA, d.racks[p.b].centre,
+                                       p.part.lateralB, p.part.alongMm))
+            continue;
         const LinkRouter::TrayPart now = router.trayPart(p.a, p.b);
-        if (p.known && now == p.part && !moved(p.a) && !moved(p.b))
+        if (same && now == p.part)
             continue;
         p.part = now;
         p.known = true;

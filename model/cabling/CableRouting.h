@@ -63,6 +63,7 @@ public:
     /// (`route(dropOf(a), dropOf(b))` read freed memory, found by AddressSanitizer).
     TrayDrop dropOf(RackId rack);
     const TrayGraph* trays() const { return m_trays.get(); }
+    const DesignData& design() const { return m_d; }
     const std::shared_ptr<const TrayGraph>& sharedTrays() const { return m_trays; }
 
 private:

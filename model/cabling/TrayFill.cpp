@@ -2,6 +2,7 @@
 
 #include "../DesignIndex.h"
 #include "CableRouting.h"
+#include "TrayChange.h"
 
 #include <algorithm>
 #include <cmath>
@@ -78,8 +79,18 @@ TrayTally::TrayTally(const DesignData& d, const DesignIndex& index) {
 }
 
 void TrayTally::route(Pair& p, LinkRouter& router, int sign) {
-    if (sign > 0)
-        p.pieces = m_graph->route(router.dropOf(p.a), router.dropOf(p.b));
+    if (sign > 0) {
+        const TrayDrop da = router.dropOf(p.a), db = router.dropOf(p.b);
+        p.pieces = m_graph->route(da, db, &p.alongMm);
+        p.lateralA = da.lateralMm;
+        p.lateralB = db.lateralMm;
+        p.centreA = router.design().racks[p.a].centre;
+        p.centreB = router.design().racks[p.b].centre;
+    }
+    count(p, sign);
+}
+
+void TrayTally::count(const Pair& p, int sign) {
     if (p.pieces.empty())
         m_unrouted += sign;
     for (std::int32_t piece : p.pieces) {
@@ -133,21 +144,41 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
         *this = TrayTally(d, index);
         return;
     }
-    m_graph = router.sharedTrays();
+    const std::shared_ptr<const TrayGraph> before = std::exchange(m_graph, router.sharedTrays());
+    const TrayChange change(before->pathways(), d.pathways);
+    const std::vector<std::int32_t> pieceNow = m_graph->piecesFrom(*before);
     m_pieceArea.assign(m_graph->pieceCount(), 0);
     m_pieceCables.assign(m_graph->pieceCount(), 0);
     m_unrouted = 0;
-    for (const auto& [id, before] : changed) {
+    for (const auto& [id, was] : changed) {
         const Link* now = d.links.find(id);
         RackId ra, rb;
         if (!now || !rackPair(d, *now, ra, rb))
             continue;
         const auto it = m_pairs.find(keyOf(ra, rb));
         if (it != m_pairs.end())
-            it->second.areaMicroMm2 += areaMicroMm2(d, *now) - areaMicroMm2(d, before);
+            it->second.areaMicroMm2 += areaMicroMm2(d, *now) - areaMicroMm2(d, was);
     }
-    for (auto& [key, p] : m_pairs)
-        route(p, router, +1);
+    // A pair far enough from every changed tray keeps its way, piece for piece.
+    for (auto& [key, p] : m_pairs) {
+        if (keepRoute(p, d, change, pieceNow))
+            count(p, +1);
+        else
+            route(p, router, +1);
+    }
+}
+
+bool TrayTally::keepRoute(Pair& p, const DesignData& d, const TrayChange& change,
+                          const std::vector<std::int32_t>& pieceNow) {
+    if (p.pieces.empty() || d.racks[p.a].centre != p.centreA || d.racks[p.b].centre != p.centreB ||
+        change.mayReroute(p.centreA, p.lateralA, p.centreB, p.lateralB, p.alongMm))
+        return false;
+    for (std::int32_t piece : p.pieces)
+        if (pieceNow[std::size_t(piece)] < 0)
+            return false;
+    for (std::int32_t& piece : p.pieces)
+        piece = pieceNow[std::size_t(piece)];
+    return true;
 }
 
 TrayLoad TrayTally::load(const DesignData& d) const {

@@ -42,6 +42,8 @@ class TrayGraph;
 /// racks' pairs are taken off their old routes and put on new ones; load() then equals
 /// computeTrayLoad() of the design as it is now. Cross-sections are summed in whole
 /// micro-square-millimetres, so taking off and putting back is exact in any order.
+class TrayChange;
+
 class TrayTally {
 public:
     TrayTally(const DesignData& d, const DesignIndex& index); ///< routes every pair
@@ -62,10 +64,18 @@ private:
         long long areaMicroMm2 = 0;
         int cables = 0;
         std::vector<std::int32_t> pieces; ///< its route; empty: no tray path
+        // What the route was found from, for retray() to tell whether it may change:
+        PointMm centreA, centreB;                        ///< the racks' centres
+        double lateralA = 0, lateralB = 0, alongMm = -1; ///< the drops and the way's length
     };
     using Key = std::uint64_t;
     static Key keyOf(RackId a, RackId b);
     void route(Pair& p, LinkRouter& router, int sign);
+    void count(const Pair& p, int sign); ///< its cables on its pieces, or as unrouted
+    /// @p p's route kept over new trays, its pieces renumbered by @p pieceNow (by piece of
+    /// the graph it was found on), when @p change cannot alter it: false, untouched, else.
+    bool keepRoute(Pair& p, const DesignData& d, const TrayChange& change,
+                   const std::vector<std::int32_t>& pieceNow);
     std::shared_ptr<const TrayGraph> m_graph;
     std::unordered_map<Key, Pair> m_pairs;
     std::vector<std::vector<Key>> m_pairsOfRack; ///< by rack id

@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <tuple>
 
 namespace cds {
 
@@ -399,8 +400,11 @@ double TrayGraph::distanceMm(const TrayDrop& a, const TrayDrop& b) const {
     return choose(a, b).lengthMm;
 }
 
-std::vector<std::int32_t> TrayGraph::route(const TrayDrop& a, const TrayDrop& b) const {
+std::vector<std::int32_t> TrayGraph::route(const TrayDrop& a, const TrayDrop& b,
+                                           double* lengthMm) const {
     const Choice c = choose(a, b);
+    if (lengthMm)
+        *lengthMm = c.lengthMm;
     std::vector<std::int32_t> out;
     if (c.lengthMm < 0)
         return out;
@@ -415,6 +419,25 @@ std::vector<std::int32_t> TrayGraph::route(const TrayDrop& a, const TrayDrop& b)
         n = pc.u == n ? pc.v : pc.u;
     }
     out.push_back(b.piece);
+    return out;
+}
+
+std::vector<std::int32_t> TrayGraph::piecesFrom(const TrayGraph& before) const {
+    using Key = std::tuple<PathwayId::Rep, double, double, double, double>;
+    auto keyOf = [](const TrayGraph& g, const Piece& pc) {
+        const PointMm u = g.m_nodes[std::size_t(pc.u)], v = g.m_nodes[std::size_t(pc.v)];
+        return Key{pc.segment.value(), u.x, u.y, v.x, v.y};
+    };
+    std::map<Key, std::int32_t> here;
+    for (std::size_t i = 0; i < m_pieces.size(); ++i)
+        here.emplace(keyOf(*this, m_pieces[i]), std::int32_t(i));
+    std::vector<std::int32_t> out(before.m_pieces.size(), -1);
+    for (std::size_t i = 0; i < before.m_pieces.size(); ++i) {
+        const auto it = here.find(keyOf(before, before.m_pieces[i]));
+        if (it != here.end() &&
+            m_pieces[std::size_t(it->second)].lengthMm == before.m_pieces[i].lengthMm)
+            out[i] = it->second;
+    }
     return out;
 }
 

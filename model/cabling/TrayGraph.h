@@ -46,8 +46,12 @@ public:
     /// Length along the trays from @p a to @p b in mm; negative when no tray path joins them.
     double distanceMm(const TrayDrop& a, const TrayDrop& b) const;
     /// The pieces a route from @p a to @p b runs on (both drops' own pieces included); empty
-    /// when there is no route.
-    std::vector<std::int32_t> route(const TrayDrop& a, const TrayDrop& b) const;
+    /// when there is no route. @p lengthMm, when given, is set to its length (distanceMm()).
+    std::vector<std::int32_t> route(const TrayDrop& a, const TrayDrop& b,
+                                    double* lengthMm = nullptr) const;
+    /// By piece of @p before: the same piece here (on the same pathway, between the same two
+    /// points), or -1.
+    std::vector<std::int32_t> piecesFrom(const TrayGraph& before) const;
     /// The route as a polyline in plan: @p from (a rack centre), its drop point on the tray,
     /// the tray junctions passed, the far drop point and @p to. Empty when there is no route.
     std::vector<PointMm> polyline(PointMm from, const TrayDrop& a, PointMm to,

@@ -11,6 +11,7 @@
 #include "model/DesignIndex.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/cabling/CableRouting.h"
+#include "model/cabling/TrayChange.h"
 #include "model/cabling/TrayFill.h"
 #include "model/cabling/TrayGraph.h"
 #include "model/edits/PathwayOps.h"
@@ -161,6 +162,62 @@ int dragAndCheck(const GenerateResult& g, const std::vector<std::pair<PathwayId,
     return applied;
 }
 
+/// Holds TrayChange to its promise on @p before's trays changed to @p after: for every pair
+/// of @p points (rack centres) whose way it says cannot change, the new graph gives the same
+/// drops, the same length to the bit and, where each of its pieces still stands, the same
+/// pieces. Returns how many pairs it let keep
+/// their way, and sets @p longer to how many of the others the change made longer or
+/// shorter (a test that changes nothing proves nothing).
+int checkTrayChange(const SlotVector<Pathway, PathwayId>& before,
+                    const SlotVector<Pathway, PathwayId>& after, const std::vector<PointMm>& points,
+                    int& longer) {
+    const TrayGraph g0(before), g1(after);
+    const TrayChange change(before, after);
+    const std::vector<std::int32_t> pieceNow = g1.piecesFrom(g0);
+    int kept = 0;
+    longer = 0;
+    for (const PointMm& a : points)
+        for (const PointMm& b : points) {
+            const TrayDrop a0 = g0.drop(a), b0 = g0.drop(b), a1 = g1.drop(a), b1 = g1.drop(b);
+            double len0 = -1, len1 = -1;
+            std::vector<std::int32_t> way0 = g0.route(a0, b0, &len0);
+            const std::vector<std::int32_t> way1 = g1.route(a1, b1, &len1);
+            if (change.mayReroute(a, a0.lateralMm, b, b0.lateralMm, len0)) {
+                longer += len0 != len1;
+                continue;
+            }
+            ++kept;
+            // A piece that is no longer the same (its far end was a junction with the moved
+            // tray) sends the way to be found again (TrayTally); the others must match.
+            bool samePieces = true;
+            for (std::int32_t& piece : way0)
+                samePieces = samePieces && (piece = pieceNow[std::size_t(piece)]) >= 0;
+            if (len0 != len1 || (samePieces && way0 != way1) || a0.lateralMm != a1.lateralMm ||
+                b0.lateralMm != b1.lateralMm || a0.elevationMm != a1.elevationMm ||
+                b0.elevationMm != b1.elevationMm) {
+                QTest::qFail(qPrintable(QStringLiteral("kept the way from (%1, %2) to (%3, %4), "
+                                                       "%5 mm; it is %6 mm now")
+                                            .arg(a.x)
+                                            .arg(a.y)
+                                            .arg(b.x)
+                                            .arg(b.y)
+                                            .arg(len0)
+                                            .arg(len1)),
+                             __FILE__, __LINE__);
+                return kept;
+            }
+        }
+    return kept;
+}
+
+/// A straight tray from @p a to @p b.
+Pathway trayFrom(PointMm a, PointMm b) {
+    Pathway p;
+    p.from = a;
+    p.to = b;
+    return p;
+}
+
 } // namespace
 
 class TestTrayDrag : public QObject {
@@ -182,6 +239,61 @@ private Q_SLOTS:
         const TrayGraph backwards(g.design.pathways);
         const std::vector<std::pair<RackId, RackId>> reversed(pairs.rbegin(), pairs.rend());
         QCOMPARE(pairsThatDiffer(g.design, backwards, full, reversed), 0);
+    }
+
+    /// Two rows joined by a trunk halfway along: racks at the rows' far ends stand well
+    /// beyond a drop from the trunk, yet their way runs along it, so moving it lengthens
+    /// their way; racks beside each other at the rows' other end keep theirs.
+    void trayChangeKeepsOnlyWaysClearOfTheChange() {
+        SlotVector<Pathway, PathwayId> before;
+        before.add(trayFrom({0, 0}, {40000, 0}));
+        before.add(trayFrom({0, 10000}, {40000, 10000}));
+        const PathwayId trunk = before.add(trayFrom({20000, 0}, {20000, 10000}));
+        const std::vector<PointMm> racks = {{1000, -1000},  {2200, -1000},  {1000, 11000},
+                                            {36000, -1000}, {38400, -1000}, {37000, 11000}};
+        for (const double dx : {600.0, 5000.0, -15000.0}) {
+            SlotVector<Pathway, PathwayId> after = before;
+            after[trunk].from.x += dx;
+            after[trunk].to.x += dx;
+            int longer = 0;
+            const int kept = checkTrayChange(before, after, racks, longer);
+            if (QTest::currentTestFailed())
+                return;
+            QVERIFY2(kept > 0, qPrintable(QStringLiteral("trunk by %1: nothing kept").arg(dx)));
+            QVERIFY2(longer > 0, qPrintable(QStringLiteral("trunk by %1: no way changed").arg(dx)));
+        }
+    }
+
+    /// The same promise on a generated hall's rack centres: a row tray and a trunk moved by
+    /// a step and by several metres, and a tray deleted.
+    void trayChangeHoldsOnAGeneratedHall() {
+        GenerateParams p;
+        p.gpus = 2048;
+        const GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY(g.ok);
+        std::vector<PointMm> racks;
+        g.design.racks.forEach([&](RackId, const Rack& r) { racks.push_back(r.centre); });
+        const PathwayId row = firstOf(g.design, PathwayKind::Ladder);
+        const PathwayId trunk = firstOf(g.design, PathwayKind::FibreRunner);
+        QVERIFY(row && trunk);
+        int keptAll = 0, longerAll = 0;
+        for (const auto& [tray, delta] : std::vector<std::pair<PathwayId, PointMm>>{
+                 {row, {0, 300}}, {row, {0, -2400}}, {trunk, {600, 0}}, {trunk, {-6000, 0}}}) {
+            SlotVector<Pathway, PathwayId> after = g.design.pathways;
+            after[tray].from = {after[tray].from.x + delta.x, after[tray].from.y + delta.y};
+            after[tray].to = {after[tray].to.x + delta.x, after[tray].to.y + delta.y};
+            int longer = 0;
+            keptAll += checkTrayChange(g.design.pathways, after, racks, longer);
+            longerAll += longer;
+            if (QTest::currentTestFailed())
+                return;
+        }
+        SlotVector<Pathway, PathwayId> without = g.design.pathways;
+        without.take(row);
+        int longer = 0;
+        keptAll += checkTrayChange(g.design.pathways, without, racks, longer);
+        QVERIFY(keptAll > 0);
+        QVERIFY(longerAll + longer > 0);
     }
 
     /// A hall of 4,096 GPUs: its first row tray dragged off the trunks and back, past them, and

@@ -197,7 +197,9 @@ int main(int argc, char** argv) {
         const PathwayId tray = w.workbench().design()->data().pathways.ids().front();
         std::vector<double> trayEdit, trayAnalysis;
         view->beginDrag();
-        for (int i = 1; i <= 9; ++i) {
+        // CDS_BENCH_TRAY_STEPS: more steps, to profile them (9 by default).
+        const int steps = std::max(9, qEnvironmentVariableIntValue("CDS_BENCH_TRAY_STEPS"));
+        for (int i = 1; i <= steps; ++i) {
             const PointMm step{0, (i % 2) ? -300.0 : 300.0};
             t.restart();
             w.workbench().editor()->apply(
