@@ -4,6 +4,7 @@
 #include "DesignEditor.h"
 #include "StudioFixture.h"
 
+#include "model/analysis/Analysis.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/generator/Generator.h"
 #include "model/power/PowerTopology.h"
@@ -29,9 +30,11 @@
 #include <QFile>
 #include <QGraphicsView>
 #include <QImage>
+#include <QPainter>
 #include <QUndoStack>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace cds;
 using namespace cds::test;
@@ -430,6 +433,39 @@ private Q_SLOTS:
         LoadResult r = DesignFile::load(examplePath());
         QVERIFY(r.ok);
         QCOMPARE(count(r.data), 0);
+    }
+
+    /// A report page draws only its slice of the diagram (paintRange), so a chain of many
+    /// pages costs its length once: each slice, clipped as the page clips it, is pixel for
+    /// pixel the whole diagram under the same clip.
+    void diagramSliceDrawsAsTheWholeDiagram() {
+        const DesignData& d = generated16k();
+        const Analysis a = analyze(d);
+        const views::PowerDiagramLayout l = views::layoutPowerDiagram(d);
+        QVERIFY(!l.isEmpty() && l.size.height() > 1000);
+        const views::PowerDiagramPainter painter(d, a.power, l);
+        const double step = l.size.height() / 7;
+        int drawn = 0;
+        for (double from = 0; from < l.size.height(); from += step) {
+            const double to = std::min(l.size.height(), from + step);
+            auto slice = [&](double top, double bottom) {
+                QImage img(int(std::ceil(l.size.width())), int(std::ceil(to - from)) + 1,
+                           QImage::Format_ARGB32_Premultiplied);
+                img.fill(Qt::white);
+                QPainter p(&img);
+                p.setRenderHint(QPainter::Antialiasing, true);
+                p.translate(0, -from);
+                p.setClipRect(QRectF(0, from, l.size.width(), to - from));
+                painter.paintRange(p, top, bottom);
+                return img;
+            };
+            const QImage part = slice(from, to);
+            QVERIFY2(part == slice(-views::PowerDiagramPainter::kEverywhere,
+                                   views::PowerDiagramPainter::kEverywhere),
+                     qPrintable(QStringLiteral("slice %1-%2").arg(from).arg(to)));
+            drawn += part != slice(0, 0); // the slice is not empty paper
+        }
+        QVERIFY(drawn >= 5);
     }
 
     /// 800 V DC: one floorplan item per power rack placed on the floor, to scale where the

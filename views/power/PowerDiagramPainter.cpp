@@ -219,11 +219,29 @@ void PowerDiagramPainter::paintRackTag(QPainter& p, const PowerNode& n, bool onP
     p.restore();
 }
 
-void PowerDiagramPainter::paintConnectors(QPainter& p, const std::vector<char>& path) const {
+void PowerDiagramPainter::paintConnectors(QPainter& p, const std::vector<char>& path, double top,
+                                          double bottom) const {
     auto on = [&](PowerElementId id) { return id.value() < path.size() && path[id.value()]; };
+    // A bus runs between its elements' centres: one wholly above or below the range is not
+    // drawn.
+    auto reaches = [&](const PowerConnector& c) {
+        double lo = kEverywhere, hi = -kEverywhere;
+        for (const auto* ids : {&c.upstream, &c.downstream})
+            for (PowerElementId id : *ids)
+                if (const PowerNode* n = m_l.find(id)) {
+                    lo = std::min(lo, n->rect.center().y());
+                    hi = std::max(hi, n->rect.center().y());
+                }
+        return hi >= top && lo <= bottom;
+    };
+    std::vector<const PowerConnector*> shown;
+    for (const PowerConnector& c : m_l.connectors)
+        if (reaches(c))
+            shown.push_back(&c);
     p.save();
     for (int pass = 0; pass < 2; ++pass) // the highlighted lines last, on top
-        for (const PowerConnector& c : m_l.connectors) {
+        for (const PowerConnector* cp : shown) {
+            const PowerConnector& c = *cp;
             QPen pen(pass ? QColor(0x3d, 0x8b, 0xe0) : QColor(0x8a, 0x94, 0xa3), pass ? 2.5 : 1.2);
             if (c.standby)
                 pen.setStyle(Qt::DashLine);
@@ -289,10 +307,15 @@ void PowerDiagramPainter::paintFrame(QPainter& p) const {
     p.restore();
 }
 
-void PowerDiagramPainter::paintAll(QPainter& p) const {
+void PowerDiagramPainter::paintRange(QPainter& p, double top, double bottom) const {
+    // Past the range by a few units: a box's antialiased edge shows at a clip's edge.
+    top -= 4;
+    bottom += 4;
     paintFrame(p);
-    paintConnectors(p, {});
+    paintConnectors(p, {}, top, bottom);
     for (const PowerNode& n : m_l.nodes) {
+        if (n.rect.bottom() < top || n.rect.top() > bottom)
+            continue;
         paintNode(p, n, {});
         paintRackTag(p, n, false);
     }

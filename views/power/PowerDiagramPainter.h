@@ -46,13 +46,16 @@ public:
     void paintNode(QPainter& p, const PowerNode& n, PowerNodeState s) const;
     /// "8 racks" and their names, level with @p n in the racks column.
     void paintRackTag(QPainter& p, const PowerNode& n, bool onPath) const;
-    /// Every bus; those joining two elements of @p path (indexed by element id) in the
-    /// highlight colour.
-    void paintConnectors(QPainter& p, const std::vector<char>& path) const;
+    /// Every bus that reaches between @p top and @p bottom (diagram y); those joining two
+    /// elements of @p path (indexed by element id) in the highlight colour.
+    void paintConnectors(QPainter& p, const std::vector<char>& path, double top = -kEverywhere,
+                         double bottom = kEverywhere) const;
     /// The column titles and each band's title and frame.
     void paintFrame(QPainter& p) const;
-    /// The whole diagram, nothing selected (the report's page).
-    void paintAll(QPainter& p) const;
+    /// The diagram between @p top and @p bottom (diagram y), nothing selected: a report page
+    /// draws its slice only, so a long chain costs its length once, not once per page.
+    void paintRange(QPainter& p, double top, double bottom) const;
+    static constexpr double kEverywhere = 1e18;
 
 private:
     const DesignData& m_d;

@@ -24,17 +24,31 @@ std::vector<double> cuts(const PowerDiagramLayout& l, double pageHeight) {
         gaps.push_back(b.rect.top());
     gaps.push_back(l.size.height());
     std::sort(gaps.begin(), gaps.end());
+    // The boxes' vertical extents merged, so "is y inside a box" is one search, not a pass
+    // over every box for every gap (quadratic in the chain, minutes at 500,000 GPUs).
+    std::vector<std::pair<double, double>> boxes;
+    for (const views::PowerNode& n : l.nodes)
+        boxes.emplace_back(n.rect.top(), n.rect.bottom());
+    std::sort(boxes.begin(), boxes.end());
+    std::vector<std::pair<double, double>> merged;
+    for (const auto& b : boxes) {
+        if (!merged.empty() && b.first < merged.back().second)
+            merged.back().second = std::max(merged.back().second, b.second);
+        else
+            merged.push_back(b);
+    }
     auto inside = [&](double y) {
-        return std::any_of(l.nodes.begin(), l.nodes.end(), [&](const views::PowerNode& n) {
-            return y > n.rect.top() && y < n.rect.bottom();
-        });
+        auto it = std::upper_bound(merged.begin(), merged.end(), y,
+                                   [](double v, const auto& b) { return v < b.first; });
+        return it != merged.begin() && y > std::prev(it)->first && y < std::prev(it)->second;
     };
     std::vector<double> out{M::kMargin + M::kHeaderHeight};
     while (out.back() < l.size.height() - 1) {
         double best = 0;
-        for (double g : gaps)
-            if (g > out.back() + 1 && g <= out.back() + pageHeight && !inside(g))
-                best = g;
+        for (auto g = std::upper_bound(gaps.begin(), gaps.end(), out.back() + 1);
+             g != gaps.end() && *g <= out.back() + pageHeight; ++g)
+            if (!inside(*g))
+                best = *g;
         out.push_back(best > 0 ? best : std::min(l.size.height(), out.back() + pageHeight));
     }
     return out;
@@ -105,7 +119,7 @@ std::vector<ReportPage> powerChainPages(const DesignData& d, const Analysis& a, 
             p.restore();
             p.translate(0, M::kMargin + M::kHeaderHeight - from);
             p.setClipRect(QRectF(0, from, layout->size.width(), to - from));
-            painter.paintAll(p);
+            painter.paintRange(p, from, to);
             p.restore();
         };
         out.push_back(std::move(pg));
