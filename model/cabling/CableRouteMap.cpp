@@ -190,4 +190,32 @@ double CableRouteMap::maxFillPct() const {
     return m;
 }
 
+namespace {
+/// A cell about a floorplan sheet's height: a sheet meets a few cells.
+constexpr double kIndexCellMm = 6000;
+
+RectMm grownBox(const std::vector<PointMm>& pts, double marginMm) {
+    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    for (const PointMm& p : pts) {
+        x0 = std::min(x0, p.x), y0 = std::min(y0, p.y);
+        x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+    }
+    if (pts.empty())
+        return {};
+    return {x0 - marginMm, y0 - marginMm, x1 - x0 + 2 * marginMm, y1 - y0 + 2 * marginMm};
+}
+} // namespace
+
+CableRouteIndex::CableRouteIndex(const CableRouteMap& routes, double marginMm) {
+    std::vector<RectMm> boxes;
+    boxes.reserve(routes.bundles().size());
+    for (const BundleRoute& b : routes.bundles())
+        boxes.push_back(grownBox(b.points, marginMm));
+    m_bundles = PlanGrid(boxes, kIndexCellMm);
+    boxes.clear();
+    for (const TrayPieceLoad& piece : routes.pieces())
+        boxes.push_back(grownBox({piece.from, piece.to}, marginMm));
+    m_pieces = PlanGrid(boxes, kIndexCellMm);
+}
+
 } // namespace cds

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../DesignData.h"
+#include "PlanGrid.h"
 #include "TrayGraph.h"
 
 #include <array>
@@ -69,6 +70,24 @@ private:
     std::vector<std::vector<std::uint32_t>> m_bundlesOfRack; ///< by rack id
     std::vector<TrayDrop> m_drops;                           ///< by rack id
     std::vector<char> m_dropKnown;
+};
+
+/// @brief Which bundles and tray pieces of a CableRouteMap lie near a rectangle, for drawings
+/// of many sheets: each sheet asks for what it shows instead of testing every bundle (the
+/// report's floorplan sheets were quadratic in the design, ten minutes at 500,000 GPUs).
+/// Built once; the map must not change while it is used.
+class CableRouteIndex {
+public:
+    /// @p marginMm grows each bundle's and piece's box (what a drawing counts as visible).
+    CableRouteIndex(const CableRouteMap& routes, double marginMm);
+    /// Indices into routes().bundles() / pieces() whose grown box meets @p r, in order.
+    std::vector<std::uint32_t> bundlesMeeting(const RectMm& r) const {
+        return m_bundles.meeting(r);
+    }
+    std::vector<std::uint32_t> piecesMeeting(const RectMm& r) const { return m_pieces.meeting(r); }
+
+private:
+    PlanGrid m_bundles, m_pieces;
 };
 
 } // namespace cds

@@ -25,15 +25,21 @@ QRectF boundsOf(const std::vector<PointMm>& pts) {
 
 constexpr double kMaxDrawnTrayMm = 1350;
 
+RectMm rectOf(const QRectF& r) {
+    return {r.x(), r.y(), r.width(), r.height()};
+}
+
 QString hex(const QColor& c) {
     return c.name(QColor::HexRgb);
 }
 
 } // namespace
 
-CableLayer::CableLayer(const DesignData& d, const CableRouteMap& routes, const QTransform& mm2px)
+CableLayer::CableLayer(const DesignData& d, const CableRouteMap& routes, const QTransform& mm2px,
+                       const CableRouteIndex* index)
     : m_d(d)
     , m_routes(routes)
+    , m_index(index)
     , m_t(mm2px)
     , m_s(std::abs(mm2px.m11())) {}
 
@@ -58,7 +64,32 @@ double CableLayer::cornerRadiusPx() const {
 }
 
 bool CableLayer::visible(const std::vector<PointMm>& pts, const QRectF& cullMm) const {
-    return cullMm.isEmpty() || boundsOf(pts).adjusted(-300, -300, 300, 300).intersects(cullMm);
+    return cullMm.isEmpty() ||
+           boundsOf(pts)
+               .adjusted(-kVisibleMarginMm, -kVisibleMarginMm, kVisibleMarginMm, kVisibleMarginMm)
+               .intersects(cullMm);
+}
+
+template <class F> void CableLayer::forBundles(const QRectF& cullMm, F&& f) const {
+    const std::vector<BundleRoute>& all = m_routes.bundles();
+    if (m_index && !cullMm.isEmpty()) {
+        for (std::uint32_t i : m_index->bundlesMeeting(rectOf(cullMm)))
+            f(all[i]);
+    } else {
+        for (const BundleRoute& b : all)
+            f(b);
+    }
+}
+
+template <class F> void CableLayer::forPieces(const QRectF& cullMm, F&& f) const {
+    const std::vector<TrayPieceLoad>& all = m_routes.pieces();
+    if (m_index && !cullMm.isEmpty()) {
+        for (std::uint32_t i : m_index->piecesMeeting(rectOf(cullMm)))
+            f(all[i]);
+    } else {
+        for (const TrayPieceLoad& piece : all)
+            f(piece);
+    }
 }
 
 void CableLayer::paintTrays(QPainter& p, const CableLayerOptions& o, const QRectF& cullMm) const {
@@ -71,9 +102,9 @@ void CableLayer::paintTrays(QPainter& p, const CableLayerOptions& o, const QRect
     // scale, with the racks' colours showing beside it.
     // A duct bank (underground, between buildings) is the same band in the earth's brown with
     // dashed edges, so it reads as buried and its fill colour stays the scale's.
-    for (const TrayPieceLoad& piece : m_routes.pieces()) {
+    forPieces(cullMm, [&](const TrayPieceLoad& piece) {
         if (!visible({piece.from, piece.to}, cullMm))
-            continue;
+            return;
         const QColor c = CableStyle::fillColour(
             CableStyle::fillBand(piece.total(), piece.fillPct, piece.limitPct));
         const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
@@ -84,7 +115,7 @@ void CableLayer::paintTrays(QPainter& p, const CableLayerOptions& o, const QRect
         if (!o.cables) {
             p.setPen(QPen(c, std::max(2.5, w * 0.5), edgeStyle, Qt::FlatCap));
             p.drawLine(a, b);
-            continue;
+            return;
         }
         const QColor band = duct ? QColor(0x8a, 0x6d, 0x3b, 70) : QColor(0x78, 0x82, 0x91, 56);
         p.setPen(QPen(band, w, Qt::SolidLine, Qt::FlatCap));
@@ -94,7 +125,7 @@ void CableLayer::paintTrays(QPainter& p, const CableLayerOptions& o, const QRect
         p.setPen(QPen(c, std::clamp(w * 0.08, 1.0, 3.0), edgeStyle, Qt::FlatCap));
         p.drawLine(a + n, b + n);
         p.drawLine(a - n, b - n);
-    }
+    });
     p.restore();
 }
 
@@ -106,13 +137,13 @@ void CableLayer::paintCables(QPainter& p, const CableLayerOptions& o, const QRec
     const double r = cornerRadiusPx();
     // One path per layer: thousands of bundles cost four strokes, not thousands.
     QPainterPath paths[kCableLayers], warnings;
-    for (const BundleRoute& b : m_routes.bundles()) {
+    forBundles(cullMm, [&](const BundleRoute& b) {
         if (!o.layers[b.fabricKind] || !visible(b.points, cullMm))
-            continue;
+            return;
         const QPainterPath path =
             CableStyle::path(b.points, CableStyle::laneOffsetMm(b.fabricKind), m_t, r);
         (b.noPathway ? warnings : paths[b.fabricKind]).addPath(path);
-    }
+    });
     for (int layer = kCableLayers - 1; layer >= 0; --layer) {
         if (paths[layer].isEmpty())
             continue;
@@ -140,9 +171,9 @@ void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vecto
     Occupancy taken(occupied);
     // Without trays there are no pieces: each bundle is labelled on its longest step.
     if (!m_routes.hasPathways())
-        for (const BundleRoute& b : m_routes.bundles()) {
+        forBundles(cullMm, [&](const BundleRoute& b) {
             if (!o.layers[b.fabricKind] || b.points.size() < 2 || !visible(b.points, cullMm))
-                continue;
+                return;
             std::size_t best = 1;
             auto len = [&](std::size_t i) {
                 return std::abs(b.points[i].x - b.points[i - 1].x) +
@@ -169,13 +200,13 @@ void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vecto
                 p.drawText(r, Qt::AlignCenter, text);
                 break;
             }
-        }
-    for (const TrayPieceLoad& piece : m_routes.pieces()) {
+        });
+    forPieces(cullMm, [&](const TrayPieceLoad& piece) {
         int n = 0;
         for (int layer = 0; layer < kCableLayers; ++layer)
             n += o.layers[layer] ? piece.cables[std::size_t(layer)] : 0;
         if (n <= 0 || !visible({piece.from, piece.to}, cullMm))
-            continue;
+            return;
         const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
         const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
         const QString text = QString::number(n);
@@ -183,7 +214,7 @@ void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vecto
         const bool horizontal = std::abs(b.y() - a.y()) < std::abs(b.x() - a.x());
         const double along = horizontal ? std::abs(b.x() - a.x()) : std::abs(b.y() - a.y());
         if (along < (horizontal ? size.width() : size.height()) * 1.2)
-            continue; // a piece shorter than its label: the neighbours say it
+            return; // a piece shorter than its label: the neighbours say it
         // Beside the tray, at the middle first, then a third in from either end.
         const double side = trayWidthPx(piece) / 2 + 2;
         for (double t : {0.5, 0.3, 0.7}) {
@@ -209,7 +240,7 @@ void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vecto
             if (placed)
                 break;
         }
-    }
+    });
     p.restore();
 }
 

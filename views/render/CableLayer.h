@@ -29,7 +29,12 @@ struct CableLayerOptions {
 /// and translation only); @p cullMm limits the work to what is visible (empty: everything).
 class CableLayer {
 public:
-    CableLayer(const DesignData& d, const CableRouteMap& routes, const QTransform& mm2px);
+    /// A bundle or piece within this of a culled area is drawn (its strokes and labels reach
+    /// past its centre line).
+    static constexpr double kVisibleMarginMm = 300;
+    /// @p index, when given, finds what a culled paint draws (a drawing of many sheets).
+    CableLayer(const DesignData& d, const CableRouteMap& routes, const QTransform& mm2px,
+               const CableRouteIndex* index = nullptr);
     void paintTrays(QPainter& p, const CableLayerOptions& o, const QRectF& cullMm = {}) const;
     void paintCables(QPainter& p, const CableLayerOptions& o, const QRectF& cullMm = {}) const;
     /// Count labels; @p occupied (pixels) holds rects to avoid and receives the labels'.
@@ -45,8 +50,12 @@ public:
 
 private:
     bool visible(const std::vector<PointMm>& pts, const QRectF& cullMm) const;
+    /// Calls @p f with each bundle / piece that may show in @p cullMm, in map order.
+    template <class F> void forBundles(const QRectF& cullMm, F&& f) const;
+    template <class F> void forPieces(const QRectF& cullMm, F&& f) const;
     const DesignData& m_d;
     const CableRouteMap& m_routes;
+    const CableRouteIndex* m_index = nullptr;
     QTransform m_t;
     double m_s; ///< pixels per millimetre
 };

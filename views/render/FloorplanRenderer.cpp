@@ -11,11 +11,19 @@
 
 namespace cds::render {
 
+namespace {
+CableRouteMap builtRoutes(const DesignData& d) {
+    CableRouteMap routes;
+    routes.build(d);
+    return routes;
+}
+} // namespace
+
 FloorplanRenderer::FloorplanRenderer(const DesignData& d, const Metrics& m)
     : m_d(d)
-    , m_m(m) {
-    m_routes.build(d);
-}
+    , m_m(m)
+    , m_routes(builtRoutes(d))
+    , m_index(m_routes, CableLayer::kVisibleMarginMm) {}
 
 QRectF FloorplanRenderer::hallMm() const {
     QRectF r(0, 0, m_d.hall.widthMm, m_d.hall.depthMm);
@@ -94,7 +102,7 @@ void FloorplanRenderer::paint(QPainter& p, const QRectF& target) const {
 }
 
 void FloorplanRenderer::paintCables(QPainter& p, const Frame& f) const {
-    const CableLayer layer(m_d, m_routes, f.mm2px);
+    const CableLayer layer(m_d, m_routes, f.mm2px, &m_index);
     const CableLayerOptions o = optionsFor(f);
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -259,7 +267,7 @@ void FloorplanRenderer::paintOverlay(QPainter& p, const Frame& f) const {
         if (!label.text.isEmpty())
             occupied.push_back(r);
     });
-    const CableLayer layer(m_d, m_routes, f.mm2px);
+    const CableLayer layer(m_d, m_routes, f.mm2px, &m_index);
     layer.paintCounts(p, optionsFor(f), occupied, cull);
     TitleBlock tb;
     tb.trays = m_routes.hasPathways();

@@ -57,6 +57,7 @@ private:
     const DesignData& m_d;
     const Metrics& m_m;
     CableRouteMap m_routes;
+    CableRouteIndex m_index; ///< of m_routes: each sheet of a report draws what it shows
 };
 
 } // namespace cds::render
