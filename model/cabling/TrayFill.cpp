@@ -63,19 +63,32 @@ TrayTally::TrayTally(const DesignData& d, const DesignIndex& index) {
         RackId ra, rb;
         if (!rackPair(d, l, ra, rb))
             return;
-        auto [it, added] = m_pairs.try_emplace(keyOf(ra, rb));
-        Pair& p = it->second;
-        if (added) {
-            p.a = ra;
-            p.b = rb;
-            m_pairsOfRack[ra.value()].push_back(it->first);
-            m_pairsOfRack[rb.value()].push_back(it->first);
-        }
+        Pair& p = m_pairs[slotOf(ra, rb)];
         p.areaMicroMm2 += areaMicroMm2(d, l);
         ++p.cables;
     });
-    for (auto& [key, p] : m_pairs)
+    for (Pair& p : m_pairs)
         route(p, router, +1);
+}
+
+std::uint32_t TrayTally::slotOf(RackId a, RackId b) {
+    const auto [it, added] = m_slot.try_emplace(keyOf(a, b), std::uint32_t(m_pairs.size()));
+    if (added) {
+        Pair& p = m_pairs.emplace_back();
+        p.a = a;
+        p.b = b;
+        for (RackId r : {a, b}) {
+            if (r.value() >= m_pairsOfRack.size())
+                m_pairsOfRack.resize(r.value() + 1);
+            m_pairsOfRack[r.value()].push_back(it->second);
+        }
+    }
+    return it->second;
+}
+
+TrayTally::Pair* TrayTally::find(RackId a, RackId b) {
+    const auto it = m_slot.find(keyOf(a, b));
+    return it == m_slot.end() ? nullptr : &m_pairs[it->second];
 }
 
 void TrayTally::route(Pair& p, LinkRouter& router, int sign) {
@@ -105,7 +118,7 @@ void TrayTally::moveRacks(const DesignData& d, const DesignIndex& index,
         return;
     // Each touched pair off its old route, its cables counted again (a new length can mean
     // a new medium, so a new diameter), and onto its new route.
-    std::vector<Key> touched;
+    std::vector<std::uint32_t> touched;
     for (RackId r : moved)
         if (r.value() < m_pairsOfRack.size())
             touched.insert(touched.end(), m_pairsOfRack[r.value()].begin(),
@@ -113,7 +126,7 @@ void TrayTally::moveRacks(const DesignData& d, const DesignIndex& index,
     std::sort(touched.begin(), touched.end());
     touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
     LinkRouter router(d, &index);
-    for (Key k : touched) {
+    for (std::uint32_t k : touched) {
         Pair& p = m_pairs[k];
         route(p, router, -1);
         p.areaMicroMm2 = 0;
@@ -129,11 +142,11 @@ void TrayTally::moveRacks(const DesignData& d, const DesignIndex& index,
             const Device& a = d.devices[l.a.device];
             if (a.rack != r && std::find(moved.begin(), moved.end(), a.rack) != moved.end())
                 continue;
-            Pair& p = m_pairs[keyOf(ra, rb)];
+            Pair& p = m_pairs[slotOf(ra, rb)];
             p.areaMicroMm2 += areaMicroMm2(d, l);
             ++p.cables;
         }
-    for (Key k : touched)
+    for (std::uint32_t k : touched)
         route(m_pairs[k], router, +1);
 }
 
@@ -155,12 +168,11 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
         RackId ra, rb;
         if (!now || !rackPair(d, *now, ra, rb))
             continue;
-        const auto it = m_pairs.find(keyOf(ra, rb));
-        if (it != m_pairs.end())
-            it->second.areaMicroMm2 += areaMicroMm2(d, *now) - areaMicroMm2(d, was);
+        if (Pair* p = find(ra, rb))
+            p->areaMicroMm2 += areaMicroMm2(d, *now) - areaMicroMm2(d, was);
     }
     // A pair far enough from every changed tray keeps its way, piece for piece.
-    for (auto& [key, p] : m_pairs) {
+    for (Pair& p : m_pairs) {
         if (keepRoute(p, d, change, pieceNow))
             count(p, +1);
         else
@@ -213,7 +225,7 @@ TrayLoad TrayTally::load(const DesignData& d) const {
         // without looking their pair up (the 482,572 look-ups were about 5% of a tray drag
         // step at 100,000 GPUs while the dragged tray stood apart from the others).
         std::vector<char> stranded(d.racks.capacity(), 0);
-        for (const auto& [key, p] : m_pairs)
+        for (const Pair& p : m_pairs)
             if (p.pieces.empty())
                 for (RackId r : {p.a, p.b})
                     if (r.value() < stranded.size())
@@ -225,8 +237,8 @@ TrayLoad TrayTally::load(const DesignData& d) const {
             RackId ra, rb;
             if (!rackPair(d, l, ra, rb) || !isStranded(ra) || !isStranded(rb))
                 return;
-            const auto it = m_pairs.find(keyOf(ra, rb));
-            if (it != m_pairs.end() && it->second.pieces.empty())
+            const auto it = m_slot.find(keyOf(ra, rb));
+            if (it != m_slot.end() && m_pairs[it->second].pieces.empty())
                 out.noPathway.push_back(id);
         });
     }

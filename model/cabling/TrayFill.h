@@ -77,9 +77,13 @@ private:
     bool keepRoute(Pair& p, const DesignData& d, const TrayChange& change,
                    const std::vector<std::int32_t>& pieceNow);
     std::shared_ptr<const TrayGraph> m_graph;
-    std::unordered_map<Key, Pair> m_pairs;
-    std::vector<std::vector<Key>> m_pairsOfRack; ///< by rack id
-    std::vector<long long> m_pieceArea;          ///< micro-mm², by graph piece
+    /// The pair of racks @p a < @p b, added when new; its index in m_pairs.
+    std::uint32_t slotOf(RackId a, RackId b);
+    Pair* find(RackId a, RackId b);                ///< or null
+    std::vector<Pair> m_pairs;                     ///< in a vector: a drag step walks them all
+    std::unordered_map<Key, std::uint32_t> m_slot; ///< by keyOf(): index in m_pairs
+    std::vector<std::vector<std::uint32_t>> m_pairsOfRack; ///< by rack id: indices in m_pairs
+    std::vector<long long> m_pieceArea;                    ///< micro-mm², by graph piece
     std::vector<int> m_pieceCables;
     long long m_unrouted = 0; ///< pairs with no tray path
 };
