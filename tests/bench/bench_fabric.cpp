@@ -142,8 +142,8 @@ int benchSize(const Catalog& lib, int gpus, const QString& outDir) {
     }
 
     constexpr int kRuns = 7;
-    const int validationRuns = campus ? 1 : kRuns; // 20 s a validation at 500,040 GPUs
-    // (2026-12-07), most of it the resilience.* checks
+    const int validationRuns = campus ? 1 : kRuns; // 1.3-1.8 s a validation at 500,040 GPUs
+    // (2026-12-07; 20 s before the resilience checks counted losses from what they reach)
     std::vector<Finding> findings;
     line(gpus, campus ? "full validation (one run)" : "full validation (median of 7)",
          medianMs(validationRuns, [&] { findings = runChecks(d); }), "ms",
