@@ -154,7 +154,17 @@ void LiveAnalysis::runPlacement(bool traysChanged) {
     applyBom(m_result.metrics, m_result.bom);
     CheckContext ctx{d, *m_index, m_result.metrics};
     ctx.trays = &m_trayLoad;
-    m_result.findings = m_rules.rerunPlacement(ctx);
+    // The links re-routed and those of moved racks (their halls may differ): the rules that
+    // check links alone look at these only.
+    std::vector<LinkId> relinked;
+    relinked.reserve(changed.size());
+    for (const auto& [id, before] : changed)
+        relinked.push_back(id);
+    for (RackId r : moved) {
+        const std::vector<LinkId> own = linksOfRack(*m_index, r);
+        relinked.insert(relinked.end(), own.begin(), own.end());
+    }
+    m_result.findings = m_rules.rerunPlacement(ctx, &relinked);
 }
 
 std::vector<RackId> LiveAnalysis::dirtyRackIds() const {

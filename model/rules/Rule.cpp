@@ -4,6 +4,7 @@
 #include "../power/PowerFlow.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace cds {
 
@@ -108,15 +109,53 @@ std::vector<Finding> RuleResults::runAll(const CheckContext& ctx) {
     return collect(ctx.design);
 }
 
-std::vector<Finding> RuleResults::rerunPlacement(const CheckContext& ctx) {
+std::vector<Finding> RuleResults::rerunPlacement(const CheckContext& ctx,
+                                                 const std::vector<LinkId>* relinked) {
     if (m_byRule.size() != m_rules.rules().size())
         return runAll(ctx);
-    for (std::size_t i = 0; i < m_byRule.size(); ++i)
-        if (m_rules.rules()[i]->readsPlacement()) {
-            m_byRule[i].clear();
-            m_rules.rules()[i]->check(ctx, m_byRule[i]);
+    std::vector<LinkId> links;
+    if (relinked) {
+        links = *relinked;
+        std::sort(links.begin(), links.end());
+        links.erase(std::unique(links.begin(), links.end()), links.end());
+    }
+    for (std::size_t i = 0; i < m_byRule.size(); ++i) {
+        const Rule& rule = *m_rules.rules()[i];
+        if (!rule.readsPlacement())
+            continue;
+        if (relinked && rule.checksLinksAlone()) {
+            relink(rule, ctx, links, m_byRule[i]);
+            continue;
         }
+        m_byRule[i].clear();
+        rule.check(ctx, m_byRule[i]);
+    }
     return collect(ctx.design);
+}
+
+void RuleResults::relink(const Rule& rule, const CheckContext& ctx,
+                         const std::vector<LinkId>& relinked,
+                         std::vector<Finding>& findings) const {
+    // A full run finds link by link in id order; the kept findings and the new ones are
+    // merged back into that order, so the result is the full run's.
+    auto linkOf = [](const Finding& f) {
+        return f.objects.empty() || f.objects.front().kind != ObjectRef::Kind::Link
+                   ? UINT32_MAX
+                   : f.objects.front().id;
+    };
+    auto isRelinked = [&](const Finding& f) {
+        return std::binary_search(relinked.begin(), relinked.end(), LinkId(linkOf(f)));
+    };
+    findings.erase(std::remove_if(findings.begin(), findings.end(), isRelinked), findings.end());
+    std::vector<Finding> fresh;
+    rule.checkLinks(ctx.design, relinked, fresh);
+    std::vector<Finding> merged;
+    merged.reserve(findings.size() + fresh.size());
+    std::merge(std::make_move_iterator(findings.begin()), std::make_move_iterator(findings.end()),
+               std::make_move_iterator(fresh.begin()), std::make_move_iterator(fresh.end()),
+               std::back_inserter(merged),
+               [&](const Finding& a, const Finding& b) { return linkOf(a) < linkOf(b); });
+    findings = std::move(merged);
 }
 
 std::vector<Finding> RuleResults::collect(const DesignData& d) const {

@@ -40,6 +40,15 @@ public:
     /// True when the findings depend on where racks stand (cable lengths and media): these
     /// rules run again after an edit that only moved racks (RuleResults::rerunPlacement).
     virtual bool readsPlacement() const { return false; }
+    /// True when each finding is about one link, named first among its objects, and reads
+    /// only that link (its ends, their racks' halls, its length and media): after a placement
+    /// edit checkLinks() re-checks just the links it re-routed.
+    virtual bool checksLinksAlone() const { return false; }
+    /// The findings for @p links alone, in their order (rules that check links alone).
+    virtual void checkLinks(const DesignData& d, const std::vector<LinkId>& links,
+                            std::vector<Finding>& out) const {
+        (void)d, (void)links, (void)out;
+    }
 };
 
 /// @brief The ordered set of rules a check run applies.
@@ -77,12 +86,19 @@ public:
     explicit RuleResults(const RuleRegistry& rules = RuleRegistry::builtin())
         : m_rules(rules) {}
     std::vector<Finding> runAll(const CheckContext& ctx);
-    /// Falls back to runAll() when nothing has run yet.
-    std::vector<Finding> rerunPlacement(const CheckContext& ctx);
+    /// Falls back to runAll() when nothing has run yet. @p relinked, when given, lists every
+    /// link whose length or media the edit changed or whose racks moved: a rule that checks
+    /// links alone re-checks only those and keeps its other findings (a tray drag at 500,000
+    /// GPUs re-routes thousands of its 3 million links).
+    std::vector<Finding> rerunPlacement(const CheckContext& ctx,
+                                        const std::vector<LinkId>* relinked = nullptr);
     void clear() { m_byRule.clear(); }
 
 private:
     std::vector<Finding> collect(const DesignData& d) const;
+    /// Rule @p rule's findings with those of @p relinked (sorted) checked again.
+    void relink(const Rule& rule, const CheckContext& ctx, const std::vector<LinkId>& relinked,
+                std::vector<Finding>& findings) const;
     const RuleRegistry& m_rules;
     std::vector<std::vector<Finding>> m_byRule; ///< one per rule, in registry order
 };

@@ -16,9 +16,12 @@
 #include "model/cabling/TrayGraph.h"
 #include "model/edits/PathwayOps.h"
 #include "model/generator/Generator.h"
+#include "model/rules/FindingCodes.h"
+#include "model/rules/Rule.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 #include <set>
 #include <utility>
@@ -91,6 +94,10 @@ bool sameLoad(const TrayLoad& a, const TrayLoad& b) {
     return true;
 }
 
+/// How many `link.reach` findings each checked step had, in order (a drag that never moves a
+/// cable past its reach, or never back, proves nothing about re-checking links).
+std::vector<int> g_reachByStep;
+
 /// The live analysis against a routing from scratch of the design as it stands: every rack
 /// pair's way, both ways round, over the graph the step used (searched as far as the step
 /// asked) against a new graph searched to the end, and every cable's length and media and the
@@ -121,6 +128,40 @@ void checkAgainstScratch(const Design& design, const LiveAnalysis& live, const Q
     QVERIFY2(differ == 0, qPrintable(QStringLiteral("%1: %2 cables differ").arg(when).arg(differ)));
     QVERIFY2(sameLoad(live.trayLoad(), computeTrayLoad(scratch, DesignIndex(scratch))),
              qPrintable(when + QStringLiteral(": tray fill differs")));
+    // The findings, re-checked link by link where the rule allows (RuleResults::relink),
+    // are a full check's, in its order.
+    auto describe = [](const std::vector<Finding>& fs) {
+        QStringList out;
+        for (const Finding& f : fs)
+            out << f.code + QLatin1Char(' ') + f.message;
+        return out;
+    };
+    const QStringList found = describe(live.findings()), checked = describe(runChecks(scratch));
+    g_reachByStep.push_back(
+        int(std::count_if(live.findings().begin(), live.findings().end(),
+                          [](const Finding& f) { return f.code == codes::kLinkReach; })));
+    QVERIFY2(found == checked, qPrintable(QStringLiteral("%1: %2 findings, a full check %3")
+                                              .arg(when)
+                                              .arg(found.size())
+                                              .arg(checked.size())));
+}
+
+/// Pins a 5 m copper cable on every link of @p d that now runs 3-7 m between two racks, so
+/// that a tray step moves some of them past its reach (`link.reach`) and some back.
+int pinShortCopper(DesignData& d) {
+    const TypeId copper = d.catalog.find(QStringLiteral("nvidia-acc-800g-osfp"));
+    if (!copper)
+        qFatal("no nvidia-acc-800g-osfp in the catalog");
+    int pinned = 0;
+    d.links.forEach([&](LinkId, Link& l) {
+        const Device* a = d.devices.find(l.a.device);
+        const Device* b = d.devices.find(l.b.device);
+        if (a && b && a->rack != b->rack && l.lengthM >= 3 && l.lengthM <= 7) {
+            l.pinnedMedium = copper;
+            ++pinned;
+        }
+    });
+    return pinned;
 }
 
 /// The first pathway of @p kind (invalid if none).
@@ -301,8 +342,10 @@ private Q_SLOTS:
     void hallTrayDragMatchesARoutingFromScratch() {
         GenerateParams p;
         p.gpus = 4096;
-        const GenerateResult g = generateCluster(p, test::bundled().catalog());
+        GenerateResult g = generateCluster(p, test::bundled().catalog());
         QVERIFY(g.ok);
+        QVERIFY(pinShortCopper(g.design) > 20);
+        g_reachByStep.clear();
         const PathwayId row = firstOf(g.design, PathwayKind::Ladder);
         const PathwayId trunk = firstOf(g.design, PathwayKind::FibreRunner);
         QVERIFY(row && trunk);
@@ -315,6 +358,9 @@ private Q_SLOTS:
         if (QTest::currentTestFailed())
             return;
         QVERIFY2(applied >= 7, qPrintable(QStringLiteral("only %1 steps moved").arg(applied)));
+        const std::set<int> reach(g_reachByStep.begin(), g_reachByStep.end());
+        QVERIFY2(reach.size() >= 2 && *reach.rbegin() > 0,
+                 "no step changed which pinned cables are past their reach");
     }
 
     /// A campus of two halls joined by duct banks: a tray of the first hall and a trunk dragged.

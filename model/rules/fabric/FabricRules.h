@@ -76,9 +76,10 @@ public:
     QStringList codes() const override;
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
     bool readsPlacement() const override { return true; }
+    bool checksLinksAlone() const override { return true; }
     /// Only @p links: the incremental re-check after a move (their routing is current).
     void checkLinks(const DesignData& d, const std::vector<LinkId>& links,
-                    std::vector<Finding>& out) const;
+                    std::vector<Finding>& out) const override;
 };
 
 /// @brief A link between two halls of a campus whose cable or optics (pinned by the user, as
