@@ -44,13 +44,32 @@ bool crossing(const Pathway& p, const Pathway& q, double& tp, double& tq) {
 } // namespace
 
 std::int32_t TrayGraph::nodeAt(PointMm p) {
-    // Nodes closer than the join tolerance are one node. A linear scan is fine here: the
-    // graph is built once per set of pathways and has a few thousand nodes at most.
-    for (std::size_t i = 0; i < m_nodes.size(); ++i)
-        if (dist(m_nodes[i], p) <= kJoinToleranceMm)
-            return std::int32_t(i);
+    // Nodes closer than the join tolerance are one node: the first made, as a scan of every
+    // node in order would find it. The nodes stand in cells as wide as the tolerance, so the
+    // nine cells around a point hold every candidate (a scan of all was quadratic: 5 % of a
+    // tray drag step on a campus of 6,000 nodes).
+    const auto cellOf = [](double v) { return std::int64_t(std::floor(v / kJoinToleranceMm)); };
+    const std::int64_t cx = cellOf(p.x), cy = cellOf(p.y);
+    auto key = [](std::int64_t x, std::int64_t y) {
+        return (std::uint64_t(std::uint32_t(x)) << 32) | std::uint32_t(y);
+    };
+    std::int32_t found = -1;
+    for (std::int64_t x = cx - 1; x <= cx + 1; ++x)
+        for (std::int64_t y = cy - 1; y <= cy + 1; ++y) {
+            const auto it = m_nodeCells.find(key(x, y));
+            if (it == m_nodeCells.end())
+                continue;
+            for (std::int32_t i : it->second)
+                if ((found < 0 || i < found) &&
+                    dist(m_nodes[std::size_t(i)], p) <= kJoinToleranceMm)
+                    found = i;
+        }
+    if (found >= 0)
+        return found;
     m_nodes.push_back(p);
-    return std::int32_t(m_nodes.size() - 1);
+    const auto n = std::int32_t(m_nodes.size() - 1);
+    m_nodeCells[key(cx, cy)].push_back(n);
+    return n;
 }
 
 TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
@@ -109,6 +128,7 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
     buildArcs(adj);
     m_trees.resize(m_nodes.size());
     indexPieces();
+    m_nodeCells.clear(); // only nodeAt(), while the graph is built, asks them
 }
 
 TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways,

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 namespace cds {
@@ -117,6 +118,8 @@ private:
 
     SlotVector<Pathway, PathwayId> m_pathways;
     std::vector<PointMm> m_nodes;
+    /// While the graph is built: the nodes by cell of the join tolerance (nodeAt()).
+    std::unordered_map<std::uint64_t, std::vector<std::int32_t>> m_nodeCells;
     std::vector<Piece> m_pieces;
     std::vector<std::int32_t> m_arcStart; ///< by node: its first arc in m_arcs; one past the last
     std::vector<Arc> m_arcs;              ///< each node's pieces, in piece order

@@ -9,6 +9,7 @@
 
 #include "model/Design.h"
 #include "model/DesignIndex.h"
+#include "model/SiteHalls.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/cabling/CableRouting.h"
 #include "model/cabling/TrayChange.h"
@@ -94,9 +95,30 @@ bool sameLoad(const TrayLoad& a, const TrayLoad& b) {
     return true;
 }
 
+/// Pins copper on every third link between two halls of @p d: each is a
+/// `link.inter-hall-multimode` warning whose message gives the length a tray step changes.
+int pinCopperBetweenHalls(DesignData& d) {
+    const TypeId copper = d.catalog.find(QStringLiteral("nvidia-acc-800g-osfp"));
+    if (!copper)
+        qFatal("no nvidia-acc-800g-osfp in the catalog");
+    const std::vector<int> hall = rackHalls(d, d.halls);
+    int seen = 0, pinned = 0;
+    d.links.forEach([&](LinkId, Link& l) {
+        const Device* a = d.devices.find(l.a.device);
+        const Device* b = d.devices.find(l.b.device);
+        if (!a || !b || hallOfRack(hall, a->rack) < 0 ||
+            hallOfRack(hall, a->rack) == hallOfRack(hall, b->rack) || seen++ % 3 != 0)
+            return;
+        l.pinnedMedium = copper;
+        ++pinned;
+    });
+    return pinned;
+}
+
 /// How many `link.reach` findings each checked step had, in order (a drag that never moves a
 /// cable past its reach, or never back, proves nothing about re-checking links).
 std::vector<int> g_reachByStep;
+std::vector<int> g_interHallByStep; ///< and `link.inter-hall-multimode` findings
 
 /// The live analysis against a routing from scratch of the design as it stands: every rack
 /// pair's way, both ways round, over the graph the step used (searched as far as the step
@@ -137,9 +159,12 @@ void checkAgainstScratch(const Design& design, const LiveAnalysis& live, const Q
         return out;
     };
     const QStringList found = describe(live.findings()), checked = describe(runChecks(scratch));
-    g_reachByStep.push_back(
-        int(std::count_if(live.findings().begin(), live.findings().end(),
-                          [](const Finding& f) { return f.code == codes::kLinkReach; })));
+    auto count = [&](const QString& code) {
+        return int(std::count_if(live.findings().begin(), live.findings().end(),
+                                 [&](const Finding& f) { return f.code == code; }));
+    };
+    g_reachByStep.push_back(count(codes::kLinkReach));
+    g_interHallByStep.push_back(count(codes::kLinkInterHallMultimode));
     QVERIFY2(found == checked, qPrintable(QStringLiteral("%1: %2 findings, a full check %3")
                                               .arg(when)
                                               .arg(found.size())
@@ -368,20 +393,27 @@ private Q_SLOTS:
         GenerateParams p;
         p.gpus = 2048;
         p.halls = 2;
-        const GenerateResult g = generateCluster(p, test::bundled().catalog());
+        GenerateResult g = generateCluster(p, test::bundled().catalog());
         QVERIFY(g.ok);
         QCOMPARE(g.design.halls.size(), std::size_t(2));
+        QVERIFY(pinCopperBetweenHalls(g.design) > 10);
+        g_interHallByStep.clear();
         const PathwayId row = firstOf(g.design, PathwayKind::Ladder);
         const PathwayId trunk = firstOf(g.design, PathwayKind::FibreRunner);
         QVERIFY(row && trunk);
+        const PathwayId duct = firstOf(g.design, PathwayKind::DuctBank);
+        QVERIFY(duct); // the inter-hall links run along it
         const std::vector<std::pair<PathwayId, PointMm>> steps = {
-            {row, {0, -300}},  {row, {0, 300}},    {row, {0, 300}},  {trunk, {600, 0}},
-            {trunk, {600, 0}}, {trunk, {-600, 0}}, {row, {0, -600}},
+            {row, {0, -300}},  {row, {0, 300}},      {row, {0, 300}},  {trunk, {600, 0}},
+            {trunk, {600, 0}}, {trunk, {-600, 0}},   {row, {0, -600}}, {duct, {600, 0}},
+            {duct, {0, 600}},  {duct, {-600, -600}},
         };
         const int applied = dragAndCheck(g, steps);
         if (QTest::currentTestFailed())
             return;
         QVERIFY2(applied >= 5, qPrintable(QStringLiteral("only %1 steps moved").arg(applied)));
+        QVERIFY(!g_interHallByStep.empty() && g_interHallByStep.front() > 10);
+        QVERIFY2(applied >= 8, "the duct bank did not move");
     }
 };
 

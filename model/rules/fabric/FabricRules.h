@@ -92,6 +92,13 @@ public:
     QStringList codes() const override;
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
     bool readsPlacement() const override { return true; } // a rack moved into another hall
+    bool checksLinksAlone() const override { return true; }
+    void checkLinks(const DesignData& d, const std::vector<LinkId>& links,
+                    std::vector<Finding>& out) const override;
+
+private:
+    void checkLink(const DesignData& d, const std::vector<int>& rackHall, LinkId id, const Link& l,
+                   std::vector<Finding>& out) const;
 };
 
 /// @brief Cables along the trays: a link no tray path carries (`link.no-pathway`), and trays
