@@ -16,7 +16,6 @@ class TrayChange {
 public:
     TrayChange(const SlotVector<Pathway, PathwayId>& before,
                const SlotVector<Pathway, PathwayId>& now);
-    bool empty() const { return m_boxes.empty(); }
     /// Whether a rack centred at @p rack may drop onto another tray, or another piece, now.
     bool mayMoveDrop(PointMm rack) const;
     /// Whether the way between racks centred at @p a and @p b may differ now: its length

@@ -35,6 +35,7 @@ double cableDiameterMm(const DesignData& d, const Link& l);
 TrayLoad computeTrayLoad(const DesignData& d, const DesignIndex& index);
 
 class LinkRouter;
+class TrayChange;
 class TrayGraph;
 
 /// @brief The tray load kept as racks move: cables grouped by rack pair, each pair routed
@@ -42,8 +43,6 @@ class TrayGraph;
 /// racks' pairs are taken off their old routes and put on new ones; load() then equals
 /// computeTrayLoad() of the design as it is now. Cross-sections are summed in whole
 /// micro-square-millimetres, so taking off and putting back is exact in any order.
-class TrayChange;
-
 class TrayTally {
 public:
     TrayTally(const DesignData& d, const DesignIndex& index); ///< routes every pair

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace cds::render {
 
@@ -27,6 +28,21 @@ constexpr double kMaxDrawnTrayMm = 1350;
 
 RectMm rectOf(const QRectF& r) {
     return {r.x(), r.y(), r.width(), r.height()};
+}
+
+/// Calls @p f with each of @p all (a route map's bundles or pieces) that may show in
+/// @p cullMm, in map order: the candidates @p near asks @p index for, or every one of them
+/// without an index or a cull.
+template <class T, class Near, class F>
+void forEachShown(const std::vector<T>& all, const QRectF& cullMm, const CableRouteIndex* index,
+                  Near near, F&& f) {
+    if (index && !cullMm.isEmpty()) {
+        for (std::uint32_t i : std::invoke(near, *index, rectOf(cullMm)))
+            f(all[i]);
+    } else {
+        for (const T& x : all)
+            f(x);
+    }
 }
 
 QString hex(const QColor& c) {
@@ -70,28 +86,6 @@ bool CableLayer::visible(const std::vector<PointMm>& pts, const QRectF& cullMm) 
                .intersects(cullMm);
 }
 
-template <class F> void CableLayer::forBundles(const QRectF& cullMm, F&& f) const {
-    const std::vector<BundleRoute>& all = m_routes.bundles();
-    if (m_index && !cullMm.isEmpty()) {
-        for (std::uint32_t i : m_index->bundlesMeeting(rectOf(cullMm)))
-            f(all[i]);
-    } else {
-        for (const BundleRoute& b : all)
-            f(b);
-    }
-}
-
-template <class F> void CableLayer::forPieces(const QRectF& cullMm, F&& f) const {
-    const std::vector<TrayPieceLoad>& all = m_routes.pieces();
-    if (m_index && !cullMm.isEmpty()) {
-        for (std::uint32_t i : m_index->piecesMeeting(rectOf(cullMm)))
-            f(all[i]);
-    } else {
-        for (const TrayPieceLoad& piece : all)
-            f(piece);
-    }
-}
-
 void CableLayer::paintTrays(QPainter& p, const CableLayerOptions& o, const QRectF& cullMm) const {
     if (!o.trays)
         return;
@@ -102,30 +96,32 @@ void CableLayer::paintTrays(QPainter& p, const CableLayerOptions& o, const QRect
     // scale, with the racks' colours showing beside it.
     // A duct bank (underground, between buildings) is the same band in the earth's brown with
     // dashed edges, so it reads as buried and its fill colour stays the scale's.
-    forPieces(cullMm, [&](const TrayPieceLoad& piece) {
-        if (!visible({piece.from, piece.to}, cullMm))
-            return;
-        const QColor c = CableStyle::fillColour(
-            CableStyle::fillBand(piece.total(), piece.fillPct, piece.limitPct));
-        const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
-        const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
-        const double w = trayWidthPx(piece);
-        const bool duct = isDuctBank(piece);
-        const Qt::PenStyle edgeStyle = duct ? Qt::DashLine : Qt::SolidLine;
-        if (!o.cables) {
-            p.setPen(QPen(c, std::max(2.5, w * 0.5), edgeStyle, Qt::FlatCap));
-            p.drawLine(a, b);
-            return;
-        }
-        const QColor band = duct ? QColor(0x8a, 0x6d, 0x3b, 70) : QColor(0x78, 0x82, 0x91, 56);
-        p.setPen(QPen(band, w, Qt::SolidLine, Qt::FlatCap));
-        p.drawLine(a, b);
-        const bool horizontal = std::abs(b.y() - a.y()) < std::abs(b.x() - a.x());
-        const QPointF n = horizontal ? QPointF(0, w / 2) : QPointF(w / 2, 0);
-        p.setPen(QPen(c, std::clamp(w * 0.08, 1.0, 3.0), edgeStyle, Qt::FlatCap));
-        p.drawLine(a + n, b + n);
-        p.drawLine(a - n, b - n);
-    });
+    forEachShown(m_routes.pieces(), cullMm, m_index, &CableRouteIndex::piecesMeeting,
+                 [&](const TrayPieceLoad& piece) {
+                     if (!visible({piece.from, piece.to}, cullMm))
+                         return;
+                     const QColor c = CableStyle::fillColour(
+                         CableStyle::fillBand(piece.total(), piece.fillPct, piece.limitPct));
+                     const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
+                     const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
+                     const double w = trayWidthPx(piece);
+                     const bool duct = isDuctBank(piece);
+                     const Qt::PenStyle edgeStyle = duct ? Qt::DashLine : Qt::SolidLine;
+                     if (!o.cables) {
+                         p.setPen(QPen(c, std::max(2.5, w * 0.5), edgeStyle, Qt::FlatCap));
+                         p.drawLine(a, b);
+                         return;
+                     }
+                     const QColor band =
+                         duct ? QColor(0x8a, 0x6d, 0x3b, 70) : QColor(0x78, 0x82, 0x91, 56);
+                     p.setPen(QPen(band, w, Qt::SolidLine, Qt::FlatCap));
+                     p.drawLine(a, b);
+                     const bool horizontal = std::abs(b.y() - a.y()) < std::abs(b.x() - a.x());
+                     const QPointF n = horizontal ? QPointF(0, w / 2) : QPointF(w / 2, 0);
+                     p.setPen(QPen(c, std::clamp(w * 0.08, 1.0, 3.0), edgeStyle, Qt::FlatCap));
+                     p.drawLine(a + n, b + n);
+                     p.drawLine(a - n, b - n);
+                 });
     p.restore();
 }
 
@@ -137,13 +133,14 @@ void CableLayer::paintCables(QPainter& p, const CableLayerOptions& o, const QRec
     const double r = cornerRadiusPx();
     // One path per layer: thousands of bundles cost four strokes, not thousands.
     QPainterPath paths[kCableLayers], warnings;
-    forBundles(cullMm, [&](const BundleRoute& b) {
-        if (!o.layers[b.fabricKind] || !visible(b.points, cullMm))
-            return;
-        const QPainterPath path =
-            CableStyle::path(b.points, CableStyle::laneOffsetMm(b.fabricKind), m_t, r);
-        (b.noPathway ? warnings : paths[b.fabricKind]).addPath(path);
-    });
+    forEachShown(m_routes.bundles(), cullMm, m_index, &CableRouteIndex::bundlesMeeting,
+                 [&](const BundleRoute& b) {
+                     if (!o.layers[b.fabricKind] || !visible(b.points, cullMm))
+                         return;
+                     const QPainterPath path =
+                         CableStyle::path(b.points, CableStyle::laneOffsetMm(b.fabricKind), m_t, r);
+                     (b.noPathway ? warnings : paths[b.fabricKind]).addPath(path);
+                 });
     for (int layer = kCableLayers - 1; layer >= 0; --layer) {
         if (paths[layer].isEmpty())
             continue;
@@ -171,76 +168,80 @@ void CableLayer::paintCounts(QPainter& p, const CableLayerOptions& o, std::vecto
     Occupancy taken(occupied);
     // Without trays there are no pieces: each bundle is labelled on its longest step.
     if (!m_routes.hasPathways())
-        forBundles(cullMm, [&](const BundleRoute& b) {
-            if (!o.layers[b.fabricKind] || b.points.size() < 2 || !visible(b.points, cullMm))
-                return;
-            std::size_t best = 1;
-            auto len = [&](std::size_t i) {
-                return std::abs(b.points[i].x - b.points[i - 1].x) +
-                       std::abs(b.points[i].y - b.points[i - 1].y);
-            };
-            for (std::size_t i = 2; i < b.points.size(); ++i)
-                if (len(i) > len(best))
-                    best = i;
-            const double off = CableStyle::laneOffsetMm(b.fabricKind);
-            const QPointF a =
-                m_t.map(QPointF(b.points[best - 1].x + off, b.points[best - 1].y + off));
-            const QPointF e = m_t.map(QPointF(b.points[best].x + off, b.points[best].y + off));
-            const QString text = QString::number(b.cables);
-            QRectF r(QPointF(), QSizeF(fm.horizontalAdvance(text) + 6, fm.height() + 2));
-            for (double t : {0.5, 0.3, 0.7}) {
-                r.moveCenter(a + (e - a) * t);
-                if (!taken.free(r))
-                    continue;
-                taken.take(r);
-                p.setPen(QPen(CableStyle::layerColour(b.fabricKind), 0));
-                p.setBrush(QColor(255, 255, 255, 230));
-                p.drawRect(r);
-                p.setPen(RenderStyle::ink());
-                p.drawText(r, Qt::AlignCenter, text);
-                break;
-            }
-        });
-    forPieces(cullMm, [&](const TrayPieceLoad& piece) {
-        int n = 0;
-        for (int layer = 0; layer < kCableLayers; ++layer)
-            n += o.layers[layer] ? piece.cables[std::size_t(layer)] : 0;
-        if (n <= 0 || !visible({piece.from, piece.to}, cullMm))
-            return;
-        const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
-        const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
-        const QString text = QString::number(n);
-        const QSizeF size(fm.horizontalAdvance(text) + 6, fm.height() + 2);
-        const bool horizontal = std::abs(b.y() - a.y()) < std::abs(b.x() - a.x());
-        const double along = horizontal ? std::abs(b.x() - a.x()) : std::abs(b.y() - a.y());
-        if (along < (horizontal ? size.width() : size.height()) * 1.2)
-            return; // a piece shorter than its label: the neighbours say it
-        // Beside the tray, at the middle first, then a third in from either end.
-        const double side = trayWidthPx(piece) / 2 + 2;
-        for (double t : {0.5, 0.3, 0.7}) {
-            bool placed = false;
-            for (int sgn : {-1, 1, 0}) { // beside it, else on it
-                const QPointF m = a + (b - a) * t;
-                QRectF r(QPointF(), size);
-                if (horizontal)
-                    r.moveCenter(m + QPointF(0, sgn * (side + size.height() / 2)));
-                else
-                    r.moveCenter(m + QPointF(sgn * (side + size.width() / 2), 0));
-                if (!taken.free(r))
-                    continue;
-                taken.take(r);
-                p.setPen(QPen(RenderStyle::hairline(), 0));
-                p.setBrush(QColor(255, 255, 255, 230));
-                p.drawRect(r);
-                p.setPen(RenderStyle::ink());
-                p.drawText(r, Qt::AlignCenter, text);
-                placed = true;
-                break;
-            }
-            if (placed)
-                break;
-        }
-    });
+        forEachShown(
+            m_routes.bundles(), cullMm, m_index, &CableRouteIndex::bundlesMeeting,
+            [&](const BundleRoute& b) {
+                if (!o.layers[b.fabricKind] || b.points.size() < 2 || !visible(b.points, cullMm))
+                    return;
+                std::size_t best = 1;
+                auto len = [&](std::size_t i) {
+                    return std::abs(b.points[i].x - b.points[i - 1].x) +
+                           std::abs(b.points[i].y - b.points[i - 1].y);
+                };
+                for (std::size_t i = 2; i < b.points.size(); ++i)
+                    if (len(i) > len(best))
+                        best = i;
+                const double off = CableStyle::laneOffsetMm(b.fabricKind);
+                const QPointF a =
+                    m_t.map(QPointF(b.points[best - 1].x + off, b.points[best - 1].y + off));
+                const QPointF e = m_t.map(QPointF(b.points[best].x + off, b.points[best].y + off));
+                const QString text = QString::number(b.cables);
+                QRectF r(QPointF(), QSizeF(fm.horizontalAdvance(text) + 6, fm.height() + 2));
+                for (double t : {0.5, 0.3, 0.7}) {
+                    r.moveCenter(a + (e - a) * t);
+                    if (!taken.free(r))
+                        continue;
+                    taken.take(r);
+                    p.setPen(QPen(CableStyle::layerColour(b.fabricKind), 0));
+                    p.setBrush(QColor(255, 255, 255, 230));
+                    p.drawRect(r);
+                    p.setPen(RenderStyle::ink());
+                    p.drawText(r, Qt::AlignCenter, text);
+                    break;
+                }
+            });
+    forEachShown(m_routes.pieces(), cullMm, m_index, &CableRouteIndex::piecesMeeting,
+                 [&](const TrayPieceLoad& piece) {
+                     int n = 0;
+                     for (int layer = 0; layer < kCableLayers; ++layer)
+                         n += o.layers[layer] ? piece.cables[std::size_t(layer)] : 0;
+                     if (n <= 0 || !visible({piece.from, piece.to}, cullMm))
+                         return;
+                     const QPointF a = m_t.map(QPointF(piece.from.x, piece.from.y));
+                     const QPointF b = m_t.map(QPointF(piece.to.x, piece.to.y));
+                     const QString text = QString::number(n);
+                     const QSizeF size(fm.horizontalAdvance(text) + 6, fm.height() + 2);
+                     const bool horizontal = std::abs(b.y() - a.y()) < std::abs(b.x() - a.x());
+                     const double along =
+                         horizontal ? std::abs(b.x() - a.x()) : std::abs(b.y() - a.y());
+                     if (along < (horizontal ? size.width() : size.height()) * 1.2)
+                         return; // a piece shorter than its label: the neighbours say it
+                     // Beside the tray, at the middle first, then a third in from either end.
+                     const double side = trayWidthPx(piece) / 2 + 2;
+                     for (double t : {0.5, 0.3, 0.7}) {
+                         bool placed = false;
+                         for (int sgn : {-1, 1, 0}) { // beside it, else on it
+                             const QPointF m = a + (b - a) * t;
+                             QRectF r(QPointF(), size);
+                             if (horizontal)
+                                 r.moveCenter(m + QPointF(0, sgn * (side + size.height() / 2)));
+                             else
+                                 r.moveCenter(m + QPointF(sgn * (side + size.width() / 2), 0));
+                             if (!taken.free(r))
+                                 continue;
+                             taken.take(r);
+                             p.setPen(QPen(RenderStyle::hairline(), 0));
+                             p.setBrush(QColor(255, 255, 255, 230));
+                             p.drawRect(r);
+                             p.setPen(RenderStyle::ink());
+                             p.drawText(r, Qt::AlignCenter, text);
+                             placed = true;
+                             break;
+                         }
+                         if (placed)
+                             break;
+                     }
+                 });
     p.restore();
 }
 

@@ -50,9 +50,6 @@ public:
 
 private:
     bool visible(const std::vector<PointMm>& pts, const QRectF& cullMm) const;
-    /// Calls @p f with each bundle / piece that may show in @p cullMm, in map order.
-    template <class F> void forBundles(const QRectF& cullMm, F&& f) const;
-    template <class F> void forPieces(const QRectF& cullMm, F&& f) const;
     const DesignData& m_d;
     const CableRouteMap& m_routes;
     const CableRouteIndex* m_index = nullptr;
