@@ -246,7 +246,7 @@ void PowerDiagramPainter::paintConnectors(QPainter& p, const std::vector<char>& 
             if (c.standby)
                 pen.setStyle(Qt::DashLine);
             p.setPen(pen);
-            double top = 1e18, bottom = -1e18;
+            double lineTop = 1e18, lineBottom = -1e18;
             bool any = false;
             auto stub = [&](PowerElementId id, bool upstream) {
                 const PowerNode* n = m_l.find(id);
@@ -265,16 +265,16 @@ void PowerDiagramPainter::paintConnectors(QPainter& p, const std::vector<char>& 
                     p.drawLine(tip, tip + QPointF(-5, -3));
                     p.drawLine(tip, tip + QPointF(-5, 3));
                 }
-                top = std::min(top, y);
-                bottom = std::max(bottom, y);
+                lineTop = std::min(lineTop, y);
+                lineBottom = std::max(lineBottom, y);
                 any = true;
             };
             for (PowerElementId u : c.upstream)
                 stub(u, true);
             for (PowerElementId d : c.downstream)
                 stub(d, false);
-            if (any && bottom > top)
-                p.drawLine(QPointF(c.barX, top), QPointF(c.barX, bottom));
+            if (any && lineBottom > lineTop)
+                p.drawLine(QPointF(c.barX, lineTop), QPointF(c.barX, lineBottom));
         }
     p.restore();
 }
