@@ -12,7 +12,8 @@
 #include "views/panels/ProblemsPanel.h"
 #include "views/panels/PropertiesPanel.h"
 
-#include <QTreeWidget>
+#include <QSignalSpy>
+#include <QTreeView>
 #include <QUndoStack>
 
 using namespace cds;
@@ -36,8 +37,79 @@ class TestSelection : public QObject {
         return -1;
     }
 
+    /// Every row of @p a as @p b shows it: texts, tooltips and colour.
+    static bool sameRows(const QAbstractItemModel& a, const QAbstractItemModel& b) {
+        if (a.rowCount() != b.rowCount() || a.columnCount() != b.columnCount())
+            return false;
+        for (int i = 0; i < a.rowCount(); ++i)
+            for (int c = 0; c < a.columnCount(); ++c)
+                for (int role :
+                     {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::ForegroundRole)})
+                    if (a.index(i, c).data(role) != b.index(i, c).data(role))
+                        return false;
+        return true;
+    }
+
 private Q_SLOTS:
     void initTestCase() { initStudioTests(); }
+
+    /// The list is updated in place after each analysis (only the rows between those it
+    /// begins and ends with are replaced): it shows what a list built afresh shows, and a
+    /// row that did not change keeps its item, so it stays selected.
+    void problemsListFollowsEachAnalysis() {
+        auto w =
+            openStudio(m_tmp.path(), QStringLiteral(CDS_SOURCE_DIR "/resources/examples/"
+                                                                   "dgx-h100-256gpu-su.cds.json"));
+        const DesignData& d = w->workbench().design()->data();
+        studio::DesignEditor* editor = w->workbench().editor();
+        // Air cooling breaks the 15 kW envelope of a rack of DGX H100s: one error each.
+        auto toAir = [&](std::initializer_list<const char*> names) {
+            std::vector<std::pair<RackId, Rack>> edits;
+            for (const char* n : names) {
+                const RackId id = rackNamed(d, QString::fromLatin1(n));
+                Rack r = d.racks[id];
+                r.cooling = CoolingType::Air;
+                edits.push_back({id, r});
+            }
+            const bool ok = editor->editRacks(edits, QStringLiteral("Set cooling"));
+            w->workbench().analysis()->runNow();
+            return ok;
+        };
+        views::ProblemsPanel* panel = w->problems();
+        QAbstractItemModel* rows = panel->tree()->model();
+        auto fresh = [&] {
+            views::ProblemsPanel again(w->workbench().design(), w->workbench().analysis());
+            return sameRows(*rows, *again.tree()->model());
+        };
+        QVERIFY(toAir({"su01-c01", "su01-c03", "su01-c05"}));
+        QVERIFY(rows->rowCount() >= 3);
+        QVERIFY(fresh());
+        const int last = rows->rowCount() - 1;
+        const QString lastMessage = panel->findingAt(last)->message;
+        panel->tree()->setCurrentIndex(rows->index(last, 2));
+        QVERIFY(toAir({"su01-c04"})); // one more error, before the last
+        QVERIFY(fresh());
+        QCOMPARE(rows->rowCount(), last + 2);
+        QCOMPARE(panel->tree()->currentIndex().row(), last + 1); // the selection moved with it
+        QCOMPARE(panel->findingAt(last + 1)->message, lastMessage);
+        w->workbench().undoStack()->undo(); // and gone again
+        w->workbench().analysis()->runNow();
+        QVERIFY(fresh());
+        QCOMPARE(panel->tree()->currentIndex().row(), last);
+        // A rename changes the objects column of the rows naming the rack.
+        const RackId c03 = rackNamed(d, QStringLiteral("su01-c03"));
+        Rack r = d.racks[c03];
+        r.name = QStringLiteral("su01-c03-renamed");
+        QVERIFY(editor->editRacks({{c03, r}}, QStringLiteral("Rename")));
+        QSignalSpy repainted(rows, &QAbstractItemModel::dataChanged); // the view repaints
+        w->workbench().analysis()->runNow();
+        QVERIFY(fresh());
+        QVERIFY(!repainted.isEmpty());
+        bool named = false;
+        for (int i = 0; i < rows->rowCount(); ++i)
+            named = named || rows->index(i, 3).data().toString().contains(r.name);
+        QVERIFY(named);
+    }
 
     void findingSelectsCanvasAndProperties() {
         auto w = openStudio(m_tmp.path());
@@ -66,8 +138,7 @@ private Q_SLOTS:
         const int row = overloadR01(*w);
         QVERIFY(row >= 0);
         views::ProblemsPanel* panel = w->problems();
-        auto* tree = panel->findChild<QTreeWidget*>();
-        QVERIFY(tree);
+        QTreeView* tree = panel->tree();
         panel->resize(360, 300);
         panel->show();
         QCoreApplication::processEvents();
@@ -76,9 +147,12 @@ private Q_SLOTS:
             tree->columnWidth(2) * 2 >= viewport,
             qPrintable(
                 QStringLiteral("message %1 px of %2").arg(tree->columnWidth(2)).arg(viewport)));
-        const QTreeWidgetItem* it = tree->topLevelItem(row);
-        QVERIFY(it->toolTip(2).startsWith(it->text(2)));
-        QCOMPARE(it->toolTip(3), it->text(3));
+        const QAbstractItemModel* m = tree->model();
+        QVERIFY(m->index(row, 2)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(m->index(row, 2).data().toString()));
+        QCOMPARE(m->index(row, 3).data(Qt::ToolTipRole), m->index(row, 3).data());
         const FindingCounts c = countFindings(w->workbench().analysis()->findings());
         QVERIFY(c.errors >= 1);
         const QString errors = c.errors == 1 ? QStringLiteral("1 error, ")

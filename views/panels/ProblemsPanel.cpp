@@ -1,17 +1,18 @@
 #include "ProblemsPanel.h"
 
+#include "FindingsModel.h"
+
 #include "model/Wording.h"
 #include "model/analysis/LiveAnalysis.h"
 
 #include "model/Design.h"
-#include "model/export/Reports.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QPushButton>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace cds::views {
@@ -21,7 +22,8 @@ ProblemsPanel::ProblemsPanel(Design* design, LiveAnalysis* analysis, QWidget* pa
     , m_design(design)
     , m_analysis(analysis)
     , m_counts(new QLabel(this))
-    , m_tree(new QTreeWidget(this)) {
+    , m_model(new FindingsModel(design, this))
+    , m_tree(new QTreeView(this)) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
     auto* bar = new QHBoxLayout;
@@ -33,9 +35,7 @@ ProblemsPanel::ProblemsPanel(Design* design, LiveAnalysis* analysis, QWidget* pa
     bar->addWidget(unwaive);
     lay->addLayout(bar);
     lay->addWidget(m_tree);
-    m_tree->setColumnCount(4);
-    m_tree->setHeaderLabels({QStringLiteral("Severity"), QStringLiteral("Code"),
-                             QStringLiteral("Message"), QStringLiteral("Objects")});
+    m_tree->setModel(m_model);
     m_tree->setRootIsDecorated(false);
     m_tree->setUniformRowHeights(true);
     // The message is what a user reads: it takes the width, the other columns keep to a few
@@ -50,11 +50,11 @@ ProblemsPanel::ProblemsPanel(Design* design, LiveAnalysis* analysis, QWidget* pa
     m_tree->setColumnWidth(1, ch * 2);
     m_tree->setColumnWidth(3, ch * 3 / 2);
     m_tree->setTextElideMode(Qt::ElideRight);
-    connect(m_tree, &QTreeWidget::itemClicked, this,
-            [this](QTreeWidgetItem* it) { activateRow(m_tree->indexOfTopLevelItem(it)); });
+    connect(m_tree, &QTreeView::clicked, this,
+            [this](const QModelIndex& index) { activateRow(index.row()); });
     connect(waive, &QPushButton::clicked, this, &ProblemsPanel::waiveCurrent);
     connect(unwaive, &QPushButton::clicked, this, [this] {
-        const Finding* f = findingAt(m_tree->indexOfTopLevelItem(m_tree->currentItem()));
+        const Finding* f = findingAt(m_tree->currentIndex().row());
         if (f && f->waived)
             Q_EMIT unwaiveRequested(f->key());
     });
@@ -63,42 +63,7 @@ ProblemsPanel::ProblemsPanel(Design* design, LiveAnalysis* analysis, QWidget* pa
 }
 
 void ProblemsPanel::refresh() {
-    const DesignData& d = m_design->data();
-    m_shown = m_analysis->findings();
-    // Errors first, then warnings, infos; waived at the end.
-    std::stable_sort(m_shown.begin(), m_shown.end(), [](const Finding& a, const Finding& b) {
-        return std::pair(a.waived, int(a.severity)) < std::pair(b.waived, int(b.severity));
-    });
-    m_tree->setUpdatesEnabled(false);
-    m_tree->clear();
-    QList<QTreeWidgetItem*> rows;
-    // A 16k-GPU design can report thousands; the first few thousand are what a person reads.
-    const std::size_t shown = std::min<std::size_t>(m_shown.size(), 5000);
-    for (std::size_t i = 0; i < shown; ++i) {
-        const Finding& f = m_shown[i];
-        QStringList names;
-        for (const ObjectRef& o : f.objects)
-            names << cds::objectName(d, o);
-        auto* it = new QTreeWidgetItem(
-            {severityKey(f.severity), f.code,
-             f.waived ? f.message + QStringLiteral(" (waived: ") + f.waiverReason + QLatin1Char(')')
-                      : f.message,
-             names.join(QStringLiteral(", "))});
-        // Whole texts in tooltips: the columns elide them.
-        it->setToolTip(1, f.code);
-        it->setToolTip(2, it->text(2) + QStringLiteral("\n\n") + f.rule + QStringLiteral(": ") +
-                              f.threshold);
-        it->setToolTip(3, it->text(3));
-        const QColor c = f.waived                          ? QColor(Qt::gray)
-                         : f.severity == Severity::Error   ? QColor(0xc0, 0x30, 0x20)
-                         : f.severity == Severity::Warning ? QColor(0xa0, 0x70, 0x00)
-                                                           : QColor(0x30, 0x60, 0xa0);
-        it->setForeground(0, c);
-        rows << it;
-    }
-    m_shown.resize(shown);
-    m_tree->addTopLevelItems(rows);
-    m_tree->setUpdatesEnabled(true);
+    m_model->setFindings(m_analysis->findings());
     m_counts->setText(countsText());
 }
 
@@ -112,11 +77,11 @@ QString ProblemsPanel::countsText() const {
 }
 
 int ProblemsPanel::rowCount() const {
-    return int(m_shown.size());
+    return m_model->rowCount();
 }
 
 const Finding* ProblemsPanel::findingAt(int row) const {
-    return row >= 0 && row < rowCount() ? &m_shown[std::size_t(row)] : nullptr;
+    return m_model->findingAt(row);
 }
 
 void ProblemsPanel::activateRow(int row) {
@@ -125,7 +90,7 @@ void ProblemsPanel::activateRow(int row) {
 }
 
 void ProblemsPanel::waiveCurrent() {
-    const Finding* f = findingAt(m_tree->indexOfTopLevelItem(m_tree->currentItem()));
+    const Finding* f = findingAt(m_tree->currentIndex().row());
     if (!f || f->waived)
         return;
     const QString key = f->key();

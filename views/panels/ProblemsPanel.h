@@ -5,7 +5,7 @@
 #include <QWidget>
 
 class QLabel;
-class QTreeWidget;
+class QTreeView;
 
 namespace cds {
 class Design;
@@ -16,6 +16,8 @@ class LiveAnalysis;
 }
 
 namespace cds::views {
+
+class FindingsModel;
 
 /// @brief The live findings list: refreshed whenever the coalesced analysis reruns. Clicking
 /// a finding asks to select and reveal its objects; a finding can be waived with a reason.
@@ -28,7 +30,7 @@ public:
     /// What clicking row @p row does: emits findingActivated for it.
     void activateRow(int row);
     QString countsText() const;
-    QTreeWidget* tree() const { return m_tree; }
+    QTreeView* tree() const { return m_tree; }
 
 Q_SIGNALS:
     void findingActivated(const std::vector<cds::ObjectRef>& objects);
@@ -41,8 +43,8 @@ private:
     Design* m_design;
     LiveAnalysis* m_analysis;
     QLabel* m_counts;
-    QTreeWidget* m_tree;
-    std::vector<Finding> m_shown;
+    FindingsModel* m_model;
+    QTreeView* m_tree;
 };
 
 } // namespace cds::views
