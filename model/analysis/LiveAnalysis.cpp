@@ -119,7 +119,7 @@ void LiveAnalysis::runFull() {
     rerouteCables(*m_index);
     m_bom.emplace(d);
     m_trays.emplace(d, *m_index);
-    m_trayLoad = m_trays->load(d);
+    m_trayLoad = m_trays->load(d, *m_index);
     m_pathwaysAtLastRun = d.pathways;
     m_result.bom = m_bom->bom(d);
     completeAnalysis(m_result, d, *m_index, &m_trayLoad, &m_rules);
@@ -148,7 +148,7 @@ void LiveAnalysis::runPlacement(bool traysChanged) {
     } else {
         m_trays->moveRacks(d, *m_index, moved);
     }
-    m_trayLoad = m_trays->load(d);
+    m_trayLoad = m_trays->load(d, *m_index);
     m_result.bom = m_bom->bom(d);
     updateRowPower(m_result.metrics, *m_index);
     applyBom(m_result.metrics, m_result.bom);

@@ -43,7 +43,7 @@ bool rackPair(const DesignData& d, const Link& l, RackId& ra, RackId& rb) {
 TrayLoad computeTrayLoad(const DesignData& d, const DesignIndex& index) {
     if (d.pathways.empty())
         return {};
-    return TrayTally(d, index).load(d);
+    return TrayTally(d, index).load(d, index);
 }
 
 TrayTally::Key TrayTally::keyOf(RackId a, RackId b) {
@@ -193,7 +193,32 @@ bool TrayTally::keepRoute(Pair& p, const DesignData& d, const TrayChange& change
     return true;
 }
 
-TrayLoad TrayTally::load(const DesignData& d) const {
+std::vector<LinkId> TrayTally::stranded(const DesignData& d, const DesignIndex& index) const {
+    // The links of the pairs without a way, found from their lower racks' links: walking all
+    // links (most join none) was 3 ms of a tray drag step at 100,000 GPUs.
+    std::vector<RackId> lower;
+    for (const Pair& p : m_pairs)
+        if (p.pieces.empty())
+            lower.push_back(p.a);
+    std::sort(lower.begin(), lower.end());
+    lower.erase(std::unique(lower.begin(), lower.end()), lower.end());
+    std::vector<LinkId> out;
+    for (RackId r : lower)
+        for (DeviceId dev : index.devicesIn(r))
+            for (LinkId id : index.linksOf(dev)) {
+                RackId ra, rb;
+                if (!rackPair(d, d.links[id], ra, rb) || ra != r)
+                    continue; // within the rack, or seen from its pair's other rack
+                const auto it = m_slot.find(keyOf(ra, rb));
+                if (it != m_slot.end() && m_pairs[it->second].pieces.empty())
+                    out.push_back(id);
+            }
+    std::sort(out.begin(), out.end()); // in link order, as a walk over the links gives them
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+TrayLoad TrayTally::load(const DesignData& d, const DesignIndex& index) const {
     TrayLoad out;
     if (!m_graph)
         return out;
@@ -220,28 +245,8 @@ TrayLoad TrayTally::load(const DesignData& d) const {
     }
     for (const TrayLoad::Segment& s : out.segments)
         out.maxFillPct = std::max(out.maxFillPct, s.fillPct);
-    if (m_unrouted > 0) {
-        // The racks of the pairs without a way: most links join none, and are passed over
-        // without looking their pair up (the 482,572 look-ups were about 5% of a tray drag
-        // step at 100,000 GPUs while the dragged tray stood apart from the others).
-        std::vector<char> stranded(d.racks.capacity(), 0);
-        for (const Pair& p : m_pairs)
-            if (p.pieces.empty())
-                for (RackId r : {p.a, p.b})
-                    if (r.value() < stranded.size())
-                        stranded[r.value()] = 1;
-        auto isStranded = [&](RackId r) {
-            return r.value() >= stranded.size() || stranded[r.value()];
-        };
-        d.links.forEach([&](LinkId id, const Link& l) {
-            RackId ra, rb;
-            if (!rackPair(d, l, ra, rb) || !isStranded(ra) || !isStranded(rb))
-                return;
-            const auto it = m_slot.find(keyOf(ra, rb));
-            if (it != m_slot.end() && m_pairs[it->second].pieces.empty())
-                out.noPathway.push_back(id);
-        });
-    }
+    if (m_unrouted > 0)
+        out.noPathway = stranded(d, index);
     return out;
 }
 

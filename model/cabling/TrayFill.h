@@ -55,7 +55,7 @@ public:
     /// as they were counted. Cheaper than a new tally: the links are not grouped again.
     void retray(const DesignData& d, const DesignIndex& index,
                 const std::vector<std::pair<LinkId, Link>>& changed);
-    TrayLoad load(const DesignData& d) const;
+    TrayLoad load(const DesignData& d, const DesignIndex& index) const;
 
 private:
     struct Pair {
@@ -71,6 +71,8 @@ private:
     static Key keyOf(RackId a, RackId b);
     void route(Pair& p, LinkRouter& router, int sign);
     void count(const Pair& p, int sign); ///< its cables on its pieces, or as unrouted
+    /// The links of the pairs with no tray path, in link order.
+    std::vector<LinkId> stranded(const DesignData& d, const DesignIndex& index) const;
     /// @p p's route kept over new trays, its pieces renumbered by @p pieceNow (by piece of
     /// the graph it was found on), when @p change cannot alter it: false, untouched, else.
     bool keepRoute(Pair& p, const DesignData& d, const TrayChange& change,

@@ -95,6 +95,21 @@ bool sameLoad(const TrayLoad& a, const TrayLoad& b) {
     return true;
 }
 
+/// The links between two racks that no tray path joins on @p g, found link by link.
+std::vector<LinkId> strandedLinks(const DesignData& d, const TrayGraph& g) {
+    std::vector<LinkId> out;
+    d.links.forEach([&](LinkId id, const Link& l) {
+        const Device* a = d.devices.find(l.a.device);
+        const Device* b = d.devices.find(l.b.device);
+        if (!a || !b || a->rack == b->rack || !d.racks.contains(a->rack) ||
+            !d.racks.contains(b->rack))
+            return;
+        if (g.distanceMm(g.drop(d.racks[a->rack].centre), g.drop(d.racks[b->rack].centre)) < 0)
+            out.push_back(id);
+    });
+    return out;
+}
+
 /// Pins copper on every third link between two halls of @p d: each is a
 /// `link.inter-hall-multimode` warning whose message gives the length a tray step changes.
 int pinCopperBetweenHalls(DesignData& d) {
@@ -118,6 +133,9 @@ int pinCopperBetweenHalls(DesignData& d) {
 /// How many `link.reach` findings each checked step had, in order (a drag that never moves a
 /// cable past its reach, or never back, proves nothing about re-checking links).
 std::vector<int> g_reachByStep;
+/// Links without a tray path seen by the checks so far: a test that strands none does not
+/// test finding them.
+std::size_t g_strandedSeen = 0;
 std::vector<int> g_interHallByStep; ///< and `link.inter-hall-multimode` findings
 
 /// The live analysis against a routing from scratch of the design as it stands: every rack
@@ -150,6 +168,9 @@ void checkAgainstScratch(const Design& design, const LiveAnalysis& live, const Q
     QVERIFY2(differ == 0, qPrintable(QStringLiteral("%1: %2 cables differ").arg(when).arg(differ)));
     QVERIFY2(sameLoad(live.trayLoad(), computeTrayLoad(scratch, DesignIndex(scratch))),
              qPrintable(when + QStringLiteral(": tray fill differs")));
+    QVERIFY2(live.trayLoad().noPathway == strandedLinks(scratch, *full),
+             qPrintable(when + QStringLiteral(": the links without a tray path differ")));
+    g_strandedSeen += live.trayLoad().noPathway.size();
     // The findings, re-checked link by link where the rule allows (RuleResults::relink),
     // are a full check's, in its order.
     auto describe = [](const std::vector<Finding>& fs) {
@@ -371,6 +392,7 @@ private Q_SLOTS:
         QVERIFY(g.ok);
         QVERIFY(pinShortCopper(g.design) > 20);
         g_reachByStep.clear();
+        g_strandedSeen = 0;
         const PathwayId row = firstOf(g.design, PathwayKind::Ladder);
         const PathwayId trunk = firstOf(g.design, PathwayKind::FibreRunner);
         QVERIFY(row && trunk);
@@ -386,6 +408,7 @@ private Q_SLOTS:
         const std::set<int> reach(g_reachByStep.begin(), g_reachByStep.end());
         QVERIFY2(reach.size() >= 2 && *reach.rbegin() > 0,
                  "no step changed which pinned cables are past their reach");
+        QVERIFY2(g_strandedSeen > 0, "no step left a link without a tray path");
     }
 
     /// A campus of two halls joined by duct banks: a tray of the first hall and a trunk dragged.

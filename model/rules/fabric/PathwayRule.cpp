@@ -15,6 +15,11 @@ void PathwayRule::check(const CheckContext& ctx, std::vector<Finding>& out) cons
     if (d.pathways.empty()) // no trays: cables run along the floor, as before pathways
         return;
     const TrayLoad load = ctx.trays ? *ctx.trays : computeTrayLoad(d, ctx.index);
+    // Worded once: a tray dragged out of the way can strand thousands of links.
+    const QString reach = QStringLiteral("a drop reaches a tray within %1 m of the rack centre; "
+                                         "trays join within %2 mm")
+                              .arg(TrayGraph::kMaxDropMm / 1000.0)
+                              .arg(TrayGraph::kJoinToleranceMm);
     for (LinkId id : load.noPathway) {
         const Link& l = d.links[id];
         const Device& a = d.devices[l.a.device];
@@ -26,10 +31,7 @@ void PathwayRule::check(const CheckContext& ctx, std::vector<Finding>& out) cons
                            .arg(d.racks[a.rack].name, d.racks[b.rack].name, a.name, b.name),
                        {ObjectRef::link(id), ObjectRef::rack(a.rack), ObjectRef::rack(b.rack)},
                        name(),
-                       QStringLiteral("a drop reaches a tray within %1 m of the rack centre; "
-                                      "trays join within %2 mm")
-                           .arg(TrayGraph::kMaxDropMm / 1000.0)
-                           .arg(TrayGraph::kJoinToleranceMm)});
+                       reach});
     }
     for (const TrayLoad::Segment& s : load.segments) {
         if (s.fillPct <= s.limitPct)
