@@ -87,13 +87,17 @@ int main(int argc, char** argv) {
     const Metrics first = computeMetrics(w.workbench().design()->data());
     const int gpus = first.gpus;
     // Issue #32's targets at 500,000 GPUs: open in 3 s, 1.5 GiB, every interaction in 50 ms.
+    // At 100,000 GPUs the open is held to a fifth of Python's json.load of the same file,
+    // which run-bench.sh measures in the same run (CDS_BENCH_JSON_LOAD_MS; 1.5 s without it).
     const bool campus = gpus >= 400000;
     const double frameMs = campus ? 50 : 16;
+    const double jsonLoadMs = qEnvironmentVariable("CDS_BENCH_JSON_LOAD_MS").toDouble();
     line(gpus, "open (studio: load, route, index, views)", open, "ms",
-         campus           ? 3000
-         : gpus >= 100000 ? 1500
-         : gpus >= 16384  ? 250
-                          : 0);
+         campus                             ? 3000
+         : gpus >= 100000 && jsonLoadMs > 0 ? jsonLoadMs / 5
+         : gpus >= 100000                   ? 1500
+         : gpus >= 16384                    ? 250
+                                            : 0);
 
     // Save: the worker serializes and writes; the UI thread only copies the design and
     // keeps serving events meanwhile. "UI blocked" is the longest gap between event-loop
@@ -189,10 +193,10 @@ int main(int argc, char** argv) {
     line(gpus, "full-hall repaint right after a rack move", renderHall(), "ms", frameMs);
     line(gpus, "rack drag step: model edit + scene (median)", median(edit), "ms");
     line(gpus, "rack drag: reroute + metrics + checks + status", median(analysis), "ms");
-    // The studio's target is set at 16,384 GPUs; larger designs print the figure only.
+    // Every interaction within a frame (50 ms for a campus: issue #32).
     line(gpus, "rack drag step total", median(edit) + median(analysis), "ms", frameMs);
-    // One tray drag step: a tray moved by half a tile re-routes every cable (the tray graph is
-    // rebuilt), then the same analysis.
+    // One tray drag step: a tray moved by half a tile (the tray graph is rebuilt, the cables
+    // whose way can change re-routed), then the same analysis.
     if (!w.workbench().design()->data().pathways.empty()) {
         const PathwayId tray = w.workbench().design()->data().pathways.ids().front();
         std::vector<double> trayEdit, trayAnalysis;
@@ -211,7 +215,8 @@ int main(int argc, char** argv) {
         }
         view->endDrag();
         line(gpus, "tray drag step: model edit + scene (median)", median(trayEdit), "ms");
-        line(gpus, "tray drag: reroute all + metrics + checks", median(trayAnalysis), "ms");
+        line(gpus, "tray drag: re-route + metrics + checks", median(trayAnalysis), "ms");
+        line(gpus, "tray drag step total", median(trayEdit) + median(trayAnalysis), "ms", frameMs);
     }
     if (qEnvironmentVariableIsSet("CDS_BENCH_DETAIL")) { // where the analysis time goes
         const DesignData& dd = w.workbench().design()->data();
