@@ -269,18 +269,23 @@ template <typename Tick> void readBeforeRacks(DesignData& d, const Json& doc, Ti
         json::readPower(d, *power);
 }
 
-/// Reads row @p i of /links/rows into d.links, noting its ports in @p joined for
-/// requireDistinctPorts.
-void readLink(DesignData& d, const Json& row, std::size_t i, std::vector<JoinedPorts>& joined) {
-    LinkId id;
-    Link l;
-    if (!json::tryReadLinkRow(d, row, id, l))
-        l = json::readLinkRow(d, row, child("/links/rows", i), id);
+/// Adds row @p i of /links/rows to d.links, refusing an id taken, and notes its ports in
+/// @p joined for requireDistinctPorts.
+void addLink(DesignData& d, LinkId id, Link&& l, std::size_t i, std::vector<JoinedPorts>& joined) {
     if (d.links.contains(id))
         throw FieldError(child(child("/links/rows", i), 0),
                          "duplicate id " + std::to_string(id.value()));
     joined.push_back({portPair(l), i, id});
     d.links.insert(id, std::move(l));
+}
+
+/// Reads row @p i of /links/rows into d.links (addLink).
+void readLink(DesignData& d, const Json& row, std::size_t i, std::vector<JoinedPorts>& joined) {
+    LinkId id;
+    Link l;
+    if (!json::tryReadLinkRow(d, row, id, l))
+        l = json::readLinkRow(d, row, child("/links/rows", i), id);
+    addLink(d, id, std::move(l), i, joined);
 }
 
 void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kNoProgress, 0, 0}) {
@@ -471,6 +476,18 @@ public:
             break;
         }
         m_tick();
+    }
+
+    /// A link row as the reader scanned it: one without anything to report is read here;
+    /// the rest are built and read by element(), which words their errors.
+    bool row(const std::string&, std::size_t i, const std::int64_t* cells, std::size_t n) override {
+        LinkId id;
+        Link l;
+        if (m_array != Array::LinkRows || !json::tryReadLinkCells(m_d, cells, n, id, l))
+            return false;
+        addLink(m_d, id, std::move(l), i, m_joined);
+        m_tick();
+        return true;
     }
 
     void end(const std::string& p) override {

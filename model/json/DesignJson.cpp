@@ -682,28 +682,42 @@ Device readDevice(const DesignData& d, const Json& v, const std::string& dp, Dev
 bool tryReadLinkRow(const DesignData& d, const Json& row, LinkId& id, Link& out) {
     if (!row.is_array() || row.size() != 7 || !row[6].is_null())
         return false;
-    std::uint64_t v[6];
+    std::int64_t cells[7];
     for (std::size_t c = 0; c < 6; ++c) {
         if (!row[c].is_number_unsigned())
             return false;
-        v[c] = row[c].get<std::uint64_t>();
+        const std::uint64_t v = row[c].get<std::uint64_t>();
+        if (v > std::uint64_t(kMaxId))
+            return false; // no id, port or fabric this large is read (and a cell is >= 0)
+        cells[c] = std::int64_t(v);
     }
-    if (v[0] > std::uint64_t(kMaxId) || v[5] >= d.fabrics.size())
+    cells[6] = kNullCell;
+    return tryReadLinkCells(d, cells, 7, id, out);
+}
+
+bool tryReadLinkCells(const DesignData& d, const std::int64_t* cells, std::size_t n, LinkId& id,
+                      Link& out) {
+    if (n != 7 || cells[6] != kNullCell)
         return false;
-    auto port = [&](std::uint64_t device, std::uint64_t index, PortRef& p) {
-        if (device > std::uint64_t(kMaxId) || index > 65535)
+    for (std::size_t c = 0; c < 6; ++c)
+        if (cells[c] < 0 || cells[c] > std::int64_t(kMaxId))
+            return false;
+    if (std::size_t(cells[5]) >= d.fabrics.size())
+        return false;
+    auto port = [&](std::int64_t device, std::int64_t index, PortRef& p) {
+        if (index > 65535)
             return false;
         const Device* dev = d.devices.find(DeviceId(static_cast<DeviceId::Rep>(device)));
-        if (!dev || index >= std::uint64_t(d.catalog[dev->type].logicalPortCount(dev->breakout)))
+        if (!dev || index >= std::int64_t(d.catalog[dev->type].logicalPortCount(dev->breakout)))
             return false;
         p = {DeviceId(static_cast<DeviceId::Rep>(device)), std::uint16_t(index)};
         return true;
     };
     Link l;
-    if (!port(v[1], v[2], l.a) || !port(v[3], v[4], l.b) || l.a == l.b)
+    if (!port(cells[1], cells[2], l.a) || !port(cells[3], cells[4], l.b) || l.a == l.b)
         return false;
-    l.fabric = FabricId(static_cast<FabricId::Rep>(v[5]));
-    id = LinkId(static_cast<LinkId::Rep>(v[0]));
+    l.fabric = FabricId(static_cast<FabricId::Rep>(cells[5]));
+    id = LinkId(static_cast<LinkId::Rep>(cells[0]));
     out = std::move(l);
     return true;
 }

@@ -61,5 +61,9 @@ Link readLinkRow(const DesignData& d, const Json& row, const std::string& ptr, L
 /// for anything unusual (a pinned medium, a wrong type, a dangling id), which readLinkRow then
 /// reads or words the error for. Keeps large files fast to open.
 bool tryReadLinkRow(const DesignData& d, const Json& row, LinkId& id, Link& out);
+/// tryReadLinkRow for a row the stream reader scanned into @p n cells, each an unsigned
+/// integer or kNullCell: the same rows succeed, with the same link.
+bool tryReadLinkCells(const DesignData& d, const std::int64_t* cells, std::size_t n, LinkId& id,
+                      Link& out);
 
 } // namespace cds::json

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -25,6 +26,9 @@ struct FieldError : std::runtime_error {
 
 inline constexpr int kMaxDepth = 64;
 inline constexpr std::size_t kMaxFileBytes = std::size_t(1) << 30; // 1 GiB (README: limits)
+/// A null in a row of cells read without building it (StreamSink::row; each other cell is an
+/// unsigned integer).
+inline constexpr std::int64_t kNullCell = -1;
 
 /// Parses @p text; refuses nesting deeper than kMaxDepth before nlohmann sees it.
 /// On failure fills @p error (line/column from the parser) and returns false.

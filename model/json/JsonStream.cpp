@@ -1,5 +1,6 @@
 #include "JsonStream.h"
 
+#include <cstring>
 #include <istream>
 #include <set>
 #include <streambuf>
@@ -18,9 +19,78 @@ public:
         setg(begin, begin, begin + text.size());
     }
     std::size_t offset() const { return std::size_t(gptr() - eback()); }
+    const char* next() const { return gptr(); }
+    const char* last() const { return egptr(); }
+    /// Moves past text scanned here rather than by the parser.
+    void skipTo(const char* p) { gbump(int(p - gptr())); }
 };
 
+bool StreamSink::row(const std::string&, std::size_t, const std::int64_t*, std::size_t) {
+    return false;
+}
+
 namespace {
+
+/// A row with more cells is left to the parser.
+constexpr std::size_t kMaxRowCells = 32;
+
+bool isSpace(char c) {
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t'; // JSON's whitespace, no other
+}
+
+const char* skipSpace(const char* p, const char* end) {
+    while (p < end && isSpace(*p))
+        ++p;
+    return p;
+}
+
+/// ", [c, c, ...]" at @p p: a comma and a row of cells, each an unsigned integer below 10^18
+/// as JSON writes one (no sign, fraction, exponent or leading zero) or null, with JSON's
+/// whitespace around each. Returns the end of the row, or nullptr when the text at @p p is
+/// anything else (the parser reads it then, and refuses it or hands it over whole).
+const char* scanRow(const char* p, const char* end, std::vector<std::int64_t>& cells) {
+    p = skipSpace(p, end);
+    if (p == end || *p != ',')
+        return nullptr;
+    p = skipSpace(p + 1, end);
+    if (p == end || *p != '[')
+        return nullptr;
+    cells.clear();
+    p = skipSpace(p + 1, end);
+    if (p < end && *p == ']')
+        return p + 1;
+    for (;;) {
+        if (p == end)
+            return nullptr;
+        if (*p >= '0' && *p <= '9') {
+            const char* start = p;
+            std::int64_t v = 0;
+            for (; p < end && *p >= '0' && *p <= '9'; ++p) {
+                if (p - start == 18)
+                    return nullptr;
+                v = v * 10 + (*p - '0');
+            }
+            if (*start == '0' && p - start > 1)
+                return nullptr; // a leading zero: not JSON
+            cells.push_back(v);
+        } else if (end - p >= 4 && std::memcmp(p, "null", 4) == 0) {
+            cells.push_back(kNullCell);
+            p += 4;
+        } else {
+            return nullptr;
+        }
+        if (cells.size() > kMaxRowCells)
+            return nullptr;
+        p = skipSpace(p, end);
+        if (p == end)
+            return nullptr;
+        if (*p == ']')
+            return p + 1;
+        if (*p != ',')
+            return nullptr; // a fraction, an exponent, a word run on
+        p = skipSpace(p + 1, end);
+    }
+}
 
 /// Builds one value from SAX events, as nlohmann's DOM parser does, but refuses a key named
 /// twice in an object (the DOM parser keeps the last one silently).
@@ -96,8 +166,9 @@ struct Open {
 
 class Handler : public nlohmann::json_sax<Json> {
 public:
-    explicit Handler(StreamSink& sink)
-        : m_sink(sink) {}
+    Handler(StreamSink& sink, StreamReader::Buffer& buffer)
+        : m_sink(sink)
+        , m_buffer(buffer) {}
 
     bool null() override { return scalar(Json()); }
     bool boolean(bool v) override { return scalar(Json(v)); }
@@ -184,8 +255,10 @@ private:
 
     bool close() {
         if (m_builder.active()) {
-            if (m_builder.end())
+            if (m_builder.end()) {
                 deliver();
+                scanRows();
+            }
             return true;
         }
         const std::string pointer = std::move(m_open.back().pointer);
@@ -209,9 +282,29 @@ private:
         m_sink.value(p, std::move(m_builder.result()));
     }
 
+    /// An element of an array read as Elements has just ended with ']' or '}': nlohmann's
+    /// lexer stands right after it and has read nothing ahead (it reads a character past a
+    /// number or a word only). The rows that follow are scanned here, each taken by the sink
+    /// or left to the parser, which resumes after the last one taken, at the ',' or ']' that
+    /// follows it. A row taken is valid JSON by itself, so the text the parser reads on is
+    /// accepted or refused just as it is within the whole text.
+    void scanRows() {
+        if (m_open.empty() || m_open.back().shape != StreamSink::Shape::Elements)
+            return;
+        Open& o = m_open.back();
+        while (const char* next = scanRow(m_buffer.next(), m_buffer.last(), m_cells)) {
+            if (!m_sink.row(o.pointer, o.index, m_cells.data(), m_cells.size()))
+                return;
+            ++o.index;
+            m_buffer.skipTo(next);
+        }
+    }
+
     StreamSink& m_sink;
+    StreamReader::Buffer& m_buffer;
     Builder m_builder;
     std::vector<Open> m_open;
+    std::vector<std::int64_t> m_cells;
 };
 
 } // namespace
@@ -226,7 +319,7 @@ bool StreamReader::read(StreamSink& sink) {
     if (m_text.size() > kMaxFileBytes)
         return false;
     std::istream in(m_buffer.get());
-    Handler handler(sink);
+    Handler handler(sink, *m_buffer);
     if (!Json::sax_parse(in, &handler, Json::input_format_t::json, true, false))
         return false;
     // nlohmann's lexer takes a NUL byte for the end of the input, which json::parse refuses.

@@ -28,6 +28,13 @@ public:
     virtual void value(const std::string& pointer, Json&& v) = 0;
     /// Element @p index of the array at @p pointer; @p v is reused for the next element.
     virtual void element(const std::string& pointer, std::size_t index, Json& v) = 0;
+    /// Element @p index of the array at @p pointer when it is a flat row of @p n cells, each
+    /// an unsigned integer below 10^18 or null (kNullCell), scanned without building a Json
+    /// (a link row). True when taken; false to have it built and handed to element() instead.
+    /// Asked for the elements after one built and handed to element() that was an array or
+    /// object.
+    virtual bool row(const std::string& pointer, std::size_t index, const std::int64_t* cells,
+                     std::size_t n);
     /// The object or array at @p pointer, read as Members or Elements, has ended.
     virtual void end(const std::string& pointer) = 0;
 };
@@ -39,7 +46,9 @@ struct NotStreamed : std::runtime_error {
 };
 
 /// @brief Reads a document with nlohmann's SAX parser into a StreamSink, so only the values the
-/// sink asks for whole are ever held: a 100,000-GPU design is never a tree of 30 MiB.
+/// sink asks for whole are ever held: a 100,000-GPU design is never a tree of 30 MiB. Rows of
+/// integers (StreamSink::row) are scanned here, not by nlohmann's lexer, which reads a
+/// character at a time: link rows are two thirds of a design file.
 /// It refuses what json::parse refuses (bad syntax, nesting deeper than kMaxDepth, a key named
 /// twice in one object, a number no double holds, a NUL byte) by returning false, without
 /// saying why: the caller then reads the file with json::parse, which words the refusal with
@@ -56,8 +65,9 @@ public:
     /// Bytes of the text the parser has consumed so far (for progress).
     std::size_t offset() const;
 
+    class Buffer; ///< the text as the parser reads it (JsonStream.cpp)
+
 private:
-    class Buffer;
     std::string_view m_text;
     std::unique_ptr<Buffer> m_buffer;
 };

@@ -8,6 +8,7 @@
 
 #include "model/generator/Generator.h"
 #include "model/json/DesignFile.h"
+#include "model/json/JsonStream.h"
 #include "model/scenarios/ScenarioEdit.h"
 
 #include <QDir>
@@ -38,6 +39,76 @@ DesignData withScenarios(const DesignData& base) {
     design.reset(variant);
     ScenariosEdit::addCurrent(design.data(), QStringLiteral("air"))->apply(design);
     return design.data();
+}
+
+/// Reads {"rows": [...]} element by element, taking rows of three cells as the reader scans
+/// them (as the design reader takes link rows of seven) and the rest built.
+class RowSink : public json::StreamSink {
+public:
+    std::vector<json::Json> elements; ///< in index order, scanned rows as arrays
+    int scanned = 0;                  ///< elements taken through row()
+    int scannedAfterBuilt = 0;        ///< of them, after an element that was built
+
+    Shape shape(const std::string& p) override {
+        return p.empty() ? Shape::Members : p == "/rows" ? Shape::Elements : Shape::Whole;
+    }
+    void value(const std::string&, json::Json&&) override {}
+    void element(const std::string&, std::size_t i, json::Json& v) override {
+        QCOMPARE(i, elements.size());
+        elements.push_back(v);
+        m_built = true;
+    }
+    bool row(const std::string& p, std::size_t i, const std::int64_t* cells,
+             std::size_t n) override {
+        if (p != "/rows" || n != 3)
+            return false;
+        if (i != elements.size())
+            throw std::logic_error("row index out of order");
+        json::Json r = json::Json::array();
+        for (std::size_t c = 0; c < n; ++c)
+            r.push_back(cells[c] == json::kNullCell ? json::Json()
+                                                    : json::Json(std::uint64_t(cells[c])));
+        elements.push_back(std::move(r));
+        ++scanned;
+        if (m_built && elements.size() > 2)
+            ++scannedAfterBuilt;
+        return true;
+    }
+    void end(const std::string&) override {}
+
+private:
+    bool m_built = false;
+};
+
+/// @p text read by json::StreamReader into a RowSink agrees with nlohmann's parse of it: the
+/// same refusal, or the same elements (a scanned cell as the parser types it). Returns the
+/// sink for the caller's further checks.
+RowSink requireRowsAsParsed(const std::string& text) {
+    RowSink sink;
+    json::StreamReader reader(text);
+    bool read = false;
+    try {
+        read = reader.read(sink);
+    } catch (const json::NotStreamed&) {
+        read = false;
+    }
+    const json::Json doc = json::Json::parse(text, nullptr, false);
+    const bool parsed = !doc.is_discarded() && text.find('\0') == std::string::npos;
+    if (read != parsed)
+        qWarning("read %d, parsed %d: %s", int(read), int(parsed), text.c_str());
+    [&] { QCOMPARE(read, parsed); }();
+    if (read && parsed && doc.is_object() && doc.contains("rows") && doc["rows"].is_array()) {
+        const json::Json& rows = doc["rows"];
+        [&] {
+            QCOMPARE(sink.elements.size(), rows.size());
+            for (std::size_t i = 0; i < rows.size(); ++i) {
+                QVERIFY2(sink.elements[i] == rows[i], text.c_str());
+                // the parser's types too: 5 is unsigned, -5 integer, 5.0 a double
+                QVERIFY2(sink.elements[i].dump() == rows[i].dump(), text.c_str());
+            }
+        }();
+    }
+    return sink;
 }
 
 /// Line and column (1-based) of byte @p offset in @p text.
@@ -89,6 +160,31 @@ class TestDesignReader : public QObject {
         QVERIFY(r.data.racks.empty() && r.data.devices.empty() && r.data.links.empty());
         // The tree read after the streamed one never reports less than the streamed one did.
         QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+    }
+
+    enum class Read { Streamed, ByTheTree, Refused };
+    /// Whatever the streamed reader takes of @p b, the tree reader takes too and reads the
+    /// same design; whatever it gives back, loadFromBytes refuses or reads exactly as the tree
+    /// reader does. @p i names the case in a failure.
+    static Read readAsTheTreeReads(const QByteArray& b, int i) {
+        const std::optional<LoadResult> s = DesignFile::loadStreamed(b, kName);
+        const LoadResult t = DesignFile::loadTree(b, kName);
+        const QByteArray what = QByteArray::number(i);
+        if (s) {
+            [&] {
+                QVERIFY2(s->ok && t.ok, what);
+                QVERIFY2(s->data == t.data, what);
+            }();
+            return Read::Streamed;
+        }
+        const LoadResult r = DesignFile::loadFromBytes(b, kName);
+        [&] {
+            QCOMPARE(r.ok, t.ok);
+            QVERIFY2(r.ok ? r.data == t.data
+                          : r.errors.front().toString() == t.errors.front().toString(),
+                     what);
+        }();
+        return r.ok ? Read::ByTheTree : Read::Refused;
     }
 
     static QByteArray design1024() {
@@ -264,9 +360,8 @@ private Q_SLOTS:
         }
     }
 
-    /// Randomly damaged files (characters changed, cut, lines doubled or dropped): whatever the
-    /// streamed reader takes, the tree reader takes too and reads the same design; whatever it
-    /// gives back, loadFromBytes refuses or reads exactly as the tree reader does.
+    /// Randomly damaged files (characters changed, cut, lines doubled or dropped) read as the
+    /// tree reader reads them (readAsTheTreeReads).
     void damagedFilesReadAsTheTreeReadsThem() {
         const QByteArray base = DesignFile::toBytes(test::smallCluster());
         const char kChars[] = "{}[],:\"09-e.n\\ tx";
@@ -295,21 +390,114 @@ private Q_SLOTS:
                     break;
                 }
             }
-            const std::optional<LoadResult> s = DesignFile::loadStreamed(b, kName);
-            const LoadResult t = DesignFile::loadTree(b, kName);
-            if (s) {
-                ++streamed;
-                QVERIFY2(s->ok && t.ok, qPrintable(QString::number(i)));
-                QVERIFY2(s->data == t.data, qPrintable(QString::number(i)));
-            } else {
-                const LoadResult r = DesignFile::loadFromBytes(b, kName);
-                QCOMPARE(r.ok, t.ok);
-                QVERIFY2(r.ok ? r.data == t.data
-                              : r.errors.front().toString() == t.errors.front().toString(),
-                         qPrintable(QString::number(i)));
-            }
+            streamed += readAsTheTreeReads(b, i) == Read::Streamed;
+            if (QTest::currentTestFailed())
+                return;
         }
         QVERIFY(streamed > 50); // the test reaches the streamed reader, not only the tree
+    }
+
+    /// The reader scans rows of integers itself, past nlohmann's lexer: what it scans and
+    /// what it leaves to the parser read as the parser reads them, and what is not JSON
+    /// (a trailing comma, a leading zero, a word run on, a control character) is refused.
+    void scannedRowsReadAsTheParserReadsThem() {
+        const std::vector<std::string> rows = {
+            R"([[1, 2, 3], [4, 5, 6], [7, 8, 9]])",
+            "[[1,2,3],\n\t[ 4 ,\r\n 5 , null ] ,[0,0,0]]",
+            R"([[1, 2, 3], [1, "x", 3], [4, 5, 6], [7, 8], [9, 9, 9], [1, 2, 3, 4]])",
+            R"([[1, 2, 3], {"a": 1}, [4, 5, 6]])",
+            R"([[1, 2, 3], [999999999999999999, 0, 1], [1000000000000000000, 0, 1]])",
+            R"([[1, 2, 3], [18446744073709551616, 0, 1], [99999999999999999999999, 1, 1]])",
+            R"([[1, 2, 3], [1.5, 2, 3], [1e2, 2, 3], [-1, 2, 3], [-0, 2, 3], [1E2, 0, 0]])",
+            R"([[1, 2, 3], [], [ ], [null, null, null]])",
+            R"([[1, 2, 3], [1, 2, ]])",
+            R"([[1, 2, 3], [01, 2, 3]])",
+            R"([[1, 2, 3], [1, 2, 3], ])",
+            R"([[1, 2, 3], [1 2, 3]])",
+            R"([[1, 2, 3], [nul, 2, 3]])",
+            R"([[1, 2, 3], [nullx, 2, 3]])",
+            R"([[1, 2, 3], [null1, 2, 3]])",
+            R"([[1, 2, 3], [1, 2, 3])",
+            R"([[1, 2, 3], [1, 2, 3]]])",
+            R"([[1, 2, 3],, [1, 2, 3]])",
+            "[[1, 2, 3], [1, 2, 3]\v]",
+            "[[1, 2, 3], [1, 2, 3],\f[1, 2, 3]]",
+            std::string("[[1, 2, 3], [1, 2\0, 3]]", 24),
+            R"([[1, 2, 3], [1, 2, 3]] trailing)",
+            R"([[1, 2, 3], [1, 2, 3)",
+            R"([[1, 2, 3], [1, 2, 3], [1, 2, 3)",
+            R"([[1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2, 3]])",
+        };
+        int scanned = 0;
+        for (const std::string& r : rows) {
+            const RowSink s = requireRowsAsParsed("{\"rows\": " + r + "}");
+            if (QTest::currentTestFailed())
+                return;
+            scanned += s.scanned;
+        }
+        QVERIFY(scanned > 10); // the rows were scanned, not all left to the parser
+        // After an element the sink declines or the parser builds, scanning goes on.
+        const RowSink mixed = requireRowsAsParsed(
+            R"({"rows": [[1, 2, 3], [1, "x", 3], [4, 5, 6], [7, 8], [9, 9, 9], [1, 1, 1]]})");
+        QCOMPARE(mixed.scannedAfterBuilt, 3);
+
+        // Random damage to a run of rows: the reader and the parser agree on every text.
+        std::string base = "{\"rows\": [";
+        for (int i = 0; i < 40; ++i)
+            base += (i ? ",\n  [" : "[") + std::to_string(i * 37) + ", " +
+                    (i % 5 ? std::to_string(i) : std::string("null")) + ", 0]";
+        base += "]}";
+        const char kChars[] = "[],0123456789 nul\t\r\n-.eE\"x{}";
+        std::mt19937 rng(7); // fixed: a failure replays
+        for (int i = 0; i < 3000; ++i) {
+            std::string b = base;
+            for (int m = 0, n = 1 + int(rng() % 3); m < n; ++m) {
+                const std::size_t at = 10 + rng() % std::uint32_t(b.size() - 12);
+                switch (rng() % 3) {
+                case 0:
+                    b[at] = kChars[rng() % (sizeof(kChars) - 1)];
+                    break;
+                case 1:
+                    b.erase(at, 1 + rng() % 3);
+                    break;
+                default:
+                    b.insert(at, 1, kChars[rng() % (sizeof(kChars) - 1)]);
+                    break;
+                }
+            }
+            requireRowsAsParsed(b);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+
+    /// Link rows damaged deep in a generated design (the rows the reader scans): the
+    /// streamed read takes what the tree reader takes and reads it the same; what it gives
+    /// back is refused with the tree reader's words and place.
+    void damagedLinkRowsReadAsTheTreeReadsThem() {
+        const QByteArray base = design1024();
+        const qsizetype rowsAt = base.indexOf("\"rows\": [") + 10;
+        const qsizetype rowsEnd = base.indexOf("\n    ]", rowsAt);
+        QVERIFY(rowsAt > 10 && rowsEnd > rowsAt);
+        const char kChars[] = "[],0123456789 n\"-.e";
+        std::mt19937 rng(33); // fixed: a failure replays
+        int streamed = 0, refused = 0;
+        for (int i = 0; i < 150; ++i) {
+            QByteArray b = base;
+            for (int m = 0, n = 1 + int(rng() % 2); m < n; ++m) {
+                const qsizetype at = rowsAt + qsizetype(rng() % std::uint32_t(rowsEnd - rowsAt));
+                if (rng() % 2)
+                    b[at] = kChars[rng() % (sizeof(kChars) - 1)];
+                else
+                    b.remove(at, 1 + qsizetype(rng() % 4));
+            }
+            const Read read = readAsTheTreeReads(b, i);
+            if (QTest::currentTestFailed())
+                return;
+            streamed += read == Read::Streamed;
+            refused += read == Read::Refused;
+        }
+        QVERIFY(streamed > 10 && refused > 10);
     }
 
     /// Cancelling a streamed read at each point it reports gives a clean "cancelled".
