@@ -2,6 +2,7 @@
 
 #include "../DesignData.h"
 
+#include <mutex>
 #include <vector>
 
 namespace cds {
@@ -27,10 +28,11 @@ FabricGraph buildFabricGraph(const DesignData& d, FabricId f);
 std::vector<FabricGraph> buildFabricGraphs(const DesignData& d);
 
 /// @brief The fabric graphs of one check run, built on first use and shared by the rules
-/// that need them (CheckContext::graphs).
+/// that need them (CheckContext::graphs). Thread-safe: rules run on two threads.
 class FabricGraphCache {
 public:
     const FabricGraph& graph(const DesignData& d, FabricId f) {
+        std::lock_guard lock(m_mutex); // the first caller builds; the other waits for it
         if (!m_built) {
             m_graphs = buildFabricGraphs(d);
             m_built = true;
@@ -39,6 +41,7 @@ public:
     }
 
 private:
+    std::mutex m_mutex;
     std::vector<FabricGraph> m_graphs;
     bool m_built = false;
 };

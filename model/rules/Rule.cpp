@@ -4,7 +4,10 @@
 #include "../power/PowerFlow.h"
 
 #include <algorithm>
+#include <exception>
 #include <iterator>
+#include <mutex>
+#include <thread>
 
 namespace cds {
 
@@ -76,6 +79,59 @@ void markWaived(const DesignData& d, std::vector<Finding>& findings) {
     }
 }
 
+namespace {
+
+/// Runs each of @p rules into its own list of @p byRule, on this thread and one more: a rule
+/// reads the design and the context (the power flow built before, the fabric graphs built by
+/// whichever rule asks first) and writes its own list only, so the lists are those one thread
+/// would make. This thread takes the rules from the first on, the other from the last back
+/// (the costliest, the fabric and pathway rules, stand late in the registry), until they meet.
+void checkAll(const CheckContext& ctx, const std::vector<std::unique_ptr<Rule>>& rules,
+              std::vector<std::vector<Finding>>& byRule) {
+    byRule.assign(rules.size(), {});
+    std::mutex mutex;
+    std::size_t front = 0, back = rules.size(); // the rules not taken: [front, back)
+    const auto work = [&](bool fromFront) {
+        for (;;) {
+            std::size_t i;
+            {
+                std::lock_guard lock(mutex);
+                if (front == back)
+                    return;
+                i = fromFront ? front++ : --back;
+            }
+            rules[i]->check(ctx, byRule[i]);
+        }
+    };
+    if (rules.size() < 2 || std::thread::hardware_concurrency() < 2) {
+        work(true);
+        return;
+    }
+    std::exception_ptr failed;
+    std::thread helper([&] {
+        try {
+            work(false);
+        } catch (...) {
+            failed = std::current_exception();
+        }
+    });
+    try {
+        work(true);
+    } catch (...) {
+        {
+            std::lock_guard lock(mutex);
+            front = back; // the helper takes no further rule
+        }
+        helper.join();
+        throw;
+    }
+    helper.join();
+    if (failed)
+        std::rethrow_exception(failed);
+}
+
+} // namespace
+
 std::vector<Finding> runChecks(const CheckContext& ctx, const RuleRegistry& rules) {
     FabricGraphCache graphs;
     CheckContext shared = ctx;
@@ -86,15 +142,17 @@ std::vector<Finding> runChecks(const CheckContext& ctx, const RuleRegistry& rule
         power = analyzePower(ctx.design, ctx.metrics);
         shared.power = &power;
     }
+    std::vector<std::vector<Finding>> byRule;
+    checkAll(shared, rules.rules(), byRule);
     std::vector<Finding> out;
-    for (const auto& r : rules.rules())
-        r->check(shared, out);
+    for (std::vector<Finding>& found : byRule)
+        out.insert(out.end(), std::make_move_iterator(found.begin()),
+                   std::make_move_iterator(found.end()));
     markWaived(ctx.design, out);
     return out;
 }
 
 std::vector<Finding> RuleResults::runAll(const CheckContext& ctx) {
-    m_byRule.assign(m_rules.rules().size(), {});
     FabricGraphCache graphs;
     CheckContext shared = ctx;
     if (!shared.graphs)
@@ -104,8 +162,7 @@ std::vector<Finding> RuleResults::runAll(const CheckContext& ctx) {
         power = analyzePower(ctx.design, ctx.metrics);
         shared.power = &power;
     }
-    for (std::size_t i = 0; i < m_byRule.size(); ++i)
-        m_rules.rules()[i]->check(shared, m_byRule[i]);
+    checkAll(shared, m_rules.rules(), m_byRule);
     return collect(ctx.design);
 }
 

@@ -1,9 +1,16 @@
+#include "HostileDesign.h"
 #include "TestDesigns.h"
 
+#include "model/DesignIndex.h"
 #include "model/RackGeometry.h"
+#include "model/fabric/FabricGraph.h"
+#include "model/generator/Generator.h"
+#include "model/metrics/Metrics.h"
+#include "model/power/PowerFlow.h"
 #include "model/rules/FoundationRules.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace cds;
 
@@ -24,6 +31,41 @@ class TestRules : public QObject {
         qFatal("no device %s", name);
     }
 private Q_SLOTS:
+    /// runChecks runs the rules on two threads: its findings are those of every rule run in
+    /// turn on one, in the same order, on a design that makes many rules fire.
+    void rulesOnTwoThreadsFindWhatOneThreadFinds() {
+        GenerateParams p;
+        p.gpus = 1024;
+        DesignData d = test::generatedOrDie(p);
+        d.racks.forEach([](RackId, Rack& r) { r.cooling = CoolingType::Air; });
+        const std::vector<LinkId> links = d.links.ids();
+        for (std::size_t i = 0; i < links.size(); i += 7)
+            d.links.take(links[i]);
+        const std::vector<RackId> racks = d.racks.ids();
+        d.racks[racks.front()].centre.x += 40000; // far from its pairs: cable reach
+        const DesignIndex index(d);
+        const Metrics m = computeMetrics(d);
+        const PowerAnalysis power = analyzePower(d, m);
+        FabricGraphCache graphs;
+        const CheckContext ctx{d, index, m, &graphs, nullptr, &power};
+        std::vector<Finding> oneThread;
+        for (const auto& rule : RuleRegistry::builtin().rules())
+            rule->check(ctx, oneThread);
+        markWaived(d, oneThread);
+        std::set<QString> codes;
+        for (const Finding& f : oneThread)
+            codes.insert(f.code);
+        QVERIFY2(codes.size() >= 6, qPrintable(QString::number(codes.size())));
+        for (int run = 0; run < 5; ++run) {
+            const std::vector<Finding> twoThreads = runChecks(ctx);
+            QCOMPARE(twoThreads.size(), oneThread.size());
+            for (std::size_t i = 0; i < oneThread.size(); ++i) {
+                QCOMPARE(twoThreads[i].key(), oneThread[i].key());
+                QCOMPARE(twoThreads[i].message, oneThread[i].message);
+                QCOMPARE(twoThreads[i].rule, oneThread[i].rule);
+            }
+        }
+    }
     // Regression (issue 19): these validated with 0 errors although the studio refuses them.
     void racksOutsideTheHallOnAnObstacleOrOverlappingAreErrors() {
         DesignData d = test::smallCluster();
