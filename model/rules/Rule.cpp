@@ -1,13 +1,12 @@
 #include "Rule.h"
 
+#include "../Parallel.h"
 #include "../fabric/FabricGraph.h"
 #include "../power/PowerFlow.h"
 
 #include <algorithm>
-#include <exception>
 #include <iterator>
 #include <mutex>
-#include <thread>
 
 namespace cds {
 
@@ -103,31 +102,7 @@ void checkAll(const CheckContext& ctx, const std::vector<std::unique_ptr<Rule>>&
             rules[i]->check(ctx, byRule[i]);
         }
     };
-    if (rules.size() < 2 || std::thread::hardware_concurrency() < 2) {
-        work(true);
-        return;
-    }
-    std::exception_ptr failed;
-    std::thread helper([&] {
-        try {
-            work(false);
-        } catch (...) {
-            failed = std::current_exception();
-        }
-    });
-    try {
-        work(true);
-    } catch (...) {
-        {
-            std::lock_guard lock(mutex);
-            front = back; // the helper takes no further rule
-        }
-        helper.join();
-        throw;
-    }
-    helper.join();
-    if (failed)
-        std::rethrow_exception(failed);
+    alongside([&] { work(true); }, [&] { work(false); });
 }
 
 } // namespace
