@@ -295,9 +295,10 @@ void LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
         return r.value() < m_dirtyRacks.size() && m_dirtyRacks[r.value()];
     };
     const TrayChange change(m_pathwaysAtLastRun, d.pathways);
+    RackReaches reach(change, d);
     for (RackPairLinks& p : m_rackPairs) {
         const bool same = p.known && !moved(p.a) && !moved(p.b);
-        if (same && !change.mayReroute(d.racks[p.a].centre, p.part.lateralA, d.racks[p.b].centre,
+        if (same && !change.mayReroute(reach.of(p.a), p.part.lateralA, reach.of(p.b),
                                        p.part.lateralB, p.part.alongMm))
             continue;
         const LinkRouter::TrayPart now = router.trayPart(p.a, p.b);

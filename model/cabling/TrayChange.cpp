@@ -14,8 +14,6 @@ namespace {
 constexpr double kMarginMm = 2 * TrayGraph::kJoinToleranceMm + 1;
 /// Lengths are sums of floats: a way this close to a bound is taken as touching it.
 constexpr double kSlackMm = 1;
-/// Past this many boxes one box holds them all (a bigger box only re-routes more).
-constexpr std::size_t kMaxBoxes = 8;
 
 RectMm boxOf(const Pathway& p) {
     const double x0 = std::min(p.from.x, p.to.x), y0 = std::min(p.from.y, p.to.y);
@@ -64,19 +62,48 @@ bool TrayChange::mayMoveDrop(PointMm rack) const {
     });
 }
 
+TrayChange::Reach TrayChange::reach(PointMm rack) const {
+    Reach r;
+    for (std::size_t i = 0; i < m_boxes.size(); ++i) {
+        r.distance[i] = distanceTo(rack, m_boxes[i]);
+        r.mayMoveDrop = r.mayMoveDrop || r.distance[i] <= TrayGraph::kMaxDropMm + kMarginMm;
+    }
+    return r;
+}
+
 bool TrayChange::mayReroute(PointMm a, double lateralA, PointMm b, double lateralB,
+                            double alongMm) const {
+    return mayReroute(reach(a), lateralA, reach(b), lateralB, alongMm);
+}
+
+bool TrayChange::mayReroute(const Reach& a, double lateralA, const Reach& b, double lateralB,
                             double alongMm) const {
     if (m_boxes.empty())
         return false;
-    if (alongMm < 0 || mayMoveDrop(a) || mayMoveDrop(b))
+    if (alongMm < 0 || a.mayMoveDrop || b.mayMoveDrop)
         return true;
     // A way through a box runs from a drop point to the box and on to the other drop point:
     // at least as long as the straight lines, each at least the rack centre's distance less
     // its drop.
-    return std::any_of(m_boxes.begin(), m_boxes.end(), [&](const RectMm& box) {
-        const double bound = distanceTo(a, box) - lateralA + distanceTo(b, box) - lateralB;
-        return bound <= alongMm + kSlackMm;
-    });
+    for (std::size_t i = 0; i < m_boxes.size(); ++i)
+        if (a.distance[i] - lateralA + b.distance[i] - lateralB <= alongMm + kSlackMm)
+            return true;
+    return false;
+}
+
+RackReaches::RackReaches(const TrayChange& change, const DesignData& d)
+    : m_change(change)
+    , m_design(d)
+    , m_reach(d.racks.capacity())
+    , m_known(d.racks.capacity(), 0) {}
+
+const TrayChange::Reach& RackReaches::of(RackId rack) {
+    const std::size_t i = rack.value();
+    if (!m_known[i]) {
+        m_reach[i] = m_change.reach(m_design.racks[rack].centre);
+        m_known[i] = 1;
+    }
+    return m_reach[i];
 }
 
 } // namespace cds

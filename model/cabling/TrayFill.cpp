@@ -172,8 +172,9 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
             p->areaMicroMm2 += areaMicroMm2(d, *now) - areaMicroMm2(d, was);
     }
     // A pair far enough from every changed tray keeps its way, piece for piece.
+    RackReaches reach(change, d);
     for (Pair& p : m_pairs) {
-        if (keepRoute(p, d, change, pieceNow))
+        if (keepRoute(p, d, change, reach, pieceNow))
             count(p, +1);
         else
             route(p, router, +1);
@@ -181,9 +182,10 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
 }
 
 bool TrayTally::keepRoute(Pair& p, const DesignData& d, const TrayChange& change,
-                          const std::vector<std::int32_t>& pieceNow) {
+                          RackReaches& reach, const std::vector<std::int32_t>& pieceNow) {
+    // reach() is of the racks where they stand, which the route was found from (checked first)
     if (p.pieces.empty() || d.racks[p.a].centre != p.centreA || d.racks[p.b].centre != p.centreB ||
-        change.mayReroute(p.centreA, p.lateralA, p.centreB, p.lateralB, p.alongMm))
+        change.mayReroute(reach.of(p.a), p.lateralA, reach.of(p.b), p.lateralB, p.alongMm))
         return false;
     for (std::int32_t piece : p.pieces)
         if (pieceNow[std::size_t(piece)] < 0)

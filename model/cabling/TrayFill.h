@@ -36,6 +36,7 @@ TrayLoad computeTrayLoad(const DesignData& d, const DesignIndex& index);
 
 class LinkRouter;
 class TrayChange;
+class RackReaches;
 class TrayGraph;
 
 /// @brief The tray load kept as racks move: cables grouped by rack pair, each pair routed
@@ -75,7 +76,7 @@ private:
     std::vector<LinkId> stranded(const DesignData& d, const DesignIndex& index) const;
     /// @p p's route kept over new trays, its pieces renumbered by @p pieceNow (by piece of
     /// the graph it was found on), when @p change cannot alter it: false, untouched, else.
-    bool keepRoute(Pair& p, const DesignData& d, const TrayChange& change,
+    bool keepRoute(Pair& p, const DesignData& d, const TrayChange& change, RackReaches& reach,
                    const std::vector<std::int32_t>& pieceNow);
     std::shared_ptr<const TrayGraph> m_graph;
     /// The pair of racks @p a < @p b, added when new; its index in m_pairs.
