@@ -32,7 +32,7 @@ void paintReportCharts(const DesignData& d, const Analysis& a, QPainter& p, cons
 
 bool writeCustomerReport(const DesignData& d, const QString& path, QString* error,
                          const Progress& progress) {
-    report::ReportContent content(d);
+    report::ReportContent content(d, report::ReportContent::Borrow{}); // written before return
     content.setChartHook([](QPainter& painter, const QRectF& r, const DesignData& design,
                             const Analysis& a) { paintReportCharts(design, a, painter, r); });
     return report::PdfReport(content).write(path, error, progress);

@@ -53,7 +53,15 @@ QString usdExact(double v, bool cents) {
 }
 
 ReportContent::ReportContent(DesignData d, QDate date)
-    : m_d(std::move(d))
+    : ReportContent(std::make_unique<const DesignData>(std::move(d)), nullptr, date) {}
+
+ReportContent::ReportContent(const DesignData& d, Borrow, QDate date)
+    : ReportContent(nullptr, &d, date) {}
+
+ReportContent::ReportContent(std::unique_ptr<const DesignData> own, const DesignData* borrowed,
+                             QDate date)
+    : m_own(std::move(own))
+    , m_d(m_own ? *m_own : *borrowed)
     , m_index(m_d)
     , m_analysis(analyze(m_d, m_index))
     , m_rackGroups(groupIdenticalRacks(m_d, m_index))

@@ -74,10 +74,15 @@ struct FindingGroup {
 /// its index and its Analysis (BOM, metrics, rack power, open findings), the racks grouped
 /// by configuration, plus painters for each kind of page. The report's length grows with
 /// the distinct things in a design (configurations, BOM lines, finding codes, rows), not
-/// with its racks. Holds a copy of the design, so it stays valid while the document changes.
+/// with its racks. Holds a copy of the design, so it stays valid while the document changes,
+/// unless it is told to read the caller's in place (Borrow).
 class ReportContent {
 public:
     explicit ReportContent(DesignData d, QDate date = QDate::currentDate());
+    struct Borrow {};
+    /// Reads @p d in place: @p d must outlive this and stay unchanged meanwhile, as for an
+    /// export written at once (a copy of a 100,000-GPU design is ~17 MiB of its peak).
+    ReportContent(const DesignData& d, Borrow, QDate date = QDate::currentDate());
 
     const DesignData& design() const { return m_d; }
     const Analysis& analysis() const { return m_analysis; }
@@ -130,7 +135,10 @@ private:
     std::vector<ReportPage> floorplanPages(const PageOptions& o) const;
     std::vector<ReportPage> tablePages(const PageOptions& o) const;
 
-    DesignData m_d;
+    ReportContent(std::unique_ptr<const DesignData> own, const DesignData* borrowed, QDate date);
+
+    std::unique_ptr<const DesignData> m_own; ///< null when borrowed
+    const DesignData& m_d;
     DesignIndex m_index;
     Analysis m_analysis;
     std::vector<Finding> m_findings; ///< the analysis's findings, not waived, errors first

@@ -58,6 +58,25 @@ class TestReport : public QObject {
     QTemporaryDir m_tmp;
 
 private Q_SLOTS:
+    /// A content that borrows the caller's design (as an export written at once does, to
+    /// spare a copy of it) reads that design and lays out the report an owned copy lays out.
+    void borrowedDesignReportsAsACopy() {
+        const DesignData d = routed(test::leafSpine(32, 4, 2, false));
+        const report::ReportContent owned(d, QDate(2026, 12, 7));
+        const report::ReportContent borrowed(d, report::ReportContent::Borrow{},
+                                             QDate(2026, 12, 7));
+        QCOMPARE(&borrowed.design(), &d);
+        QVERIFY(&owned.design() != &d);
+        QVERIFY(owned.design() == d);
+        const std::vector<report::ReportPage> a = owned.pages(), b = borrowed.pages();
+        QCOMPARE(b.size(), a.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(b[i].kind, a[i].kind);
+            QCOMPARE(b[i].heading, a[i].heading);
+        }
+        QCOMPARE(borrowed.openFindings().size(), owned.openFindings().size());
+    }
+
     void pdfPagesAndText() {
         DesignData d = routed(test::leafSpine(32, 4, 2, false));
         d.meta.title = QStringLiteral("Thirty-two DGX");
