@@ -108,23 +108,7 @@ void checkAll(const CheckContext& ctx, const std::vector<std::unique_ptr<Rule>>&
 } // namespace
 
 std::vector<Finding> runChecks(const CheckContext& ctx, const RuleRegistry& rules) {
-    FabricGraphCache graphs;
-    CheckContext shared = ctx;
-    if (!shared.graphs)
-        shared.graphs = &graphs;
-    PowerAnalysis power;
-    if (!shared.power) {
-        power = analyzePower(ctx.design, ctx.metrics);
-        shared.power = &power;
-    }
-    std::vector<std::vector<Finding>> byRule;
-    checkAll(shared, rules.rules(), byRule);
-    std::vector<Finding> out;
-    for (std::vector<Finding>& found : byRule)
-        out.insert(out.end(), std::make_move_iterator(found.begin()),
-                   std::make_move_iterator(found.end()));
-    markWaived(ctx.design, out);
-    return out;
+    return RuleResults(rules).runAll(ctx); // the same run, its lists not kept
 }
 
 std::vector<Finding> RuleResults::runAll(const CheckContext& ctx) {
