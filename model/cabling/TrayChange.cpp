@@ -56,12 +56,6 @@ TrayChange::TrayChange(const SlotVector<Pathway, PathwayId>& before,
     }
 }
 
-bool TrayChange::mayMoveDrop(PointMm rack) const {
-    return std::any_of(m_boxes.begin(), m_boxes.end(), [&](const RectMm& b) {
-        return distanceTo(rack, b) <= TrayGraph::kMaxDropMm + kMarginMm;
-    });
-}
-
 TrayChange::Reach TrayChange::reach(PointMm rack) const {
     Reach r;
     for (std::size_t i = 0; i < m_boxes.size(); ++i) {

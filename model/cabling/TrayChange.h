@@ -21,12 +21,11 @@ public:
     static constexpr std::size_t kMaxBoxes = 8;
     /// What the checks below need of one rack centre.
     struct Reach {
-        bool mayMoveDrop = false;                 ///< see mayMoveDrop()
+        /// Whether the rack may drop onto another tray, or another piece, now.
+        bool mayMoveDrop = false;
         std::array<double, kMaxBoxes> distance{}; ///< to each box
     };
 
-    /// Whether a rack centred at @p rack may drop onto another tray, or another piece, now.
-    bool mayMoveDrop(PointMm rack) const;
     Reach reach(PointMm rack) const;
     /// Whether the way between racks centred at @p a and @p b may differ now: its length
     /// along the trays was @p alongMm (negative: none), its drops @p lateralA and
