@@ -294,12 +294,15 @@ void LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
     auto moved = [this](RackId r) {
         return r.value() < m_dirtyRacks.size() && m_dirtyRacks[r.value()];
     };
-    const TrayChange change(m_pathwaysAtLastRun, d.pathways);
+    TrayChange change(m_pathwaysAtLastRun, d.pathways);
+    // The tally still holds the graph of the trays as they were (it is counted after this).
+    const std::shared_ptr<const TrayGraph>& before = m_trays->graph();
+    if (before && router.trays() && before->pathways() == m_pathwaysAtLastRun)
+        change.measureAlong(*before, *router.trays());
     RackReaches reach(change, d);
     for (RackPairLinks& p : m_rackPairs) {
         const bool same = p.known && !moved(p.a) && !moved(p.b);
-        if (same && !change.mayReroute(reach.of(p.a), p.part.lateralA, reach.of(p.b),
-                                       p.part.lateralB, p.part.alongMm))
+        if (same && !reach.mayReroute(p.a, p.part.lateralA, p.b, p.part.lateralB, p.part.alongMm))
             continue;
         const LinkRouter::TrayPart now = router.trayPart(p.a, p.b);
         if (same && now == p.part)

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <numeric>
 #include <unordered_map>
 
 namespace cds {
@@ -55,6 +56,8 @@ TrayTally::TrayTally(const DesignData& d, const DesignIndex& index) {
         return;
     LinkRouter router(d, &index);
     m_graph = router.sharedTrays();
+    m_idOfPiece.resize(m_graph->pieceCount());
+    std::iota(m_idOfPiece.begin(), m_idOfPiece.end(), 0);
     m_pieceArea.assign(m_graph->pieceCount(), 0);
     m_pieceCables.assign(m_graph->pieceCount(), 0);
     m_pairsOfRack.resize(d.racks.capacity());
@@ -95,6 +98,8 @@ void TrayTally::route(Pair& p, LinkRouter& router, int sign) {
     if (sign > 0) {
         const TrayDrop da = router.dropOf(p.a), db = router.dropOf(p.b);
         p.pieces = m_graph->route(da, db, &p.alongMm);
+        for (std::int32_t& piece : p.pieces)
+            piece = m_idOfPiece[std::size_t(piece)];
         p.lateralA = da.lateralMm;
         p.lateralB = db.lateralMm;
         p.centreA = router.design().racks[p.a].centre;
@@ -158,41 +163,77 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
         return;
     }
     const std::shared_ptr<const TrayGraph> before = std::exchange(m_graph, router.sharedTrays());
-    const TrayChange change(before->pathways(), d.pathways);
-    const std::vector<std::int32_t> pieceNow = m_graph->piecesFrom(*before);
-    m_pieceArea.assign(m_graph->pieceCount(), 0);
-    m_pieceCables.assign(m_graph->pieceCount(), 0);
-    m_unrouted = 0;
+    TrayChange change(before->pathways(), d.pathways);
+    change.measureAlong(*before, *m_graph);
+    // The ids of the pieces that stand as they stood carry over; the others are new.
+    const std::vector<std::int32_t>& pieceNow = change.pieceNow();
+    std::vector<std::int32_t> idNow(m_graph->pieceCount(), -1);
+    std::vector<char> live(m_pieceArea.size(), 0);
+    for (std::size_t i = 0; i < pieceNow.size(); ++i)
+        if (pieceNow[i] >= 0) {
+            idNow[std::size_t(pieceNow[i])] = m_idOfPiece[i];
+            live[std::size_t(m_idOfPiece[i])] = 1;
+        }
+    for (std::int32_t& id : idNow)
+        if (id < 0) {
+            id = std::int32_t(m_pieceArea.size());
+            m_pieceArea.push_back(0);
+            m_pieceCables.push_back(0);
+            live.push_back(1);
+        }
+    m_idOfPiece = std::move(idNow);
+    // Cables with another medium: their pairs' cross-sections as they are now, on the routes
+    // as counted.
     for (const auto& [id, was] : changed) {
         const Link* now = d.links.find(id);
         RackId ra, rb;
         if (!now || !rackPair(d, *now, ra, rb))
             continue;
-        if (Pair* p = find(ra, rb))
+        if (Pair* p = find(ra, rb)) {
+            count(*p, -1);
             p->areaMicroMm2 += areaMicroMm2(d, *now) - areaMicroMm2(d, was);
+            count(*p, +1);
+        }
     }
-    // A pair far enough from every changed tray keeps its way, piece for piece.
+    // A pair far enough from every changed tray keeps its way, piece for piece, and its count.
     RackReaches reach(change, d);
-    for (Pair& p : m_pairs) {
-        if (keepRoute(p, d, change, reach, pieceNow))
-            count(p, +1);
-        else
+    for (Pair& p : m_pairs)
+        if (!keepRoute(p, d, reach, live)) {
+            count(p, -1);
             route(p, router, +1);
-    }
+        }
+    // A long drag leaves ids of pieces that no longer stand (each step's changed pieces): once
+    // they outnumber the graph's, the ids are the graph's pieces again.
+    if (m_pieceArea.size() > 2 * m_idOfPiece.size() + kSparePieceIds)
+        renumberPieces();
 }
 
-bool TrayTally::keepRoute(Pair& p, const DesignData& d, const TrayChange& change,
-                          RackReaches& reach, const std::vector<std::int32_t>& pieceNow) {
+void TrayTally::renumberPieces() {
+    std::vector<std::int32_t> pieceOfId(m_pieceArea.size(), -1);
+    for (std::size_t i = 0; i < m_idOfPiece.size(); ++i)
+        pieceOfId[std::size_t(m_idOfPiece[i])] = std::int32_t(i);
+    std::vector<long long> area(m_idOfPiece.size(), 0);
+    std::vector<int> cables(m_idOfPiece.size(), 0);
+    for (std::size_t i = 0; i < m_idOfPiece.size(); ++i) {
+        area[i] = m_pieceArea[std::size_t(m_idOfPiece[i])];
+        cables[i] = m_pieceCables[std::size_t(m_idOfPiece[i])];
+    }
+    for (Pair& p : m_pairs)
+        for (std::int32_t& id : p.pieces)
+            id = pieceOfId[std::size_t(id)];
+    m_pieceArea = std::move(area);
+    m_pieceCables = std::move(cables);
+    std::iota(m_idOfPiece.begin(), m_idOfPiece.end(), 0);
+}
+
+bool TrayTally::keepRoute(const Pair& p, const DesignData& d, RackReaches& reach,
+                          const std::vector<char>& live) const {
     // reach() is of the racks where they stand, which the route was found from (checked first)
     if (p.pieces.empty() || d.racks[p.a].centre != p.centreA || d.racks[p.b].centre != p.centreB ||
-        change.mayReroute(reach.of(p.a), p.lateralA, reach.of(p.b), p.lateralB, p.alongMm))
+        reach.mayReroute(p.a, p.lateralA, p.b, p.lateralB, p.alongMm))
         return false;
-    for (std::int32_t piece : p.pieces)
-        if (pieceNow[std::size_t(piece)] < 0)
-            return false;
-    for (std::int32_t& piece : p.pieces)
-        piece = pieceNow[std::size_t(piece)];
-    return true;
+    return std::all_of(p.pieces.begin(), p.pieces.end(),
+                       [&](std::int32_t id) { return live[std::size_t(id)] != 0; });
 }
 
 std::vector<LinkId> TrayTally::stranded(const DesignData& d, const DesignIndex& index) const {
@@ -237,11 +278,12 @@ TrayLoad TrayTally::load(const DesignData& d, const DesignIndex& index) const {
     });
     for (std::size_t i = 0; i < g.pieceCount(); ++i) {
         TrayLoad::Segment& s = out.segments[slot[g.segmentOf(i).value()]];
-        const double area = double(m_pieceArea[i]) / 1e6;
+        const auto id = std::size_t(m_idOfPiece[i]);
+        const double area = double(m_pieceArea[id]) / 1e6;
         if (area > s.cableAreaMm2) {
             const Pathway& p = d.pathways[s.id];
             s.cableAreaMm2 = area;
-            s.cables = m_pieceCables[i];
+            s.cables = m_pieceCables[id];
             s.fillPct = 100.0 * area / (p.widthMm * p.depthMm);
         }
     }

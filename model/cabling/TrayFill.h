@@ -44,6 +44,10 @@ class TrayGraph;
 /// racks' pairs are taken off their old routes and put on new ones; load() then equals
 /// computeTrayLoad() of the design as it is now. Cross-sections are summed in whole
 /// micro-square-millimetres, so taking off and putting back is exact in any order.
+/// Pieces are counted under ids that outlive a graph: a piece of new trays that stands as one
+/// of the last graph's keeps its id, so after a tray drag step the pairs that keep their way
+/// are neither renumbered nor counted again (at 500,000 GPUs nearly half a million pairs, of
+/// which a few thousand change).
 class TrayTally {
 public:
     TrayTally(const DesignData& d, const DesignIndex& index); ///< routes every pair
@@ -57,13 +61,18 @@ public:
     void retray(const DesignData& d, const DesignIndex& index,
                 const std::vector<std::pair<LinkId, Link>>& changed);
     TrayLoad load(const DesignData& d, const DesignIndex& index) const;
+    /// How many piece ids the tally counts under, those of pieces no longer standing included
+    /// (tests: a long drag renumbers them).
+    std::size_t pieceIds() const { return m_pieceArea.size(); }
+    /// The graph of the trays as last counted (null without pathways).
+    const std::shared_ptr<const TrayGraph>& graph() const { return m_graph; }
 
 private:
     struct Pair {
         RackId a, b;
         long long areaMicroMm2 = 0;
         int cables = 0;
-        std::vector<std::int32_t> pieces; ///< its route; empty: no tray path
+        std::vector<std::int32_t> pieces; ///< its route, by piece id; empty: no tray path
         // What the route was found from, for retray() to tell whether it may change:
         PointMm centreA, centreB;                        ///< the racks' centres
         double lateralA = 0, lateralB = 0, alongMm = -1; ///< the drops and the way's length
@@ -74,10 +83,10 @@ private:
     void count(const Pair& p, int sign); ///< its cables on its pieces, or as unrouted
     /// The links of the pairs with no tray path, in link order.
     std::vector<LinkId> stranded(const DesignData& d, const DesignIndex& index) const;
-    /// @p p's route kept over new trays, its pieces renumbered by @p pieceNow (by piece of
-    /// the graph it was found on), when @p change cannot alter it: false, untouched, else.
-    bool keepRoute(Pair& p, const DesignData& d, const TrayChange& change, RackReaches& reach,
-                   const std::vector<std::int32_t>& pieceNow);
+    /// Whether @p p's route stands over new trays: the change cannot alter it (@p reach), and
+    /// each of its pieces is one of the new graph's (by id: @p live).
+    bool keepRoute(const Pair& p, const DesignData& d, RackReaches& reach,
+                   const std::vector<char>& live) const;
     std::shared_ptr<const TrayGraph> m_graph;
     /// The pair of racks @p a < @p b, added when new; its index in m_pairs.
     std::uint32_t slotOf(RackId a, RackId b);
@@ -85,9 +94,13 @@ private:
     std::vector<Pair> m_pairs;                     ///< in a vector: a drag step walks them all
     std::unordered_map<Key, std::uint32_t> m_slot; ///< by keyOf(): index in m_pairs
     std::vector<std::vector<std::uint32_t>> m_pairsOfRack; ///< by rack id: indices in m_pairs
-    std::vector<long long> m_pieceArea;                    ///< micro-mm², by graph piece
-    std::vector<int> m_pieceCables;
-    long long m_unrouted = 0; ///< pairs with no tray path
+    /// Ids of pieces no longer standing a drag may leave before renumberPieces().
+    static constexpr std::size_t kSparePieceIds = 256;
+    void renumberPieces();                 ///< the ids become the graph's pieces again
+    std::vector<std::int32_t> m_idOfPiece; ///< by piece of m_graph: its id
+    std::vector<long long> m_pieceArea;    ///< micro-mm², by piece id
+    std::vector<int> m_pieceCables;        ///< by piece id
+    long long m_unrouted = 0;              ///< pairs with no tray path
 };
 
 } // namespace cds

@@ -467,6 +467,38 @@ PointMm TrayGraph::pointOf(const TrayDrop& drop) const {
     return at(m_nodes[std::size_t(pc.u)], m_nodes[std::size_t(pc.v)], t);
 }
 
+std::vector<double> TrayGraph::spread(std::vector<double> seed) const {
+    std::vector<std::pair<double, std::int32_t>> queue;
+    for (std::size_t v = 0; v < seed.size(); ++v)
+        if (std::isfinite(seed[v]))
+            queue.push_back({seed[v], std::int32_t(v)});
+    const auto later = std::greater<>{};
+    std::make_heap(queue.begin(), queue.end(), later);
+    while (!queue.empty()) {
+        std::pop_heap(queue.begin(), queue.end(), later);
+        const auto [du, u] = queue.back();
+        queue.pop_back();
+        if (du > seed[std::size_t(u)])
+            continue;
+        for (std::int32_t i = m_arcStart[std::size_t(u)]; i < m_arcStart[std::size_t(u) + 1]; ++i) {
+            const Arc& a = m_arcs[std::size_t(i)];
+            const double dv = du + double(a.lengthMm);
+            if (dv < seed[std::size_t(a.node)]) {
+                seed[std::size_t(a.node)] = dv;
+                queue.push_back({dv, a.node});
+                std::push_heap(queue.begin(), queue.end(), later);
+            }
+        }
+    }
+    return seed;
+}
+
+double TrayGraph::viaEnds(const TrayDrop& drop, const std::vector<double>& byNode) const {
+    const Piece& pc = m_pieces[std::size_t(drop.piece)];
+    return std::min(drop.alongMm + byNode[std::size_t(pc.u)],
+                    pc.lengthMm - drop.alongMm + byNode[std::size_t(pc.v)]);
+}
+
 std::vector<PointMm> TrayGraph::polyline(PointMm from, const TrayDrop& a, PointMm to,
                                          const TrayDrop& b) const {
     const Choice c = choose(a, b);

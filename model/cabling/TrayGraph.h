@@ -59,6 +59,16 @@ public:
                                   const TrayDrop& b) const;
     /// The plan position of a drop point.
     PointMm pointOf(const TrayDrop& drop) const;
+    std::size_t nodeCount() const { return m_nodes.size(); }
+    /// The nodes a piece joins (first, second) and its length.
+    std::int32_t pieceFirstNode(std::size_t piece) const { return m_pieces[piece].u; }
+    std::int32_t pieceSecondNode(std::size_t piece) const { return m_pieces[piece].v; }
+    double pieceLengthMm(std::size_t piece) const { return m_pieces[piece].lengthMm; }
+    /// By node: the least of `seed[y] + the way along the trays to y` over every node y (one
+    /// search from all nodes at once, summed in doubles); @p seed is by node (+inf: none).
+    std::vector<double> spread(std::vector<double> seed) const;
+    /// The least of `along @p drop's piece to one of its ends + byNode[that end]`.
+    double viaEnds(const TrayDrop& drop, const std::vector<double>& byNode) const;
 
     std::size_t pieceCount() const { return m_pieces.size(); }
     PathwayId segmentOf(std::size_t piece) const { return m_pieces[piece].segment; }

@@ -254,12 +254,15 @@ int dragAndCheck(const GenerateResult& g, const std::vector<std::pair<PathwayId,
 /// drops, the same length to the bit and, where each of its pieces still stands, the same
 /// pieces. Returns how many pairs it let keep
 /// their way, and sets @p longer to how many of the others the change made longer or
-/// shorter (a test that changes nothing proves nothing).
+/// shorter (a test that changes nothing proves nothing). @p alongTrays: measured on the two
+/// graphs (TrayChange::measureAlong), else by its boxes alone.
 int checkTrayChange(const SlotVector<Pathway, PathwayId>& before,
                     const SlotVector<Pathway, PathwayId>& after, const std::vector<PointMm>& points,
-                    int& longer) {
+                    int& longer, bool alongTrays = true) {
     const TrayGraph g0(before), g1(after);
-    const TrayChange change(before, after);
+    TrayChange change(before, after);
+    if (alongTrays)
+        change.measureAlong(g0, g1);
     const std::vector<std::int32_t> pieceNow = g1.piecesFrom(g0);
     int kept = 0;
     longer = 0;
@@ -297,6 +300,13 @@ int checkTrayChange(const SlotVector<Pathway, PathwayId>& before,
     return kept;
 }
 
+/// Where @p d's racks stand, in id order.
+std::vector<PointMm> rackCentres(const DesignData& d) {
+    std::vector<PointMm> out;
+    d.racks.forEach([&](RackId, const Rack& r) { out.push_back(r.centre); });
+    return out;
+}
+
 /// A straight tray from @p a to @p b.
 Pathway trayFrom(PointMm a, PointMm b) {
     Pathway p;
@@ -328,13 +338,16 @@ private Q_SLOTS:
         QCOMPARE(pairsThatDiffer(g.design, backwards, full, reversed), 0);
     }
 
-    /// Two rows joined by a trunk halfway along: racks at the rows' far ends stand well
-    /// beyond a drop from the trunk, yet their way runs along it, so moving it lengthens
-    /// their way; racks beside each other at the rows' other end keep theirs.
+    /// Two rows joined by a trunk halfway along and another near their far end: racks at the
+    /// rows' near ends stand well beyond a drop from the first trunk, yet their way runs along
+    /// it, so moving it lengthens their way; racks beside each other past the second trunk
+    /// keep theirs. (Racks on a piece of a row the first trunk ends are asked again: their
+    /// drops are measured from a junction that moved.)
     void trayChangeKeepsOnlyWaysClearOfTheChange() {
         SlotVector<Pathway, PathwayId> before;
         before.add(trayFrom({0, 0}, {40000, 0}));
         before.add(trayFrom({0, 10000}, {40000, 10000}));
+        before.add(trayFrom({30000, 0}, {30000, 10000}));
         const PathwayId trunk = before.add(trayFrom({20000, 0}, {20000, 10000}));
         const std::vector<PointMm> racks = {{1000, -1000},  {2200, -1000},  {1000, 11000},
                                             {36000, -1000}, {38400, -1000}, {37000, 11000}};
@@ -358,12 +371,11 @@ private Q_SLOTS:
         p.gpus = 2048;
         const GenerateResult g = generateCluster(p, test::bundled().catalog());
         QVERIFY(g.ok);
-        std::vector<PointMm> racks;
-        g.design.racks.forEach([&](RackId, const Rack& r) { racks.push_back(r.centre); });
+        const std::vector<PointMm> racks = rackCentres(g.design);
         const PathwayId row = firstOf(g.design, PathwayKind::Ladder);
         const PathwayId trunk = firstOf(g.design, PathwayKind::FibreRunner);
         QVERIFY(row && trunk);
-        int keptAll = 0, longerAll = 0;
+        int keptAll = 0, longerAll = 0, keptByBoxes = 0;
         for (const auto& [tray, delta] : std::vector<std::pair<PathwayId, PointMm>>{
                  {row, {0, 300}}, {row, {0, -2400}}, {trunk, {600, 0}}, {trunk, {-6000, 0}}}) {
             SlotVector<Pathway, PathwayId> after = g.design.pathways;
@@ -372,15 +384,51 @@ private Q_SLOTS:
             int longer = 0;
             keptAll += checkTrayChange(g.design.pathways, after, racks, longer);
             longerAll += longer;
+            keptByBoxes += checkTrayChange(g.design.pathways, after, racks, longer, false);
             if (QTest::currentTestFailed())
                 return;
         }
+        // Along the trays far more ways are seen to keep clear of the changed pieces than the
+        // boxes around the trays dragged let go (each way kept is checked above).
+        QVERIFY2(keptAll > keptByBoxes,
+                 qPrintable(QStringLiteral("kept %1 measured along the trays, %2 by the boxes")
+                                .arg(keptAll)
+                                .arg(keptByBoxes)));
         SlotVector<Pathway, PathwayId> without = g.design.pathways;
         without.take(row);
         int longer = 0;
         keptAll += checkTrayChange(g.design.pathways, without, racks, longer);
         QVERIFY(keptAll > 0);
         QVERIFY(longerAll + longer > 0);
+    }
+
+    /// A campus of two halls: the first hall's first row tray moved off the trunks' ends and
+    /// back (as a drag does). Ways out of the hall pass the junction at that tray's end, in its
+    /// box, but run on none of its pieces: measured along the trays they keep their way.
+    void trayChangeHoldsOnACampus() {
+        GenerateParams p;
+        p.gpus = 2048;
+        p.halls = 2;
+        const GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY(g.ok);
+        const std::vector<PointMm> racks = rackCentres(g.design);
+        const PathwayId row = firstOf(g.design, PathwayKind::Ladder);
+        QVERIFY(row);
+        SlotVector<Pathway, PathwayId> off = g.design.pathways;
+        off[row].from.y -= 300;
+        off[row].to.y -= 300;
+        int longer = 0, longerBack = 0;
+        const int kept = checkTrayChange(g.design.pathways, off, racks, longer);
+        const int keptBack = checkTrayChange(off, g.design.pathways, racks, longerBack);
+        if (QTest::currentTestFailed())
+            return;
+        const int byBoxes = checkTrayChange(g.design.pathways, off, racks, longer, false) +
+                            checkTrayChange(off, g.design.pathways, racks, longerBack, false);
+        QVERIFY(longer + longerBack > 0);
+        QVERIFY2(kept + keptBack > byBoxes,
+                 qPrintable(QStringLiteral("kept %1 measured along the trays, %2 by the boxes")
+                                .arg(kept + keptBack)
+                                .arg(byBoxes)));
     }
 
     /// A hall of 4,096 GPUs: its first row tray dragged off the trunks and back, past them, and
@@ -409,6 +457,52 @@ private Q_SLOTS:
         QVERIFY2(reach.size() >= 2 && *reach.rbegin() > 0,
                  "no step changed which pinned cables are past their reach");
         QVERIFY2(g_strandedSeen > 0, "no step left a link without a tray path");
+    }
+
+    /// A long drag: each step gives the moved tray's pieces new ids, until the ids of pieces
+    /// no longer standing outnumber the graph's and the tally renumbers them. Its fill stays a
+    /// count from scratch's throughout, before and after.
+    void longTrayDragKeepsTheFillExact() {
+        GenerateParams p;
+        p.gpus = 2048;
+        GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY(g.ok);
+        DesignData& d = g.design;
+        routeCables(d);
+        const PathwayId row = firstOf(d, PathwayKind::Ladder);
+        QVERIFY(row);
+        TrayTally tally(d, DesignIndex(d));
+        // The tray moved by @p dy, its cables routed again: the tally told which changed.
+        auto moveRow = [&](double dy) {
+            d.pathways[row].from.y += dy;
+            d.pathways[row].to.y += dy;
+            const SlotVector<Link, LinkId> before = d.links;
+            routeCables(d);
+            std::vector<std::pair<LinkId, Link>> changed;
+            d.links.forEach([&](LinkId id, const Link& l) {
+                if (!(l == before[id]))
+                    changed.push_back({id, before[id]});
+            });
+            const DesignIndex index(d);
+            tally.retray(d, index, changed);
+            return sameLoad(tally.load(d, index), computeTrayLoad(d, index));
+        };
+        const std::size_t pieces = TrayGraph::of(d)->pieceCount();
+        QCOMPARE(tally.pieceIds(), pieces);
+        std::size_t most = 0;
+        bool renumbered = false;
+        for (int step = 1; step <= 400 && !renumbered; ++step) {
+            const bool same = moveRow(step % 2 ? -300 : 300);
+            renumbered = tally.pieceIds() < most;
+            most = std::max(most, tally.pieceIds());
+            QVERIFY2(same, qPrintable(QStringLiteral("step %1: tray fill differs").arg(step)));
+        }
+        QVERIFY2(
+            renumbered,
+            qPrintable(
+                QStringLiteral("%1 ids for %2 pieces, never renumbered").arg(most).arg(pieces)));
+        QCOMPARE(tally.pieceIds(), TrayGraph::of(d)->pieceCount());
+        QVERIFY2(moveRow(-300), "and on from there"); // with the ids renumbered
     }
 
     /// A campus of two halls joined by duct banks: a tray of the first hall and a trunk dragged.
