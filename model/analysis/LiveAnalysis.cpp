@@ -2,7 +2,6 @@
 
 #include "../Parallel.h"
 #include "../cabling/CableRouting.h"
-#include "../cabling/TrayChange.h"
 
 #include <QElapsedTimer>
 
@@ -150,11 +149,12 @@ void LiveAnalysis::runPlacement(bool traysChanged) {
     if (!exact)
         m_bom.emplace(d);
     if (traysChanged) {
-        m_trays->retray(d, *m_index, changed);
+        m_trays->retray(d, *m_index, changed, m_trayChange ? &*m_trayChange : nullptr);
         m_pathwaysAtLastRun = d.pathways;
     } else {
         m_trays->moveRacks(d, *m_index, moved);
     }
+    m_trayChange.reset(); // it points into this step's graphs
     m_trayLoad = m_trays->load(d, *m_index);
     m_result.bom = m_bom->bom(d);
     updateRowPower(m_result.metrics, *m_index);
@@ -294,7 +294,7 @@ void LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
     auto moved = [this](RackId r) {
         return r.value() < m_dirtyRacks.size() && m_dirtyRacks[r.value()];
     };
-    TrayChange change(m_pathwaysAtLastRun, d.pathways);
+    TrayChange& change = m_trayChange.emplace(m_pathwaysAtLastRun, d.pathways);
     // The tally still holds the graph of the trays as they were (it is counted after this).
     const std::shared_ptr<const TrayGraph>& before = m_trays->graph();
     if (before && router.trays() && before->pathways() == m_pathwaysAtLastRun)

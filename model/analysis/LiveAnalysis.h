@@ -2,6 +2,7 @@
 
 #include "../Design.h"
 #include "../cabling/CableRouting.h"
+#include "../cabling/TrayChange.h"
 #include "../cabling/TrayFill.h"
 #include "../metrics/Bom.h"
 #include "../rules/Rule.h"
@@ -91,6 +92,9 @@ private:
     std::vector<RackPairLinks> m_rackPairs;
     std::vector<std::vector<std::uint32_t>> m_rackPairsOfRack; ///< by rack id
     bool m_rackPairsBuilt = false;
+    /// The tray change a drag step measured (rerouteTrayPairs), for the tally's retray() to use
+    /// rather than measure again; reset once used.
+    std::optional<TrayChange> m_trayChange;
     void rerouteTrayPairs(LinkRouter& router,
                           const std::function<void(LinkId, const Link&)>& reroute);
     void buildRackPairs(LinkRouter& router);

@@ -51,6 +51,10 @@ public:
     Reach reach(PointMm rack) const;
     /// Whether measureAlong() was called.
     bool measuring() const { return m_now != nullptr; }
+    /// Whether measureAlong() was called on these two graphs.
+    bool measuredOn(const TrayGraph& before, const TrayGraph& now) const {
+        return m_before == &before && m_now == &now;
+    }
     /// Fills @p r's part measured along the trays for a rack centred at @p rack (reach() does:
     /// it costs two drops, so RackReaches asks it only of a pair the boxes cannot let go).
     void measure(Reach& r, PointMm rack) const;

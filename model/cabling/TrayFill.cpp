@@ -8,6 +8,7 @@
 #include <cmath>
 #include <numbers>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 namespace cds {
@@ -156,15 +157,20 @@ void TrayTally::moveRacks(const DesignData& d, const DesignIndex& index,
 }
 
 void TrayTally::retray(const DesignData& d, const DesignIndex& index,
-                       const std::vector<std::pair<LinkId, Link>>& changed) {
+                       const std::vector<std::pair<LinkId, Link>>& changed,
+                       const TrayChange* measured) {
     LinkRouter router(d, &index);
     if (!m_graph || !router.sharedTrays()) { // trays drawn on an empty floor, or all deleted
         *this = TrayTally(d, index);
         return;
     }
     const std::shared_ptr<const TrayGraph> before = std::exchange(m_graph, router.sharedTrays());
-    TrayChange change(before->pathways(), d.pathways);
-    change.measureAlong(*before, *m_graph);
+    std::optional<TrayChange> own;
+    if (!measured || !measured->measuredOn(*before, *m_graph)) {
+        own.emplace(before->pathways(), d.pathways);
+        own->measureAlong(*before, *m_graph);
+    }
+    const TrayChange& change = own ? *own : *measured;
     // The ids of the pieces that stand as they stood carry over; the others are new.
     const std::vector<std::int32_t>& pieceNow = change.pieceNow();
     std::vector<std::int32_t> idNow(m_graph->pieceCount(), -1);
