@@ -45,10 +45,11 @@ struct NotStreamed : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// @brief Reads a document with nlohmann's SAX parser into a StreamSink, so only the values the
-/// sink asks for whole are ever held: a 100,000-GPU design is never a tree of 30 MiB. Rows of
-/// integers (StreamSink::row) are scanned here, not by nlohmann's lexer, which reads a
-/// character at a time: link rows are two thirds of a design file.
+/// @brief Reads a document into a StreamSink with a lexer of its own that takes exactly what
+/// nlohmann's parser takes (a pointer over the text: nlohmann's reads a character at a time
+/// through an input adapter, a third of a 100,000-GPU open), so only the values the sink asks
+/// for whole are ever held: a 100,000-GPU design is never a tree of 30 MiB. Rows of integers
+/// (StreamSink::row) are scanned apart: link rows are two thirds of a design file.
 /// It refuses what json::parse refuses (bad syntax, nesting deeper than kMaxDepth, a key named
 /// twice in one object, a number no double holds, a NUL byte) by returning false, without
 /// saying why: the caller then reads the file with json::parse, which words the refusal with
@@ -62,10 +63,10 @@ public:
 
     /// False for a refused text or a value whose type is not the shape the sink asked for.
     bool read(StreamSink& sink);
-    /// Bytes of the text the parser has consumed so far (for progress).
+    /// Bytes of the text read so far (for progress).
     std::size_t offset() const;
 
-    class Buffer; ///< the text as the parser reads it (JsonStream.cpp)
+    class Buffer; ///< the text and how far it is read (JsonStream.cpp)
 
 private:
     std::string_view m_text;

@@ -111,6 +111,59 @@ RowSink requireRowsAsParsed(const std::string& text) {
     return sink;
 }
 
+/// Takes the root whole.
+class WholeSink : public json::StreamSink {
+public:
+    json::Json got;
+    Shape shape(const std::string&) override { return Shape::Whole; }
+    void value(const std::string&, json::Json&& v) override { got = std::move(v); }
+    void element(const std::string&, std::size_t, json::Json&) override {}
+    void end(const std::string&) override {}
+};
+
+/// json::StreamReader takes @p text whole exactly when json::parse (the tree reader's
+/// parser, which words refusals) takes it, and reads the value it reads, typed as it types
+/// it (5 unsigned, -5 signed, 5.0 and 1e400's neighbours doubles, -0.0 apart from 0.0).
+void requireReadAsParsed(const std::string& text) {
+    WholeSink sink;
+    json::StreamReader reader(text);
+    const bool read = reader.read(sink);
+    json::Json doc;
+    FileError error;
+    const bool parsed = json::parse(text, QStringLiteral("t"), doc, error);
+    const QByteArray shown = QByteArray::fromStdString(text).toPercentEncoding(" {}[]:,\"");
+    if (read != parsed)
+        qWarning("read %d, parsed %d: %s", int(read), int(parsed), shown.constData());
+    [&] { QCOMPARE(read, parsed); }();
+    if (read && parsed)
+        [&] {
+            QVERIFY2(sink.got == doc, shown.constData());
+            QVERIFY2(sink.got.dump() == doc.dump(), shown.constData());
+        }();
+}
+
+/// @p base with one to three characters changed, cut (up to three) or put in from @p chars
+/// (sizeof - 1 of them), each at least @p from into the text and @p margin before its end.
+template <std::size_t N>
+std::string damaged(std::string b, std::size_t from, std::size_t margin, const char (&chars)[N],
+                    std::mt19937& rng) {
+    for (int m = 0, n = 1 + int(rng() % 3); m < n; ++m) {
+        const std::size_t at = from + rng() % std::uint32_t(b.size() - from - margin);
+        switch (rng() % 3) {
+        case 0:
+            b[at] = chars[rng() % (N - 1)];
+            break;
+        case 1:
+            b.erase(at, 1 + rng() % 3);
+            break;
+        default:
+            b.insert(at, 1, chars[rng() % (N - 1)]);
+            break;
+        }
+    }
+    return b;
+}
+
 /// Line and column (1-based) of byte @p offset in @p text.
 std::pair<int, int> lineColumn(const QByteArray& text, qsizetype offset) {
     const qsizetype lineStart = text.lastIndexOf('\n', offset - 1) + 1;
@@ -450,22 +503,137 @@ private Q_SLOTS:
         const char kChars[] = "[],0123456789 nul\t\r\n-.eE\"x{}";
         std::mt19937 rng(7); // fixed: a failure replays
         for (int i = 0; i < 3000; ++i) {
-            std::string b = base;
-            for (int m = 0, n = 1 + int(rng() % 3); m < n; ++m) {
-                const std::size_t at = 10 + rng() % std::uint32_t(b.size() - 12);
-                switch (rng() % 3) {
-                case 0:
-                    b[at] = kChars[rng() % (sizeof(kChars) - 1)];
-                    break;
-                case 1:
-                    b.erase(at, 1 + rng() % 3);
-                    break;
-                default:
-                    b.insert(at, 1, kChars[rng() % (sizeof(kChars) - 1)]);
-                    break;
-                }
-            }
-            requireRowsAsParsed(b);
+            requireRowsAsParsed(damaged(base, 10, 2, kChars, rng));
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+
+    /// The reader's own lexer against nlohmann's parser: strings (escapes, surrogate pairs,
+    /// UTF-8 as RFC 3629 has it), numbers at and past the edges of the integer types and of
+    /// a double, literals, whitespace, a byte order mark and broken structure, then random
+    /// damage to a document of all of them. Each text read whole, as the parser reads it.
+    void lexerReadsAsTheParserReads() {
+        const std::vector<std::string> texts = {
+            "\"plain\"",
+            "\"a\\/b\\b\\f\\n\\r\\t\\\"\\\\\"",
+            "\"\\u00e9\\u4E2D\\ud83d\\ude00\"",
+            "\"\\u0000\"",
+            "\"\\ud83d\"",
+            "\"\\ude00\"",
+            "\"\\ud83d\\u0041\"",
+            "\"\\ud83dx\"",
+            "\"\\ud83d\\\"",
+            "\"\\u12\"",
+            "\"\\uZZZZ\"",
+            "\"\\x\"",
+            "\"\\",
+            "\"a\tb\"",
+            "\"a\x7f b\"",
+            "\"\xc3\xa9\"",
+            "\"\xc0\x80\"",
+            "\"\xc1\xbf\"",
+            "\"\xed\xa0\x80\"",
+            "\"\xed\x9f\xbf\"",
+            "\"\xf4\x90\x80\x80\"",
+            "\"\xf4\x8f\xbf\xbf\"",
+            "\"\xe2\x82\"",
+            "\"\xf5\x80\x80\x80\"",
+            "\"\x80\"",
+            "\"\xfe\"",
+            "\"\xe0\x9f\xbf\"",
+            "\"\xf0\x8f\xbf\xbf\"",
+            "\"unterminated",
+            "\"\xe2\x82\xac\"",
+            "0",
+            "-0",
+            "0.0",
+            "-0.0",
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "-1e-400",
+            "4.9e-324",
+            "2.2250738585072011e-308",
+            "18446744073709551615",
+            "18446744073709551616",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "123456789012345678901234567890",
+            "1.5E+3",
+            "1e-3",
+            "1E2",
+            "1e",
+            "1e+",
+            "01",
+            "-",
+            "-a",
+            ".5",
+            "5.",
+            "1.2.3",
+            "0x10",
+            "+1",
+            "1_0",
+            "-01",
+            "00",
+            "0e0",
+            "0.e1",
+            "true",
+            "false",
+            "null",
+            "tru",
+            "nulll",
+            "True",
+            "NaN",
+            "Infinity",
+            "-Infinity",
+            "{}",
+            "[]",
+            "{\"a\":1,\"b\":[1,2,{\"c\":null,\"d\":[]}],\"e\":{}}",
+            "{\"a\":1,}",
+            "[1,]",
+            "{,}",
+            "{\"a\"}",
+            "{\"a\":}",
+            "{1:2}",
+            "[1 2]",
+            "{\"a\":1 \"b\":2}",
+            "{\"a\":1,\"a\":2}",
+            "{\"a\":{\"b\":1,\"b\":1}}",
+            "[{\"a\":1},{\"a\":1}]",
+            "\xEF\xBB\xBF{}",
+            "\xEF\xBB{}",
+            " \xEF\xBB\xBF{}",
+            " \t\r\n{} \n",
+            "{}\v",
+            "{}\f",
+            std::string("{}\0", 3),
+            std::string("\0{}", 3),
+            "",
+            "   ",
+            "{} {}",
+            "[",
+            "]",
+            "{\"a\":[1,2,3]",
+            std::string(63, '[') + std::string(63, ']'),
+            std::string(64, '[') + std::string(64, ']'),
+            std::string(65, '[') + std::string(65, ']'),
+        };
+        for (const std::string& t : texts) {
+            requireReadAsParsed(t);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        const std::string base =
+            "{\"s\": [\"x\\u00e9\\ud83d\\ude00\\n\\\"\", \"\\u0041b\", \"é€😀\", \"\"], \"n\": [0, "
+            "-0, 7, -7, "
+            R"(1.5, -2.25e-3, 1E+2, 18446744073709551615, -9223372036854775808, 0.1], )"
+            "\"w\": [true, false, null], \"o\": {\"k\": {\"l\": [[], {}]}}}";
+        const char kChars[] = "{}[],:\"\\u0123456789aAdDeE+-. tfnlrx\xc3\xa9\xed\xa0\x80\xf4";
+        std::mt19937 rng(41); // fixed: a failure replays
+        for (int i = 0; i < 20000; ++i) {
+            requireReadAsParsed(damaged(base, 0, 0, kChars, rng));
             if (QTest::currentTestFailed())
                 return;
         }
