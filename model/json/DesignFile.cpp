@@ -186,10 +186,52 @@ struct JoinedPorts {
     }
 };
 
-/// Refuses a second link between the same two ports. Sorting the pairs once costs a fraction
-/// of a hash table's node per link at 100,000 GPUs; the error names the first repeat in file
-/// order and the link it repeats, as a one-pass check would.
-void requireDistinctPorts(std::vector<JoinedPorts> links) {
+/// Whether some port is an end of more than one of @p links (a bit per logical port of every
+/// device, each device's first at the count of the ports before it). Without one no two links
+/// join the same two ports. The readers have checked each end against its device's ports; an
+/// end past them all the same counts as a repeat.
+bool somePortTwice(const DesignData& d, const std::vector<JoinedPorts>& links) {
+    std::vector<std::uint64_t> first(d.devices.capacity() + 1, 0);
+    std::uint64_t total = 0;
+    TypeId lastType;
+    int lastBreakout = -1, lastCount = 0;
+    for (std::size_t i = 0; i < d.devices.capacity(); ++i) {
+        first[i] = total;
+        const Device* dev = d.devices.find(DeviceId(static_cast<DeviceId::Rep>(i)));
+        if (!dev)
+            continue;
+        if (dev->type != lastType || dev->breakout != lastBreakout) { // mostly the same type
+            lastType = dev->type;
+            lastBreakout = dev->breakout;
+            lastCount = d.catalog[dev->type].logicalPortCount(dev->breakout);
+        }
+        total += std::uint64_t(std::max(lastCount, 0));
+    }
+    first.back() = total;
+    std::vector<bool> used(total, false);
+    const auto twice = [&](std::uint64_t key) {
+        const std::uint64_t device = key >> 16;
+        if (device >= d.devices.capacity())
+            return true;
+        const std::uint64_t at = first[device] + (key & 0xFFFF);
+        if (at >= first[device + 1] || used[at])
+            return true;
+        used[at] = true;
+        return false;
+    };
+    for (const JoinedPorts& l : links)
+        if (twice(l.ports.first) || twice(l.ports.second))
+            return true;
+    return false;
+}
+
+/// Refuses a second link between the same two ports. When no port has two links (a design
+/// as it should be) that is all; else the pairs are sorted, which costs a fraction of a hash
+/// table's node per link, and the error names the first repeat in file order and the link it
+/// repeats, as a one-pass check would.
+void requireDistinctPorts(const DesignData& d, std::vector<JoinedPorts> links) {
+    if (!somePortTwice(d, links))
+        return;
     std::sort(links.begin(), links.end());
     const JoinedPorts* repeat = nullptr;
     const JoinedPorts* first = nullptr;
@@ -314,7 +356,7 @@ void readDocument(DesignData& d, const Json& doc, const ProgressSpan& span = {kN
             readLink(d, rows[i], i, joined);
             tick();
         }
-        requireDistinctPorts(std::move(joined));
+        requireDistinctPorts(d, std::move(joined));
     }
     if (const Json* sc = json::optionalMember(doc, "scenarios"))
         json::readScenarios(d, *sc);
@@ -493,7 +535,7 @@ public:
     void end(const std::string& p) override {
         if (p == "/links/rows") {
             m_rowsRead = true;
-            requireDistinctPorts(std::move(m_joined));
+            requireDistinctPorts(m_d, std::move(m_joined));
         } else if (p == "/links") {
             if (!m_rowsRead)
                 throw json::NotStreamed("links without rows");

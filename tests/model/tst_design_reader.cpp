@@ -305,6 +305,39 @@ private Q_SLOTS:
         requireSameRead(DesignFile::toBytes(d));
     }
 
+    /// A port at the end of two links (a finding for the checks, not a refusal) reads; a
+    /// link joining the same two ports as another, either way round, is refused naming its
+    /// row and the link it repeats, by both readers.
+    void portsOfTwoLinksReadUnlessTheyJoinTheSamePorts() {
+        DesignData d = test::smallCluster();
+        const LinkId firstId = d.links.ids().front();
+        const Link first = d.links[firstId];
+        const Device& far = d.devices[first.b.device];
+        QVERIFY(first.b.port + 1 < d.catalog[far.type].logicalPortCount(far.breakout));
+        Link other = first; // the same A end, the next port at the far device
+        other.b.port = std::uint16_t(first.b.port + 1);
+        DesignData shared = d;
+        shared.links.insert(shared.links.nextId(), other);
+        requireSameRead(DesignFile::toBytes(shared));
+
+        Link reversed = first;
+        std::swap(reversed.a, reversed.b);
+        DesignData repeated = shared;
+        const LinkId repeatId = repeated.links.nextId();
+        repeated.links.insert(repeatId, reversed);
+        const QByteArray bytes = DesignFile::toBytes(repeated);
+        QVERIFY(!DesignFile::loadStreamed(bytes, kName).has_value());
+        const LoadResult r = DesignFile::loadFromBytes(bytes, kName);
+        QVERIFY(!r.ok);
+        QCOMPARE(r.errors.front().field,
+                 QStringLiteral("/links/rows/%1").arg(repeated.links.size() - 1));
+        QVERIFY2(r.errors.front().message.contains(
+                     QStringLiteral("link %1 joins the same two ports as link %2")
+                         .arg(repeatId.value())
+                         .arg(firstId.value())),
+                 qPrintable(r.errors.front().toString()));
+    }
+
     /// The last link row names a device that does not exist: the refusal names that row's
     /// column, on its line, as the tree reader always did.
     void badLinkRowDeepInTheFileIsLocated() {
