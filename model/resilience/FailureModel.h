@@ -14,6 +14,7 @@
 
 namespace cds {
 
+class CableRouteMap;
 class DesignIndex;
 
 /// @brief One thing that can fail: a rack, a device (server, switch, NVLink switch tray, PDU,
@@ -47,8 +48,11 @@ public:
     /// @p network false: power and cooling only (what loses GPUs), without the fabric's links,
     /// trays and NVLink domains; cheaper, for the rules.
     /// @p index: the design's index when the caller has one (the rules), else built here.
+    /// @p routes: the design's cable routes when the caller has them (a report's floorplan),
+    /// else linksOnTray builds them on first use. Either must outlive the model.
     explicit FailureModel(const DesignData& d, bool network = true,
-                          const DesignIndex* index = nullptr);
+                          const DesignIndex* index = nullptr,
+                          const CableRouteMap* routes = nullptr);
     ~FailureModel();
     FailureModel(const FailureModel&) = delete;
     FailureModel& operator=(const FailureModel&) = delete;
@@ -153,6 +157,7 @@ private:
     double m_plantHeatKw = 0;
     int m_totalGpus = 0;
     int m_switchCount[4] = {0, 0, 0, 0};
+    const CableRouteMap* m_routes = nullptr;
     mutable std::unique_ptr<std::vector<std::vector<std::uint32_t>>> m_trayLinks;
     struct NameIndex {
         std::unordered_map<QString, std::uint32_t> racks, devices, pathways, power;

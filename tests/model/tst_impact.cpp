@@ -6,6 +6,8 @@
 #include "TestDesigns.h"
 
 #include "model/analysis/Analysis.h"
+#include "model/cabling/CableRouteMap.h"
+#include "model/cabling/CableRouting.h"
 #include "model/generator/Generator.h"
 #include "model/json/DesignFile.h"
 #include "model/power/PowerTopology.h"
@@ -369,6 +371,27 @@ private Q_SLOTS:
                     (f->message.contains(d.racks[rack].name) &&
                      std::count(f->objects.begin(), f->objects.end(), ObjectRef::rack(rack)) == 1);
         QVERIFY(names);
+    }
+
+    /// A tray's cables are the same whether the model maps the cables' routes itself or is
+    /// handed the map its caller built (a report's floorplan), and each is a compute link.
+    void trayCablesFromAGivenRouteMapAreTheModelsOwn() {
+        DesignData d = h100k();
+        routeCables(d);
+        QVERIFY(!d.pathways.empty());
+        CableRouteMap routes;
+        routes.build(d);
+        const FailureModel own(d);
+        const FailureModel given(d, true, nullptr, &routes);
+        QVERIFY(own.links().size() > 1000);
+        std::size_t carried = 0;
+        d.pathways.forEach([&](PathwayId p, const Pathway&) {
+            QCOMPARE(given.linksOnTray(p), own.linksOnTray(p));
+            for (std::uint32_t l : own.linksOnTray(p))
+                QVERIFY(l < own.links().size());
+            carried += own.linksOnTray(p).size();
+        });
+        QVERIFY(carried >= own.links().size()); // every compute cable runs on some tray
     }
 
     /// NVL72 racks (issue #33's trays): an NVLink switch tray breaks its rack's domain and

@@ -295,11 +295,12 @@ std::vector<std::pair<QString, QString>> interruptionFigures(const Reliability& 
             {QStringLiteral("Goodput"), QStringLiteral("%1 %").arg(thousands(r.goodputPct, 1))}};
 }
 
-FailureSummary summarizeFailures(const DesignData& d, const DesignIndex& index, const Metrics& m) {
+FailureSummary summarizeFailures(const DesignData& d, const DesignIndex& index, const Metrics& m,
+                                 const CableRouteMap* routes) {
     FailureSummary out;
     out.reliability = reliabilityOf(d, m);
     out.gpus = m.gpus;
-    const FailureModel model(d, true, &index);
+    const FailureModel model(d, true, &index, routes);
     out.computeFabric = !model.links().empty() || model.switchCount(Tier::Leaf) > 0;
     const QStringList all = FailureModel::sweepKinds();
     // Each failure is worked out over the whole design: the sweep's work is bounded, not only

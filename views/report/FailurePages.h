@@ -6,6 +6,10 @@
 
 #include <memory>
 
+namespace cds {
+class CableRouteMap;
+}
+
 namespace cds::report {
 
 /// A kind with more elements than this is left out of the report's N-1 sweep (and the page
@@ -45,8 +49,10 @@ struct FailureSummary {
     QString problem; ///< why the sweep was refused (not expected), else empty
 };
 
-/// Sweeps @p d (whose index is @p index and metrics @p m) for the failure-domain page.
-FailureSummary summarizeFailures(const DesignData& d, const DesignIndex& index, const Metrics& m);
+/// Sweeps @p d (whose index is @p index and metrics @p m) for the failure-domain page; the
+/// trays' cables from @p routes when given (FailureModel).
+FailureSummary summarizeFailures(const DesignData& d, const DesignIndex& index, const Metrics& m,
+                                 const CableRouteMap* routes = nullptr);
 
 /// The expected interruptions as label/value pairs, as the page prints them.
 std::vector<std::pair<QString, QString>> interruptionFigures(const Reliability& r);

@@ -376,9 +376,11 @@ void ReportContent::paintRackGroups(QPainter& p, const QRectF& r, std::size_t fi
 }
 
 const FailureSummary& ReportContent::failureSummary() const {
+    // The floorplan's cable routes when its pages have been laid out: a second map of every
+    // cable would weigh ~17 MiB at 100,000 GPUs, in the export's peak.
     if (!m_failures)
-        m_failures =
-            std::make_shared<FailureSummary>(summarizeFailures(m_d, m_index, m_analysis.metrics));
+        m_failures = std::make_shared<FailureSummary>(summarizeFailures(
+            m_d, m_index, m_analysis.metrics, m_floorplan ? &m_floorplan->routes() : nullptr));
     return *m_failures;
 }
 
