@@ -1,6 +1,7 @@
 #include "TrayGraph.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -39,6 +40,19 @@ bool crossing(const Pathway& p, const Pathway& q, double& tp, double& tq) {
     tp = (qpx * sy - qpy * sx) / den;
     tq = (qpx * ry - qpy * rx) / den;
     return tp >= 0 && tp <= 1 && tq >= 0 && tq <= 1;
+}
+
+/// A search queue's entry as one integer: the distance's bits (a distance is >= +0, and such
+/// floats order as their bits do) above the node's, so entries order as (distance, node)
+/// pairs, nearer first and then the lower node, in one comparison rather than a pair's two.
+std::uint64_t queueKey(float distance, std::int32_t node) {
+    return std::uint64_t(std::bit_cast<std::uint32_t>(distance)) << 32 | std::uint32_t(node);
+}
+float keyDist(std::uint64_t k) {
+    return std::bit_cast<float>(std::uint32_t(k >> 32));
+}
+std::int32_t keyNode(std::uint64_t k) {
+    return std::int32_t(std::uint32_t(k));
 }
 
 } // namespace
@@ -280,7 +294,7 @@ void TrayGraph::start(Tree& t, std::int32_t root) const {
     t.via.assign(m_nodes.size(), -1);
     t.settled.assign(m_nodes.size(), 0);
     t.order.clear();
-    t.queue.assign(1, {0.f, root});
+    t.queue.assign(1, queueKey(0.f, root));
     t.dist[std::size_t(root)] = 0;
 }
 
@@ -337,7 +351,7 @@ bool TrayGraph::carryOver(Tree& t, std::int32_t root) const {
         if (after != t.order.begin() && t.dist[std::size_t(*(after - 1))] == t.dist[v] &&
             std::int32_t(v) < *(after - 1))
             return false;
-        t.queue.push_back({t.dist[v], std::int32_t(v)});
+        t.queue.push_back(queueKey(t.dist[v], std::int32_t(v)));
     }
     std::make_heap(t.queue.begin(), t.queue.end(), std::greater<>{});
     return true;
@@ -359,7 +373,8 @@ TrayGraph::Tree& TrayGraph::treeLocked(std::int32_t root, std::int32_t target) c
     const auto later = std::greater<>{};
     while (!t.settled[std::size_t(target)] && !t.queue.empty()) {
         std::pop_heap(t.queue.begin(), t.queue.end(), later);
-        const auto [du, u] = t.queue.back();
+        const float du = keyDist(t.queue.back());
+        const std::int32_t u = keyNode(t.queue.back());
         t.queue.pop_back();
         if (du > t.dist[std::size_t(u)])
             continue;
@@ -371,7 +386,7 @@ TrayGraph::Tree& TrayGraph::treeLocked(std::int32_t root, std::int32_t target) c
             if (dv < t.dist[std::size_t(a.node)]) {
                 t.dist[std::size_t(a.node)] = dv;
                 t.via[std::size_t(a.node)] = a.piece;
-                t.queue.push_back({dv, a.node});
+                t.queue.push_back(queueKey(dv, a.node));
                 std::push_heap(t.queue.begin(), t.queue.end(), later);
             }
         }

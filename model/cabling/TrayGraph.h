@@ -2,6 +2,7 @@
 
 #include "../DesignData.h"
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -93,7 +94,8 @@ private:
         std::vector<float> dist;       ///< from the root; final where settled
         std::vector<std::int32_t> via; ///< piece that reaches each node, -1 at the root
         std::vector<char> settled;     ///< taken off the queue: dist and via are final
-        std::vector<std::pair<float, std::int32_t>> queue; ///< a min-heap; empty: all settled
+        std::vector<std::uint64_t>
+            queue; ///< a min-heap of (distance, node) keys; empty: all settled
         std::vector<std::int32_t> order; ///< the settled nodes, in the order settled
     };
     std::int32_t nodeAt(PointMm p);
