@@ -109,9 +109,11 @@ void CableRouteMap::build(const DesignData& d) {
         m_pieces[i].to = m_graph->pieceEnd(i);
         m_pieces[i].segment = m_graph->segmentOf(i);
     }
+    static_assert(kCableLayers <= 4, "a layer takes two bits of the key");
+    // A cable's racks and layer as one integer (rack ids fit 30 bits: a rack weighs far more
+    // than 2^-30 of the address space), so sorting compares it and the link, not four fields.
     struct Entry {
-        std::uint32_t a, b;
-        std::uint8_t layer;
+        std::uint64_t key; ///< a << 32 | b << 2 | layer, with a < b
         double area;
         LinkId link;
     };
@@ -127,25 +129,33 @@ void CableRouteMap::build(const DesignData& d) {
         std::uint32_t a = da->rack.value(), b = db->rack.value();
         if (a > b)
             std::swap(a, b);
+        const std::uint64_t layer = f ? std::uint64_t(std::min(int(f->kind), kCableLayers - 1)) : 3;
         const double dia = cableDiameterMm(d, l);
-        entries.push_back({a, b, std::uint8_t(f ? std::min(int(f->kind), kCableLayers - 1) : 3),
+        entries.push_back({std::uint64_t(a) << 32 | std::uint64_t(b) << 2 | layer,
                            std::numbers::pi * dia * dia / 4.0, id});
     });
     std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
-        return std::tie(x.a, x.b, x.layer, x.link) < std::tie(y.a, y.b, y.layer, y.link);
+        return x.key != y.key ? x.key < y.key : x.link < y.link;
     });
-    for (const Entry& e : entries) {
-        if (m_bundles.empty() || m_bundles.back().a.value() != e.a ||
-            m_bundles.back().b.value() != e.b || m_bundles.back().fabricKind != e.layer) {
-            BundleRoute r;
-            r.a = RackId(e.a);
-            r.b = RackId(e.b);
-            r.fabricKind = e.layer;
-            m_bundles.push_back(std::move(r));
+    // One bundle per run of equal keys, each sized before it is filled.
+    std::size_t runs = 0;
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        runs += i == 0 || entries[i].key != entries[i - 1].key;
+    m_bundles.reserve(runs);
+    for (std::size_t i = 0; i < entries.size();) {
+        std::size_t end = i + 1;
+        while (end < entries.size() && entries[end].key == entries[i].key)
+            ++end;
+        BundleRoute& r = m_bundles.emplace_back();
+        r.a = RackId(static_cast<RackId::Rep>(entries[i].key >> 32));
+        r.b = RackId(static_cast<RackId::Rep>((entries[i].key >> 2) & ((1u << 30) - 1)));
+        r.fabricKind = std::uint8_t(entries[i].key & 3);
+        r.cables = int(end - i);
+        r.links.reserve(end - i);
+        for (; i < end; ++i) {
+            r.links.push_back(entries[i].link);
+            r.areaMm2 += entries[i].area;
         }
-        ++m_bundles.back().cables;
-        m_bundles.back().links.push_back(e.link);
-        m_bundles.back().areaMm2 += e.area;
     }
     m_bundlesOfRack.assign(d.racks.capacity(), {});
     for (std::size_t i = 0; i < m_bundles.size(); ++i) {
