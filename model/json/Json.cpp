@@ -160,6 +160,43 @@ void offsetToLineColumn(std::string_view text, std::size_t offset, int& line, in
     }
 }
 
+void appendUtf8(std::string& out, std::uint32_t c) {
+    if (c < 0x80) {
+        out.push_back(char(c));
+    } else if (c < 0x800) {
+        out.push_back(char(0xC0 | (c >> 6)));
+        out.push_back(char(0x80 | (c & 0x3F)));
+    } else if (c < 0x10000) {
+        out.push_back(char(0xE0 | (c >> 12)));
+        out.push_back(char(0x80 | ((c >> 6) & 0x3F)));
+        out.push_back(char(0x80 | (c & 0x3F)));
+    } else {
+        out.push_back(char(0xF0 | (c >> 18)));
+        out.push_back(char(0x80 | ((c >> 12) & 0x3F)));
+        out.push_back(char(0x80 | ((c >> 6) & 0x3F)));
+        out.push_back(char(0x80 | (c & 0x3F)));
+    }
+}
+
+std::uint32_t hex4(std::string_view s, std::size_t i) {
+    if (i + 4 > s.size())
+        return 0xFFFFFFFF;
+    std::uint32_t v = 0;
+    for (std::size_t k = i; k < i + 4; ++k) {
+        const char c = s[k];
+        v <<= 4;
+        if (c >= '0' && c <= '9')
+            v |= std::uint32_t(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            v |= std::uint32_t(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            v |= std::uint32_t(c - 'A' + 10);
+        else
+            return 0xFFFFFFFF;
+    }
+    return v;
+}
+
 namespace {
 
 /// One open object or array of the token scan.
@@ -254,43 +291,6 @@ private:
                                                   : std::string(tok);
         message = "number " + shown + " is out of range (larger than any value the studio reads)";
         return false;
-    }
-
-    static void appendUtf8(std::string& out, std::uint32_t c) {
-        if (c < 0x80) {
-            out.push_back(char(c));
-        } else if (c < 0x800) {
-            out.push_back(char(0xC0 | (c >> 6)));
-            out.push_back(char(0x80 | (c & 0x3F)));
-        } else if (c < 0x10000) {
-            out.push_back(char(0xE0 | (c >> 12)));
-            out.push_back(char(0x80 | ((c >> 6) & 0x3F)));
-            out.push_back(char(0x80 | (c & 0x3F)));
-        } else {
-            out.push_back(char(0xF0 | (c >> 18)));
-            out.push_back(char(0x80 | ((c >> 12) & 0x3F)));
-            out.push_back(char(0x80 | ((c >> 6) & 0x3F)));
-            out.push_back(char(0x80 | (c & 0x3F)));
-        }
-    }
-
-    static std::uint32_t hex4(std::string_view s, std::size_t i) {
-        if (i + 4 > s.size())
-            return 0xFFFFFFFF;
-        std::uint32_t v = 0;
-        for (std::size_t k = i; k < i + 4; ++k) {
-            const char c = s[k];
-            v <<= 4;
-            if (c >= '0' && c <= '9')
-                v |= std::uint32_t(c - '0');
-            else if (c >= 'a' && c <= 'f')
-                v |= std::uint32_t(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F')
-                v |= std::uint32_t(c - 'A' + 10);
-            else
-                return 0xFFFFFFFF;
-        }
-        return v;
     }
 
     /// A key as the parser stores it: "n\u0061me" and "name" are the same key.

@@ -46,6 +46,12 @@ void releaseInBackground(Json&& doc);
 std::size_t locatePointer(std::string_view text, std::string_view pointer);
 void offsetToLineColumn(std::string_view text, std::size_t offset, int& line, int& column);
 
+/// Appends code point @p c (at most U+10FFFF) to @p out as UTF-8.
+void appendUtf8(std::string& out, std::uint32_t c);
+/// The four hex digits at @p s[@p i] as a number (a string's "\u" escape), or 0xFFFFFFFF
+/// when fewer than four are left or one is not a hex digit.
+std::uint32_t hex4(std::string_view s, std::size_t i);
+
 /// Appends "/key" (escaped per RFC 6901) or "/index" to a pointer.
 std::string child(const std::string& pointer, std::string_view key);
 std::string child(const std::string& pointer, std::size_t index);

@@ -1,7 +1,6 @@
 #include "JsonStream.h"
 
 #include <charconv>
-#include <clocale>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -99,8 +98,8 @@ const char* scanRow(const char* p, const char* end, std::vector<std::int64_t>& c
     }
 }
 
-/// Builds one value from SAX events, as nlohmann's DOM parser does, but refuses a key named
-/// twice in an object (the DOM parser keeps the last one silently).
+/// Builds one value from the Lexer's events, as nlohmann's DOM parser does, but refuses a key
+/// named twice in an object (the DOM parser keeps the last one silently).
 class Builder {
 public:
     bool active() const { return m_active; }
@@ -171,23 +170,25 @@ struct Open {
     std::set<std::string> keys; ///< Members: keys seen, for duplicates
 };
 
-class Handler : public nlohmann::json_sax<Json> {
+/// @brief Takes the Lexer's events (a value, a key, the start or end of an object or array)
+/// and hands the sink what it asked for: whole values built here, members and elements as
+/// they come, rows scanned past the Lexer. False refuses the text.
+class Handler {
 public:
     Handler(StreamSink& sink, StreamReader::Buffer& buffer)
         : m_sink(sink)
         , m_buffer(buffer) {}
 
-    bool null() override { return scalar(Json()); }
-    bool boolean(bool v) override { return scalar(Json(v)); }
-    bool number_integer(number_integer_t v) override { return scalar(Json(v)); }
-    bool number_unsigned(number_unsigned_t v) override { return scalar(Json(v)); }
-    bool number_float(number_float_t v, const string_t&) override { return scalar(Json(v)); }
-    bool string(string_t& v) override { return scalar(Json(std::move(v))); }
-    bool binary(binary_t&) override { return false; }
+    bool null() { return scalar(Json()); }
+    bool boolean(bool v) { return scalar(Json(v)); }
+    bool number_integer(std::int64_t v) { return scalar(Json(v)); }
+    bool number_unsigned(std::uint64_t v) { return scalar(Json(v)); }
+    bool number_float(double v) { return scalar(Json(v)); }
+    bool string(std::string& v) { return scalar(Json(std::move(v))); }
 
-    bool start_object(std::size_t) override { return startContainer(true); }
-    bool start_array(std::size_t) override { return startContainer(false); }
-    bool key(string_t& k) override {
+    bool start_object() { return startContainer(true); }
+    bool start_array() { return startContainer(false); }
+    bool key(std::string& k) {
         if (m_builder.active())
             return m_builder.key(k);
         Open& o = m_open.back();
@@ -196,11 +197,8 @@ public:
         o.key = std::move(k);
         return true;
     }
-    bool end_object() override { return close(); }
-    bool end_array() override { return close(); }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-        return false;
-    }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
 
 private:
     struct Slot {
@@ -334,42 +332,6 @@ int utf8Length(const unsigned char* p, const unsigned char* end) {
     return 0;
 }
 
-/// Four hex digits at @p p as a code unit, or -1.
-int hex4(const char* p, const char* end) {
-    if (end - p < 4)
-        return -1;
-    int v = 0;
-    for (int i = 0; i < 4; ++i) {
-        const char c = p[i];
-        const int d = c >= '0' && c <= '9'   ? c - '0'
-                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                             : -1;
-        if (d < 0)
-            return -1;
-        v = v * 16 + d;
-    }
-    return v;
-}
-
-void appendUtf8(std::string& s, unsigned cp) {
-    if (cp < 0x80) {
-        s += char(cp);
-    } else if (cp < 0x800) {
-        s += char(0xC0 | (cp >> 6));
-        s += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        s += char(0xE0 | (cp >> 12));
-        s += char(0x80 | ((cp >> 6) & 0x3F));
-        s += char(0x80 | (cp & 0x3F));
-    } else {
-        s += char(0xF0 | (cp >> 18));
-        s += char(0x80 | ((cp >> 12) & 0x3F));
-        s += char(0x80 | ((cp >> 6) & 0x3F));
-        s += char(0x80 | (cp & 0x3F));
-    }
-}
-
 /// @brief Reads JSON text into a Handler's SAX events, a pointer over the text rather than
 /// nlohmann's lexer, which reads through an input adapter a character at a time and copies
 /// each token: at 100,000 GPUs it was a third of the open.
@@ -456,7 +418,7 @@ private:
     Opened open(bool object) {
         ++m_p;
         m_buffer.skipTo(m_p);
-        if (!(object ? m_h.start_object(std::size_t(-1)) : m_h.start_array(std::size_t(-1))))
+        if (!(object ? m_h.start_object() : m_h.start_array()))
             return Opened::Refused;
         space();
         if (m_p < m_end && *m_p == (object ? '}' : ']'))
@@ -581,19 +543,20 @@ private:
         default:
             return false;
         }
-        const int first = hex4(p, m_end);
-        if (first < 0 || (first >= 0xDC00 && first <= 0xDFFF))
+        const std::string_view rest(p, std::size_t(m_end - p)); // after the "\\u"
+        const std::uint32_t first = hex4(rest, 0);
+        if (first == 0xFFFFFFFF || (first >= 0xDC00 && first <= 0xDFFF))
             return false;
         p += 4;
-        unsigned cp = unsigned(first);
+        std::uint32_t cp = first;
         if (first >= 0xD800 && first <= 0xDBFF) { // a high surrogate: "\\u" and a low one next
-            if (m_end - p < 6 || p[0] != '\\' || p[1] != 'u')
+            if (rest.size() < 6 || rest[4] != '\\' || rest[5] != 'u')
                 return false;
-            const int second = hex4(p + 2, m_end);
+            const std::uint32_t second = hex4(rest, 6);
             if (second < 0xDC00 || second > 0xDFFF)
                 return false;
             p += 6;
-            cp = 0x10000 + ((unsigned(first) - 0xD800) << 10) + (unsigned(second) - 0xDC00);
+            cp = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
         }
         appendUtf8(m_text, cp);
         return true;
@@ -649,7 +612,7 @@ private:
             return false;
         if (!std::isfinite(d))
             return false; // nlohmann: "number overflow"
-        return m_h.number_float(d, m_text);
+        return m_h.number_float(d);
     }
 
     /// strtod of [@p start, @p end) in the C locale: what nlohmann reads a number as that
