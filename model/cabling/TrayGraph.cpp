@@ -5,8 +5,8 @@
 #include <cmath>
 #include <functional>
 #include <limits>
-#include <map>
 #include <tuple>
+#include <utility>
 
 namespace cds {
 
@@ -69,31 +69,65 @@ std::int32_t TrayGraph::nodeAt(PointMm p) {
     };
     std::int32_t found = -1;
     for (std::int64_t x = cx - 1; x <= cx + 1; ++x)
-        for (std::int64_t y = cy - 1; y <= cy + 1; ++y) {
-            const auto it = m_nodeCells.find(key(x, y));
-            if (it == m_nodeCells.end())
-                continue;
-            for (std::int32_t i : it->second)
+        for (std::int64_t y = cy - 1; y <= cy + 1; ++y)
+            for (std::int32_t i = cellNode(key(x, y)); i >= 0; i = m_nodeNext[std::size_t(i)])
                 if ((found < 0 || i < found) &&
                     dist(m_nodes[std::size_t(i)], p) <= kJoinToleranceMm)
                     found = i;
-        }
     if (found >= 0)
         return found;
     m_nodes.push_back(p);
     const auto n = std::int32_t(m_nodes.size() - 1);
-    m_nodeCells[key(cx, cy)].push_back(n);
+    m_nodeNext.push_back(cellNode(key(cx, cy)));
+    setCellNode(key(cx, cy), n);
     return n;
+}
+
+std::size_t TrayGraph::cellSlot(std::uint64_t key) const {
+    // Linear probing in a power-of-two table kept at most half full (setCellNode()); a slot
+    // is empty while it names no node, and nodes are never taken out.
+    const std::size_t mask = m_cellHeads.size() - 1;
+    const int shift = 64 - std::countr_zero(m_cellHeads.size());
+    std::size_t i = std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift);
+    while (m_cellHeads[i].node >= 0 && m_cellHeads[i].key != key)
+        i = (i + 1) & mask;
+    return i;
+}
+
+std::int32_t TrayGraph::cellNode(std::uint64_t key) const {
+    return m_cellHeads.empty() ? -1 : m_cellHeads[cellSlot(key)].node;
+}
+
+void TrayGraph::setCellNode(std::uint64_t key, std::int32_t node) {
+    if (2 * (m_cellCount + 1) > m_cellHeads.size()) {
+        const std::vector<CellHead> old = std::exchange(
+            m_cellHeads, std::vector<CellHead>(std::max<std::size_t>(64, 2 * m_cellHeads.size())));
+        for (const CellHead& h : old)
+            if (h.node >= 0)
+                m_cellHeads[cellSlot(h.key)] = h;
+    }
+    CellHead& h = m_cellHeads[cellSlot(key)];
+    m_cellCount += h.node < 0;
+    h = {key, node};
 }
 
 TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
     : m_pathways(pathways) {
     std::vector<PathwayId> ids = pathways.ids();
-    std::vector<std::vector<std::pair<double, std::int32_t>>> stops(ids.size());
+    // Where each segment is joined: (segment index, parameter along it, node), all in one
+    // array, so a drag step's graph is a few allocations rather than one or more a segment.
+    struct Stop {
+        std::uint32_t segment;
+        double t;
+        std::int32_t node;
+        auto operator<=>(const Stop&) const = default;
+    };
+    std::vector<Stop> stops;
+    stops.reserve(4 * ids.size());
     for (std::size_t i = 0; i < ids.size(); ++i) {
         const Pathway& p = pathways[ids[i]];
-        stops[i].push_back({0.0, nodeAt(p.from)});
-        stops[i].push_back({1.0, nodeAt(p.to)});
+        stops.push_back({std::uint32_t(i), 0.0, nodeAt(p.from)});
+        stops.push_back({std::uint32_t(i), 1.0, nodeAt(p.to)});
     }
     for (std::size_t i = 0; i < ids.size(); ++i) {
         const Pathway& p = pathways[ids[i]];
@@ -108,14 +142,14 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
             double tp = 0, tq = 0;
             if (crossing(p, q, tp, tq)) {
                 const std::int32_t n = nodeAt(at(p.from, p.to, tp));
-                stops[i].push_back({tp, n});
-                stops[j].push_back({tq, n});
+                stops.push_back({std::uint32_t(i), tp, n});
+                stops.push_back({std::uint32_t(j), tq, n});
             }
             // An end of one segment on the other: a T junction or a collinear overlap.
             auto endOn = [&](const Pathway& seg, std::size_t segIndex, PointMm end) {
                 const double t = project(end, seg.from, seg.to);
                 if (dist(at(seg.from, seg.to, t), end) <= tol)
-                    stops[segIndex].push_back({t, nodeAt(end)});
+                    stops.push_back({std::uint32_t(segIndex), t, nodeAt(end)});
             };
             endOn(p, i, q.from);
             endOn(p, i, q.to);
@@ -123,26 +157,21 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways)
             endOn(q, j, p.to);
         }
     }
-    std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> adj(m_nodes.size());
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        const Pathway& p = pathways[ids[i]];
-        const double len = dist(p.from, p.to);
-        auto& s = stops[i];
-        std::sort(s.begin(), s.end());
-        for (std::size_t k = 1; k < s.size(); ++k) {
-            if (s[k].second == s[k - 1].second)
-                continue;
-            Piece pc{s[k - 1].second, s[k].second, (s[k].first - s[k - 1].first) * len, ids[i]};
-            const auto idx = std::int32_t(m_pieces.size());
-            m_pieces.push_back(pc);
-            adj[std::size_t(pc.u)].push_back({idx, pc.v});
-            adj[std::size_t(pc.v)].push_back({idx, pc.u});
-        }
+    // Each segment's stops in order along it (by parameter, then node), then its pieces.
+    std::sort(stops.begin(), stops.end());
+    for (std::size_t k = 1; k < stops.size(); ++k) {
+        const Stop &s = stops[k - 1], &e = stops[k];
+        if (s.segment != e.segment || s.node == e.node)
+            continue;
+        const Pathway& p = pathways[ids[e.segment]];
+        m_pieces.push_back({s.node, e.node, (e.t - s.t) * dist(p.from, p.to), ids[e.segment]});
     }
-    buildArcs(adj);
+    buildArcs();
     m_trees.resize(m_nodes.size());
     indexPieces();
-    m_nodeCells.clear(); // only nodeAt(), while the graph is built, asks them
+    // Only nodeAt(), while the graph is built, asks them.
+    m_cellHeads = {};
+    m_nodeNext = {};
 }
 
 TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways,
@@ -159,16 +188,20 @@ TrayGraph::TrayGraph(const SlotVector<Pathway, PathwayId>& pathways,
 }
 
 void TrayGraph::matchNodes(const TrayGraph& before) {
-    std::map<std::pair<double, double>, std::int32_t> here; // nodes stand 50 mm apart at least
+    // Nodes stand 50 mm apart at least: each place is one node's. Sorted by place, searched.
+    using Place = std::tuple<double, double, std::int32_t>;
+    std::vector<Place> here(m_nodes.size());
     for (std::size_t n = 0; n < m_nodes.size(); ++n)
-        here.emplace(std::pair{m_nodes[n].x, m_nodes[n].y}, std::int32_t(n));
+        here[n] = {m_nodes[n].x, m_nodes[n].y, std::int32_t(n)};
+    std::sort(here.begin(), here.end());
     m_nodeOfBefore.assign(before.m_nodes.size(), -1);
     m_beforeOfNode.assign(m_nodes.size(), -1);
     for (std::size_t b = 0; b < before.m_nodes.size(); ++b) {
-        const auto it = here.find({before.m_nodes[b].x, before.m_nodes[b].y});
-        if (it == here.end())
+        const PointMm p = before.m_nodes[b];
+        const auto it = std::lower_bound(here.begin(), here.end(), Place{p.x, p.y, -1});
+        if (it == here.end() || std::get<0>(*it) != p.x || std::get<1>(*it) != p.y)
             continue;
-        const auto n = std::size_t(it->second);
+        const auto n = std::size_t(std::get<2>(*it));
         const std::int32_t count = before.m_arcStart[b + 1] - before.m_arcStart[b];
         bool same = m_arcStart[n + 1] - m_arcStart[n] == count;
         for (std::int32_t i = 0; i < count && same; ++i) {
@@ -180,7 +213,7 @@ void TrayGraph::matchNodes(const TrayGraph& before) {
                        m_pieces[std::size_t(y.piece)].segment;
         }
         if (same) {
-            m_nodeOfBefore[b] = it->second;
+            m_nodeOfBefore[b] = std::int32_t(n);
             m_beforeOfNode[n] = std::int32_t(b);
         }
     }
@@ -191,17 +224,25 @@ void TrayGraph::forgetBefore() const {
     m_before.reset();
 }
 
-void TrayGraph::buildArcs(
-    const std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>>& adj) {
+void TrayGraph::buildArcs() {
     // One flat array, each arc carrying the length Dijkstra adds (the float of the piece's),
     // so a search reads memory in order instead of chasing a vector per node and the piece.
-    m_arcStart.assign(adj.size() + 1, 0);
-    for (std::size_t n = 0; n < adj.size(); ++n)
-        m_arcStart[n + 1] = m_arcStart[n] + std::int32_t(adj[n].size());
-    m_arcs.reserve(std::size_t(m_arcStart.back()));
-    for (const auto& arcs : adj)
-        for (const auto& [piece, node] : arcs)
-            m_arcs.push_back({float(m_pieces[std::size_t(piece)].lengthMm), piece, node});
+    // Filled in piece order, so each node's arcs are in piece order.
+    m_arcStart.assign(m_nodes.size() + 1, 0);
+    for (const Piece& pc : m_pieces) {
+        ++m_arcStart[std::size_t(pc.u) + 1];
+        ++m_arcStart[std::size_t(pc.v) + 1];
+    }
+    for (std::size_t n = 0; n < m_nodes.size(); ++n)
+        m_arcStart[n + 1] += m_arcStart[n];
+    m_arcs.resize(std::size_t(m_arcStart.back()));
+    std::vector<std::int32_t> next(m_arcStart.begin(), m_arcStart.end() - 1);
+    for (std::size_t i = 0; i < m_pieces.size(); ++i) {
+        const Piece& pc = m_pieces[i];
+        const float length = float(pc.lengthMm);
+        m_arcs[std::size_t(next[std::size_t(pc.u)]++)] = {length, std::int32_t(i), pc.v};
+        m_arcs[std::size_t(next[std::size_t(pc.v)]++)] = {length, std::int32_t(i), pc.u};
+    }
 }
 
 void TrayGraph::indexPieces() {
@@ -222,21 +263,32 @@ void TrayGraph::indexPieces() {
     m_gridOrigin = {x0 - kMaxDropMm, y0 - kMaxDropMm};
     m_gridCols = std::max(1, int(std::ceil((x1 - x0 + 2 * kMaxDropMm) / kMaxDropMm)) + 1);
     m_gridRows = std::max(1, int(std::ceil((y1 - y0 + 2 * kMaxDropMm) / kMaxDropMm)) + 1);
-    m_grid.assign(std::size_t(m_gridCols) * std::size_t(m_gridRows), {});
-    for (std::size_t i = 0; i < m_pieces.size(); ++i) {
-        if (m_pathways[m_pieces[i].segment].kind == PathwayKind::DuctBank)
-            continue;
-        const PointMm a = m_nodes[std::size_t(m_pieces[i].u)],
-                      b = m_nodes[std::size_t(m_pieces[i].v)];
-        const int c0 = cellOf(std::min(a.x, b.x) - kMaxDropMm, m_gridOrigin.x, m_gridCols);
-        const int c1 = cellOf(std::max(a.x, b.x) + kMaxDropMm, m_gridOrigin.x, m_gridCols);
-        const int r0 = cellOf(std::min(a.y, b.y) - kMaxDropMm, m_gridOrigin.y, m_gridRows);
-        const int r1 = cellOf(std::max(a.y, b.y) + kMaxDropMm, m_gridOrigin.y, m_gridRows);
-        for (int r = r0; r <= r1; ++r)
-            for (int c = c0; c <= c1; ++c)
-                m_grid[std::size_t(r) * std::size_t(m_gridCols) + std::size_t(c)].push_back(
-                    std::int32_t(i));
-    }
+    // Counted, then filled: one array for every cell's list.
+    const std::size_t cells = std::size_t(m_gridCols) * std::size_t(m_gridRows);
+    m_gridStart.assign(cells + 1, 0);
+    const auto eachCell = [&](const auto& visit) {
+        for (std::size_t i = 0; i < m_pieces.size(); ++i) {
+            if (m_pathways[m_pieces[i].segment].kind == PathwayKind::DuctBank)
+                continue;
+            const PointMm a = m_nodes[std::size_t(m_pieces[i].u)],
+                          b = m_nodes[std::size_t(m_pieces[i].v)];
+            const int c0 = cellOf(std::min(a.x, b.x) - kMaxDropMm, m_gridOrigin.x, m_gridCols);
+            const int c1 = cellOf(std::max(a.x, b.x) + kMaxDropMm, m_gridOrigin.x, m_gridCols);
+            const int r0 = cellOf(std::min(a.y, b.y) - kMaxDropMm, m_gridOrigin.y, m_gridRows);
+            const int r1 = cellOf(std::max(a.y, b.y) + kMaxDropMm, m_gridOrigin.y, m_gridRows);
+            for (int r = r0; r <= r1; ++r)
+                for (int c = c0; c <= c1; ++c)
+                    visit(std::size_t(r) * std::size_t(m_gridCols) + std::size_t(c), i);
+        }
+    };
+    eachCell([&](std::size_t cell, std::size_t) { ++m_gridStart[cell + 1]; });
+    for (std::size_t c = 0; c < cells; ++c)
+        m_gridStart[c + 1] += m_gridStart[c];
+    m_gridPieces.resize(std::size_t(m_gridStart.back()));
+    std::vector<std::int32_t> next(m_gridStart.begin(), m_gridStart.end() - 1);
+    eachCell([&](std::size_t cell, std::size_t piece) {
+        m_gridPieces[std::size_t(next[cell]++)] = std::int32_t(piece);
+    });
 }
 
 int TrayGraph::cellOf(double v, double origin, int cells) {
@@ -260,14 +312,15 @@ std::shared_ptr<const TrayGraph> TrayGraph::of(const DesignData& d) {
 
 TrayDrop TrayGraph::drop(PointMm p) const {
     TrayDrop best;
-    if (m_grid.empty())
+    if (m_gridStart.empty())
         return best;
     const double gx = (p.x - m_gridOrigin.x) / kMaxDropMm, gy = (p.y - m_gridOrigin.y) / kMaxDropMm;
     if (gx < 0 || gy < 0 || gx >= m_gridCols || gy >= m_gridRows)
         return best; // beyond the grid's margin: farther than a drop from every piece
     double bestDist = kMaxDropMm;
-    for (const std::int32_t i :
-         m_grid[std::size_t(gy) * std::size_t(m_gridCols) + std::size_t(gx)]) {
+    const std::size_t cell = std::size_t(gy) * std::size_t(m_gridCols) + std::size_t(gx);
+    for (std::int32_t k = m_gridStart[cell]; k < m_gridStart[cell + 1]; ++k) {
+        const std::int32_t i = m_gridPieces[std::size_t(k)];
         const Piece& pc = m_pieces[std::size_t(i)];
         const PointMm a = m_nodes[std::size_t(pc.u)], b = m_nodes[std::size_t(pc.v)];
         // A piece whose bounding box is already farther than the best cannot win: most are,
@@ -463,13 +516,16 @@ std::vector<std::int32_t> TrayGraph::piecesFrom(const TrayGraph& before) const {
         const PointMm u = g.m_nodes[std::size_t(pc.u)], v = g.m_nodes[std::size_t(pc.v)];
         return Key{pc.segment.value(), u.x, u.y, v.x, v.y};
     };
-    std::map<Key, std::int32_t> here;
+    // Sorted by key and then piece, searched: a key's first piece is the one found.
+    std::vector<std::pair<Key, std::int32_t>> here(m_pieces.size());
     for (std::size_t i = 0; i < m_pieces.size(); ++i)
-        here.emplace(keyOf(*this, m_pieces[i]), std::int32_t(i));
+        here[i] = {keyOf(*this, m_pieces[i]), std::int32_t(i)};
+    std::sort(here.begin(), here.end());
     std::vector<std::int32_t> out(before.m_pieces.size(), -1);
     for (std::size_t i = 0; i < before.m_pieces.size(); ++i) {
-        const auto it = here.find(keyOf(before, before.m_pieces[i]));
-        if (it != here.end() &&
+        const Key key = keyOf(before, before.m_pieces[i]);
+        const auto it = std::lower_bound(here.begin(), here.end(), std::pair{key, -1});
+        if (it != here.end() && it->first == key &&
             m_pieces[std::size_t(it->second)].lengthMm == before.m_pieces[i].lengthMm)
             out[i] = it->second;
     }

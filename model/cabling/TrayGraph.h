@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <unordered_map>
 #include <vector>
 
 namespace cds {
@@ -105,7 +104,8 @@ private:
     /// As treeLocked(), taking the lock: the settled part never changes again, so it may be
     /// read after the lock is released.
     const Tree& treeTo(std::int32_t root, std::int32_t target) const;
-    void buildArcs(const std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>>& adj);
+    /// m_arcStart and m_arcs from m_pieces: each node's arcs in piece order.
+    void buildArcs();
     /// Which of @p before's nodes stand here too, at the same place with the same arcs in the
     /// same order (the same lengths, to the same places, on the same segments).
     void matchNodes(const TrayGraph& before);
@@ -130,14 +130,29 @@ private:
 
     SlotVector<Pathway, PathwayId> m_pathways;
     std::vector<PointMm> m_nodes;
-    /// While the graph is built: the nodes by cell of the join tolerance (nodeAt()).
-    std::unordered_map<std::uint64_t, std::vector<std::int32_t>> m_nodeCells;
+    /// While the graph is built (nodeAt()): the nodes by cell of the join tolerance, as an
+    /// open-addressed table of (cell key, the cell's last node) whose other nodes are chained
+    /// through m_nodeNext. Flat, so a drag step's graph costs a few allocations, not one per
+    /// node and cell: on a heap holding a 500,000-GPU design, malloc was two thirds of it.
+    struct CellHead {
+        std::uint64_t key = 0;
+        std::int32_t node = -1; ///< -1: an empty slot
+    };
+    std::vector<CellHead> m_cellHeads;
+    std::size_t m_cellCount = 0;
+    std::vector<std::int32_t> m_nodeNext; ///< by node: the cell's node made before it, or -1
+    std::size_t cellSlot(std::uint64_t key) const;  ///< @p key's slot, or the empty one it takes
+    std::int32_t cellNode(std::uint64_t key) const; ///< the cell's last node, or -1
+    void setCellNode(std::uint64_t key, std::int32_t node); ///< adds the cell if new
     std::vector<Piece> m_pieces;
     std::vector<std::int32_t> m_arcStart; ///< by node: its first arc in m_arcs; one past the last
     std::vector<Arc> m_arcs;              ///< each node's pieces, in piece order
     PointMm m_gridOrigin;
     int m_gridCols = 0, m_gridRows = 0;
-    std::vector<std::vector<std::int32_t>> m_grid; ///< pieces a drop in each cell can reach
+    /// The pieces a drop in each cell can reach: cell c's are m_gridPieces[m_gridStart[c]] up
+    /// to m_gridPieces[m_gridStart[c + 1]], in piece order.
+    std::vector<std::int32_t> m_gridStart;
+    std::vector<std::int32_t> m_gridPieces;
     mutable std::mutex m_mutex;
     mutable std::vector<std::unique_ptr<Tree>> m_trees;
     mutable std::shared_ptr<const TrayGraph> m_before; ///< guarded by m_mutex
