@@ -149,12 +149,13 @@ void LiveAnalysis::runPlacement(bool traysChanged) {
     if (!exact)
         m_bom.emplace(d);
     if (traysChanged) {
-        m_trays->retray(d, *m_index, changed, m_trayChange ? &*m_trayChange : nullptr);
+        m_trays->retray(d, *m_index, changed, m_trayReaches ? &*m_trayReaches : nullptr);
         m_pathwaysAtLastRun = d.pathways;
     } else {
         m_trays->moveRacks(d, *m_index, moved);
     }
-    m_trayChange.reset(); // it points into this step's graphs
+    m_trayReaches.reset(); // it points into the change,
+    m_trayChange.reset();  // which points into this step's graphs
     m_trayLoad = m_trays->load(d, *m_index);
     m_result.bom = m_bom->bom(d);
     updateRowPower(m_result.metrics, *m_index);
@@ -294,12 +295,13 @@ void LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
     auto moved = [this](RackId r) {
         return r.value() < m_dirtyRacks.size() && m_dirtyRacks[r.value()];
     };
+    m_trayReaches.reset(); // of the change about to be replaced
     TrayChange& change = m_trayChange.emplace(m_pathwaysAtLastRun, d.pathways);
     // The tally still holds the graph of the trays as they were (it is counted after this).
     const std::shared_ptr<const TrayGraph>& before = m_trays->graph();
     if (before && router.trays() && before->pathways() == m_pathwaysAtLastRun)
         change.measureAlong(*before, *router.trays());
-    RackReaches reach(change, d);
+    RackReaches& reach = m_trayReaches.emplace(change, d);
     for (RackPairLinks& p : m_rackPairs) {
         const bool same = p.known && !moved(p.a) && !moved(p.b);
         if (same && !reach.mayReroute(p.a, p.part.lateralA, p.b, p.part.lateralB, p.part.alongMm))

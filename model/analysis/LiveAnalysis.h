@@ -92,9 +92,10 @@ private:
     std::vector<RackPairLinks> m_rackPairs;
     std::vector<std::vector<std::uint32_t>> m_rackPairsOfRack; ///< by rack id
     bool m_rackPairsBuilt = false;
-    /// The tray change a drag step measured (rerouteTrayPairs), for the tally's retray() to use
-    /// rather than measure again; reset once used.
+    /// The tray change a drag step measured (rerouteTrayPairs) and the racks' reaches of it,
+    /// for the tally's retray() to use rather than work them out again; reset once used.
     std::optional<TrayChange> m_trayChange;
+    std::optional<RackReaches> m_trayReaches;
     void rerouteTrayPairs(LinkRouter& router,
                           const std::function<void(LinkId, const Link&)>& reroute);
     void buildRackPairs(LinkRouter& router);

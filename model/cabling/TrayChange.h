@@ -93,6 +93,7 @@ public:
     /// trays only when their distances to the boxes cannot tell.
     bool mayReroute(RackId a, double lateralA, RackId b, double lateralB, double alongMm);
     const TrayChange::Reach& of(RackId rack); ///< reach() without measuring
+    const TrayChange& change() const { return m_change; }
 
 private:
     const TrayChange::Reach& measured(RackId rack);

@@ -157,8 +157,7 @@ void TrayTally::moveRacks(const DesignData& d, const DesignIndex& index,
 }
 
 void TrayTally::retray(const DesignData& d, const DesignIndex& index,
-                       const std::vector<std::pair<LinkId, Link>>& changed,
-                       const TrayChange* measured) {
+                       const std::vector<std::pair<LinkId, Link>>& changed, RackReaches* measured) {
     LinkRouter router(d, &index);
     if (!m_graph || !router.sharedTrays()) { // trays drawn on an empty floor, or all deleted
         *this = TrayTally(d, index);
@@ -166,11 +165,14 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
     }
     const std::shared_ptr<const TrayGraph> before = std::exchange(m_graph, router.sharedTrays());
     std::optional<TrayChange> own;
-    if (!measured || !measured->measuredOn(*before, *m_graph)) {
+    std::optional<RackReaches> ownReach;
+    RackReaches* reach = measured;
+    if (!reach || !reach->change().measuredOn(*before, *m_graph)) {
         own.emplace(before->pathways(), d.pathways);
         own->measureAlong(*before, *m_graph);
+        reach = &ownReach.emplace(*own, d);
     }
-    const TrayChange& change = own ? *own : *measured;
+    const TrayChange& change = reach->change();
     // The ids of the pieces that stand as they stood carry over; the others are new.
     const std::vector<std::int32_t>& pieceNow = change.pieceNow();
     std::vector<std::int32_t> idNow(m_graph->pieceCount(), -1);
@@ -202,9 +204,8 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
         }
     }
     // A pair far enough from every changed tray keeps its way, piece for piece, and its count.
-    RackReaches reach(change, d);
     for (Pair& p : m_pairs)
-        if (!keepRoute(p, d, reach, live)) {
+        if (!keepRoute(p, d, *reach, live)) {
             count(p, -1);
             route(p, router, +1);
         }

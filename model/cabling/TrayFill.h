@@ -58,11 +58,12 @@ public:
     /// trays, its cables as counted except @p changed, the links whose medium (so diameter)
     /// may differ from @p changed's second, the link as it was counted. The links' ends are
     /// as they were counted. Cheaper than a new tally: the links are not grouped again.
-    /// @p measured: the change already measured on the graph as counted and the graph of
-    /// @p d's pathways (the cables' re-routing measured it), used instead of measuring again.
+    /// @p measured: the racks' reaches of the change already measured on the graph as counted
+    /// and the graph of @p d's pathways (the cables' re-routing asked them of every rack pair),
+    /// used instead of measuring and working them out again.
     void retray(const DesignData& d, const DesignIndex& index,
                 const std::vector<std::pair<LinkId, Link>>& changed,
-                const TrayChange* measured = nullptr);
+                RackReaches* measured = nullptr);
     TrayLoad load(const DesignData& d, const DesignIndex& index) const;
     /// How many piece ids the tally counts under, those of pieces no longer standing included
     /// (tests: a long drag renumbers them).
