@@ -172,7 +172,7 @@ void LiveAnalysis::runPlacement(bool traysChanged) {
         const std::vector<LinkId> own = linksOfRack(*m_index, r);
         relinked.insert(relinked.end(), own.begin(), own.end());
     }
-    m_result.findings = m_rules.rerunPlacement(ctx, &relinked);
+    m_result.findings = m_rules.rerunPlacement(ctx, &relinked, !moved.empty());
 }
 
 std::vector<RackId> LiveAnalysis::dirtyRackIds() const {

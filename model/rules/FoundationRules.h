@@ -45,6 +45,7 @@ public:
     QStringList codes() const override;
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
     bool readsPlacement() const override { return true; }
+    bool readsTrays() const override { return false; }
 };
 
 /// @brief A campus's halls (model/site): no two overlap on the site, every rack stands in

@@ -53,6 +53,7 @@ public:
     QStringList codes() const override;
     void check(const CheckContext& ctx, std::vector<Finding>& out) const override;
     bool readsPlacement() const override { return true; }
+    bool readsTrays() const override { return false; }
 };
 
 } // namespace cds

@@ -126,7 +126,8 @@ std::vector<Finding> RuleResults::runAll(const CheckContext& ctx) {
 }
 
 std::vector<Finding> RuleResults::rerunPlacement(const CheckContext& ctx,
-                                                 const std::vector<LinkId>* relinked) {
+                                                 const std::vector<LinkId>* relinked,
+                                                 bool racksMoved) {
     if (m_byRule.size() != m_rules.rules().size())
         return runAll(ctx);
     std::vector<LinkId> links;
@@ -137,7 +138,7 @@ std::vector<Finding> RuleResults::rerunPlacement(const CheckContext& ctx,
     }
     for (std::size_t i = 0; i < m_byRule.size(); ++i) {
         const Rule& rule = *m_rules.rules()[i];
-        if (!rule.readsPlacement())
+        if (!rule.readsPlacement() || (!racksMoved && !rule.readsTrays()))
             continue;
         if (relinked && rule.checksLinksAlone()) {
             relink(rule, ctx, links, m_byRule[i]);

@@ -40,6 +40,10 @@ public:
     /// True when the findings depend on where racks stand (cable lengths and media): these
     /// rules run again after an edit that only moved racks (RuleResults::rerunPlacement).
     virtual bool readsPlacement() const { return false; }
+    /// Of the rules that read placement, true when the findings depend on the pathways (trays)
+    /// too, so they run again after a tray edit; one that reads only where racks and other
+    /// things stand keeps its findings while only trays change (a tray drag step).
+    virtual bool readsTrays() const { return readsPlacement(); }
     /// True when each finding is about one link, named first among its objects, and reads
     /// only that link (its ends, their racks' halls, its length and media): after a placement
     /// edit checkLinks() re-checks just the links it re-routed.
@@ -89,9 +93,11 @@ public:
     /// Falls back to runAll() when nothing has run yet. @p relinked, when given, lists every
     /// link whose length or media the edit changed or whose racks moved: a rule that checks
     /// links alone re-checks only those and keeps its other findings (a tray drag at 500,000
-    /// GPUs re-routes thousands of its 3 million links).
+    /// GPUs re-routes thousands of its 3 million links). @p racksMoved false: only pathways
+    /// changed, and the rules that do not read them (Rule::readsTrays()) keep their findings.
     std::vector<Finding> rerunPlacement(const CheckContext& ctx,
-                                        const std::vector<LinkId>* relinked = nullptr);
+                                        const std::vector<LinkId>* relinked = nullptr,
+                                        bool racksMoved = true);
     void clear() { m_byRule.clear(); }
 
 private:

@@ -17,6 +17,7 @@
 #include "model/cabling/TrayGraph.h"
 #include "model/edits/PathwayOps.h"
 #include "model/generator/Generator.h"
+#include "model/metrics/Metrics.h"
 #include "model/rules/FindingCodes.h"
 #include "model/rules/Rule.h"
 
@@ -531,6 +532,73 @@ private Q_SLOTS:
         QVERIFY2(applied >= 5, qPrintable(QStringLiteral("only %1 steps moved").arg(applied)));
         QVERIFY(!g_interHallByStep.empty() && g_interHallByStep.front() > 10);
         QVERIFY2(applied >= 8, "the duct bank did not move");
+    }
+
+    /// A tray step runs again only the rules that read the trays: one that reads where racks
+    /// stand and not the trays keeps its findings (RackPlacementRule's overlap here), and they
+    /// stay a full check's, step by step.
+    void trayStepKeepsTheFindingsOfRulesThatReadNoTrays() {
+        // The split itself, on rules that count their runs.
+        class Counting final : public Rule {
+        public:
+            Counting(bool trays, int& runs)
+                : m_trays(trays)
+                , m_runs(runs) {}
+            QString name() const override { return QStringLiteral("Counting%1").arg(m_trays); }
+            QStringList codes() const override { return {}; }
+            void check(const CheckContext&, std::vector<Finding>&) const override { ++m_runs; }
+            bool readsPlacement() const override { return true; }
+            bool readsTrays() const override { return m_trays; }
+
+        private:
+            bool m_trays;
+            int& m_runs;
+        };
+        int trayRuns = 0, rackRuns = 0;
+        RuleRegistry registry;
+        registry.add(std::make_unique<Counting>(true, trayRuns));
+        registry.add(std::make_unique<Counting>(false, rackRuns));
+        RuleResults results(registry);
+        const DesignData empty;
+        const DesignIndex index(empty);
+        const Metrics metrics = computeMetrics(empty);
+        const CheckContext ctx{empty, index, metrics};
+        results.runAll(ctx);
+        QCOMPARE(std::pair(trayRuns, rackRuns), std::pair(1, 1));
+        results.rerunPlacement(ctx, nullptr, false); // only trays changed
+        QCOMPARE(std::pair(trayRuns, rackRuns), std::pair(2, 1));
+        results.rerunPlacement(ctx, nullptr, true);
+        QCOMPARE(std::pair(trayRuns, rackRuns), std::pair(3, 2));
+        // The built-in rules that say they read no trays read nothing a tray changes.
+        QStringList trayBlind;
+        for (const auto& rule : RuleRegistry::builtin().rules()) {
+            QVERIFY2(!rule->readsTrays() || rule->readsPlacement(), qPrintable(rule->name()));
+            if (rule->readsPlacement() && !rule->readsTrays())
+                trayBlind << rule->name();
+        }
+        trayBlind.sort();
+        QCOMPARE(trayBlind, QStringList({QStringLiteral("PowerFloorRule"),
+                                         QStringLiteral("RackPlacementRule")}));
+
+        // In the studio's analysis: two racks on one spot, then a tray dragged.
+        GenerateParams p;
+        p.gpus = 1024;
+        GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY(g.ok);
+        const std::vector<RackId> racks = g.design.racks.ids();
+        QVERIFY(racks.size() > 2);
+        g.design.racks[racks[1]].centre = g.design.racks[racks[0]].centre;
+        const auto overlaps = [](const std::vector<Finding>& fs) {
+            return std::count_if(fs.begin(), fs.end(),
+                                 [](const Finding& f) { return f.code == codes::kRackOverlap; });
+        };
+        QCOMPARE(overlaps(runChecks(g.design)), 1);
+        const PathwayId row = firstOf(g.design, PathwayKind::Ladder);
+        QVERIFY(row);
+        const int applied = dragAndCheck(g, {{row, {0, -300}}, {row, {0, 300}}, {row, {0, 300}}});
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(applied, 3);
     }
 };
 
