@@ -4,6 +4,8 @@
 #include "../../cabling/TrayFill.h"
 #include "../../cabling/TrayGraph.h"
 
+#include <optional>
+
 namespace cds {
 
 QStringList PathwayRule::codes() const {
@@ -14,7 +16,9 @@ void PathwayRule::check(const CheckContext& ctx, std::vector<Finding>& out) cons
     const DesignData& d = ctx.design;
     if (d.pathways.empty()) // no trays: cables run along the floor, as before pathways
         return;
-    const TrayLoad load = ctx.trays ? *ctx.trays : computeTrayLoad(d, ctx.index);
+    // The analysis's own when it keeps one (not a copy: thousands of stranded links at scale).
+    std::optional<TrayLoad> own;
+    const TrayLoad& load = ctx.trays ? *ctx.trays : own.emplace(computeTrayLoad(d, ctx.index));
     // Worded once: a tray dragged out of the way can strand thousands of links.
     const QString reach = QStringLiteral("a drop reaches a tray within %1 m of the rack centre; "
                                          "trays join within %2 mm")
