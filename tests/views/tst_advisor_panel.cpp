@@ -6,9 +6,11 @@
 #include "views/panels/AdvisorPanel.h"
 
 #include <QDockWidget>
+#include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QUndoStack>
 
 using namespace cds;
@@ -77,6 +79,38 @@ private Q_SLOTS:
             p->resize(1100, 420);
             p->grab().save(out);
         }
+    }
+
+    /// Hidden behind the dashboard's other pages, the panel leaves "this design" as it was
+    /// while the design changes, and catches up when its page is shown.
+    void hiddenPageCatchesUpWhenShown() {
+        auto w = test::openStudio(m_tmp.path());
+        w->show();
+        views::AdvisorPanel* p = panelOf(*w);
+        QVERIFY(p);
+        auto* page = w->findChild<QScrollArea*>(QStringLiteral("AdvisorPage"));
+        auto* tabs = qobject_cast<QTabWidget*>(page->parentWidget()->parentWidget());
+        QVERIFY(tabs);
+        auto* label = p->findChild<QLabel*>(QStringLiteral("AdvisorDesign"));
+        QVERIFY(label);
+        tabs->setCurrentWidget(page);
+        QVERIFY(p->isVisible());
+        w->workbench().analysis()->runNow();
+        QVERIFY2(label->text().contains(QLatin1String("16 GPUs")), qPrintable(label->text()));
+        tabs->setCurrentIndex(0);
+        QVERIFY(!p->isVisible());
+        p->setTraining(QStringLiteral("8B"), QStringLiteral("1T"), 20);
+        p->advise();
+        QVERIFY(p->recommended());
+        const int gpus = p->recommended()->gpus;
+        QVERIFY(gpus != 16);
+        p->generateButton()->click();
+        w->workbench().analysis()->runNow();
+        QCOMPARE(w->workbench().analysis()->metrics().gpus, gpus);
+        const QString now = QStringLiteral("%1 GPUs").arg(gpus);
+        QVERIFY2(!label->text().contains(now), "worked out while hidden");
+        tabs->setCurrentWidget(page);
+        QVERIFY2(label->text().contains(now), qPrintable(label->text()));
     }
 
     void impossibleWorkloadSaysWhy() {

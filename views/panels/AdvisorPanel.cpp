@@ -114,6 +114,7 @@ void AdvisorPanel::buildUi() {
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_result->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_design = new QLabel(this);
+    m_design->setObjectName(QStringLiteral("AdvisorDesign"));
     m_design->setWordWrap(true);
     m_design->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
@@ -287,8 +288,16 @@ QString AdvisorPanel::recommendationText() const {
     return m_result->property("plain").toString();
 }
 
-QString AdvisorPanel::designText() const {
+QString AdvisorPanel::designText() {
+    if (m_designStale)
+        updateDesignNow();
     return m_design->property("plain").toString();
+}
+
+void AdvisorPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_designStale)
+        updateDesignNow();
 }
 
 double AdvisorPanel::memoryBarShare() const {
@@ -296,6 +305,13 @@ double AdvisorPanel::memoryBarShare() const {
 }
 
 void AdvisorPanel::updateDesign() {
+    m_designStale = true;
+    if (isVisible())
+        updateDesignNow();
+}
+
+void AdvisorPanel::updateDesignNow() {
+    m_designStale = false;
     QString why;
     const auto facts =
         ClusterFacts::fromDesign(m_analysis->design()->data(), m_analysis->metrics(), &why);

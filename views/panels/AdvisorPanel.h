@@ -38,8 +38,10 @@ public:
     void advise();
 
     QString recommendationText() const; ///< the reasoning shown, plain text
-    QString designText() const;         ///< what the open design can do, plain text
-    double memoryBarShare() const;      ///< per-GPU memory used / usable, 0-1
+    /// What the open design can do, plain text (worked out now if the design changed while
+    /// the panel was hidden).
+    QString designText();
+    double memoryBarShare() const; ///< per-GPU memory used / usable, 0-1
     /// The generator parameters of the last training recommendation, if any.
     std::optional<GenerateParams> recommended() const { return m_recommended; }
     QPushButton* generateButton() const { return m_generate; }
@@ -47,10 +49,18 @@ public:
 Q_SIGNALS:
     void generateRequested(const cds::GenerateParams& params);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void buildUi();
     void updateMode();
+    /// "This design" now when the panel is seen, else when it is next shown: a page of the
+    /// dashboard is hidden most of the time, and ClusterFacts walks the whole design (each step
+    /// of a drag at 500,000 GPUs, every open).
     void updateDesign();
+    void updateDesignNow();
+    bool m_designStale = false;
     std::optional<TrainingWorkload> trainingWorkload(QString* why) const;
     std::optional<InferenceWorkload> servingWorkload(QString* why) const;
     void showMemory(double usedGb, double capacityGb);
