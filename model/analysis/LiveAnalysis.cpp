@@ -302,10 +302,25 @@ void LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
     if (before && router.trays() && before->pathways() == m_pathwaysAtLastRun)
         change.measureAlong(*before, *router.trays());
     RackReaches& reach = m_trayReaches.emplace(change, d);
-    for (RackPairLinks& p : m_rackPairs) {
-        const bool same = p.known && !moved(p.a) && !moved(p.b);
-        if (same && !reach.mayReroute(p.a, p.part.lateralA, p.b, p.part.lateralB, p.part.alongMm))
+    // Which pairs may change is asked on both cores, each half with its own copy of the
+    // racks' reaches (a cache filled as asked); the ways are then found here, in pair order.
+    std::vector<char> ask(m_rackPairs.size(), 0);
+    const auto mayChange = [&](std::size_t from, std::size_t to, RackReaches& reaches) {
+        for (std::size_t i = from; i < to; ++i) {
+            const RackPairLinks& p = m_rackPairs[i];
+            ask[i] = !p.known || moved(p.a) || moved(p.b) ||
+                     reaches.mayReroute(p.a, p.part.lateralA, p.b, p.part.lateralB, p.part.alongMm);
+        }
+    };
+    const std::size_t half = m_rackPairs.size() / 2;
+    RackReaches second = reach;
+    alongside([&] { mayChange(0, half, reach); },
+              [&] { mayChange(half, m_rackPairs.size(), second); });
+    for (std::size_t i = 0; i < m_rackPairs.size(); ++i) {
+        if (!ask[i])
             continue;
+        RackPairLinks& p = m_rackPairs[i];
+        const bool same = p.known && !moved(p.a) && !moved(p.b);
         const LinkRouter::TrayPart now = router.trayPart(p.a, p.b);
         if (same && now == p.part)
             continue;

@@ -1,6 +1,7 @@
 #include "TrayFill.h"
 
 #include "../DesignIndex.h"
+#include "../Parallel.h"
 #include "CableRouting.h"
 #include "TrayChange.h"
 
@@ -204,8 +205,20 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
         }
     }
     // A pair far enough from every changed tray keeps its way, piece for piece, and its count.
-    for (Pair& p : m_pairs)
-        if (!keepRoute(p, d, *reach, live)) {
+    // Which pairs keep their way is asked on both cores, each half with its own copy of the
+    // racks' reaches (they fill a cache as they are asked); a pair's answer reads only the
+    // pair, the trays and the racks, so re-routing the others afterwards changes none.
+    std::vector<char> keep(m_pairs.size(), 0);
+    const std::size_t half = m_pairs.size() / 2;
+    RackReaches second = *reach;
+    const auto ask = [&](std::size_t from, std::size_t to, RackReaches& reaches) {
+        for (std::size_t i = from; i < to; ++i)
+            keep[i] = keepRoute(m_pairs[i], d, reaches, live);
+    };
+    alongside([&] { ask(0, half, *reach); }, [&] { ask(half, m_pairs.size(), second); });
+    for (std::size_t i = 0; i < m_pairs.size(); ++i)
+        if (!keep[i]) {
+            Pair& p = m_pairs[i];
             count(p, -1);
             route(p, router, +1);
         }
