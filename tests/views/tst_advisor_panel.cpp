@@ -47,6 +47,13 @@ private Q_SLOTS:
         p->setServing(QStringLiteral("70B"), 8192, 16);
         QVERIFY2(p->designText().contains(QLatin1String("4 replica(s) of 4 GPUs")),
                  qPrintable(p->designText()));
+        // Large counts read as the status bar writes them: in the user's locale, grouped.
+        GenerateParams big;
+        big.gpus = 1024;
+        w->workbench().document()->generate(big);
+        w->workbench().analysis()->runNow();
+        const QString count = QLocale().toString(1024) + QStringLiteral(" GPUs of");
+        QVERIFY2(p->designText().contains(count), qPrintable(p->designText()));
     }
 
     void recommendsAndGeneratesInOneUndoStep() {
@@ -68,7 +75,7 @@ private Q_SLOTS:
         QCOMPARE(w->workbench().undoStack()->count(), steps + 1);
         w->workbench().analysis()->runNow();
         QCOMPARE(w->workbench().analysis()->metrics().gpus, gpus);
-        QVERIFY(p->designText().contains(QStringLiteral("%1 GPUs").arg(gpus)));
+        QVERIFY(p->designText().contains(QLocale().toString(gpus) + QStringLiteral(" GPUs")));
         w->workbench().undoStack()->undo();
         QCOMPARE(test::bytesOf(*w), before);
         w->workbench().undoStack()->redo();
@@ -107,7 +114,7 @@ private Q_SLOTS:
         p->generateButton()->click();
         w->workbench().analysis()->runNow();
         QCOMPARE(w->workbench().analysis()->metrics().gpus, gpus);
-        const QString now = QStringLiteral("%1 GPUs").arg(gpus);
+        const QString now = QLocale().toString(gpus) + QStringLiteral(" GPUs");
         QVERIFY2(!label->text().contains(now), "worked out while hidden");
         tabs->setCurrentWidget(page);
         QVERIFY2(label->text().contains(now), qPrintable(label->text()));

@@ -274,9 +274,9 @@ void AdvisorPanel::advise() {
     const TrainingEstimate& e = a.estimate;
     showMemory(e.memory.totalGb(), e.memory.capacityGb);
     m_result->setText(QStringLiteral("<b>%1 GPUs, %2 days, %3 MWh, $%4</b><br>")
-                          .arg(e.gpus)
+                          .arg(QLocale().toString(e.gpus))
                           .arg(e.days, 0, 'f', 1)
-                          .arg(e.energyMwh, 0, 'f', 0)
+                          .arg(QLocale().toString(e.energyMwh, 'f', 0))
                           .arg(QLocale().toString(e.costUsd, 'f', 0)) +
                       html(e.reasoning));
     m_result->setProperty("plain", plain(e.reasoning));
@@ -322,7 +322,7 @@ void AdvisorPanel::updateDesignNow() {
         const ServerFigures& s = facts->server;
         const double memory = facts->gpus * s.memoryGb;
         lines << QStringLiteral("This design: %1 GPUs of %2 (%3), %4 MW facility, $%5.")
-                     .arg(facts->gpus)
+                     .arg(QLocale().toString(facts->gpus))
                      .arg(s.gpuModel, seedMemoryText(memory))
                      .arg(facts->facilityW / 1e6, 0, 'f', 2)
                      .arg(QLocale().toString(facts->capexUsd, 'f', 0));
@@ -344,7 +344,7 @@ void AdvisorPanel::updateDesignNow() {
                                      .arg(e.plan.pp)
                                      .arg(e.plan.dp)
                                      .arg(e.commFraction * 100, 0, 'f', 1)
-                                     .arg(e.energyMwh, 0, 'f', 0)
+                                     .arg(QLocale().toString(e.energyMwh, 'f', 0))
                                      .arg(QLocale().toString(e.costUsd, 'f', 0))
                                      .arg(e.reliability.goodputPct, 0, 'f', 1)
                                : QStringLiteral("The workload above does not run on it: %1.")
