@@ -74,6 +74,14 @@ TrayTally::TrayTally(const DesignData& d, const DesignIndex& index) {
     });
     for (Pair& p : m_pairs)
         route(p, router, +1);
+    listUnrouted();
+}
+
+void TrayTally::listUnrouted() {
+    std::sort(m_unroutedList.begin(), m_unroutedList.end());
+    m_unroutedList.erase(std::unique(m_unroutedList.begin(), m_unroutedList.end()),
+                         m_unroutedList.end());
+    std::erase_if(m_unroutedList, [&](std::uint32_t i) { return m_unroutedPair[i] == 0; });
 }
 
 std::uint32_t TrayTally::slotOf(RackId a, RackId b) {
@@ -111,8 +119,15 @@ void TrayTally::route(Pair& p, LinkRouter& router, int sign) {
 }
 
 void TrayTally::count(const Pair& p, int sign) {
-    if (p.pieces.empty())
+    if (p.pieces.empty()) {
         m_unrouted += sign;
+        const auto i = std::uint32_t(&p - m_pairs.data());
+        if (i >= m_unroutedPair.size())
+            m_unroutedPair.resize(m_pairs.size(), 0);
+        m_unroutedPair[i] = sign > 0;
+        if (sign > 0)
+            m_unroutedList.push_back(i);
+    }
     for (std::int32_t piece : p.pieces) {
         m_pieceArea[std::size_t(piece)] += sign * p.areaMicroMm2;
         m_pieceCables[std::size_t(piece)] += sign * p.cables;
@@ -155,6 +170,7 @@ void TrayTally::moveRacks(const DesignData& d, const DesignIndex& index,
         }
     for (std::uint32_t k : touched)
         route(m_pairs[k], router, +1);
+    listUnrouted();
 }
 
 void TrayTally::retray(const DesignData& d, const DesignIndex& index,
@@ -226,6 +242,7 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
     // they outnumber the graph's, the ids are the graph's pieces again.
     if (m_pieceArea.size() > 2 * m_idOfPiece.size() + kSparePieceIds)
         renumberPieces();
+    listUnrouted();
 }
 
 void TrayTally::renumberPieces() {
@@ -260,9 +277,8 @@ std::vector<LinkId> TrayTally::stranded(const DesignData& d, const DesignIndex& 
     // The links of the pairs without a way, found from their lower racks' links: walking all
     // links (most join none) was 3 ms of a tray drag step at 100,000 GPUs.
     std::vector<RackId> lower;
-    for (const Pair& p : m_pairs)
-        if (p.pieces.empty())
-            lower.push_back(p.a);
+    for (std::uint32_t i : m_unroutedList)
+        lower.push_back(m_pairs[i].a);
     std::sort(lower.begin(), lower.end());
     lower.erase(std::unique(lower.begin(), lower.end()), lower.end());
     std::vector<LinkId> out;

@@ -105,6 +105,12 @@ private:
     std::vector<long long> m_pieceArea;    ///< micro-mm², by piece id
     std::vector<int> m_pieceCables;        ///< by piece id
     long long m_unrouted = 0;              ///< pairs with no tray path
+    /// By pair: counted with no tray path (count() keeps it); and the pairs that may be, a
+    /// superset listed as they became so, cut back to those that are after each edit
+    /// (listUnrouted()): stranded() reads a few thousand pairs, not half a million.
+    std::vector<char> m_unroutedPair;
+    std::vector<std::uint32_t> m_unroutedList;
+    void listUnrouted();
 };
 
 } // namespace cds
