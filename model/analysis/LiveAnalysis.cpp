@@ -302,20 +302,14 @@ void LiveAnalysis::rerouteTrayPairs(LinkRouter& router,
     if (before && router.trays() && before->pathways() == m_pathwaysAtLastRun)
         change.measureAlong(*before, *router.trays());
     RackReaches& reach = m_trayReaches.emplace(change, d);
-    // Which pairs may change is asked on both cores, each half with its own copy of the
-    // racks' reaches (a cache filled as asked); the ways are then found here, in pair order.
-    std::vector<char> ask(m_rackPairs.size(), 0);
-    const auto mayChange = [&](std::size_t from, std::size_t to, RackReaches& reaches) {
-        for (std::size_t i = from; i < to; ++i) {
+    // Which pairs may change is asked first (on both cores); the ways are then found here, in
+    // pair order.
+    const std::vector<char> ask =
+        askOnBothCores(reach, m_rackPairs.size(), [&](std::size_t i, RackReaches& reaches) {
             const RackPairLinks& p = m_rackPairs[i];
-            ask[i] = !p.known || moved(p.a) || moved(p.b) ||
-                     reaches.mayReroute(p.a, p.part.lateralA, p.b, p.part.lateralB, p.part.alongMm);
-        }
-    };
-    const std::size_t half = m_rackPairs.size() / 2;
-    RackReaches second = reach;
-    alongside([&] { mayChange(0, half, reach); },
-              [&] { mayChange(half, m_rackPairs.size(), second); });
+            return !p.known || moved(p.a) || moved(p.b) ||
+                   reaches.mayReroute(p.a, p.part.lateralA, p.b, p.part.lateralB, p.part.alongMm);
+        });
     for (std::size_t i = 0; i < m_rackPairs.size(); ++i) {
         if (!ask[i])
             continue;

@@ -2,6 +2,7 @@
 
 #include "../DesignData.h"
 #include "../Geometry.h"
+#include "../Parallel.h"
 #include "TrayGraph.h"
 
 #include <array>
@@ -102,5 +103,21 @@ private:
     std::vector<TrayChange::Reach> m_reach;
     std::vector<char> m_known; ///< by rack: 1 reached, 2 measured too
 };
+
+/// @p ask(i, reaches) of each i below @p n, on both cores: each half asks its own copy of
+/// @p reach (RackReaches fill a cache as they are asked; what else they read, the design and
+/// the trays' graphs, nothing writes meanwhile). A tray drag step asks this of every rack
+/// pair, twice (the cables' re-routing, the tray tally); @p reach keeps the first half's cache.
+template <typename Ask>
+std::vector<char> askOnBothCores(RackReaches& reach, std::size_t n, const Ask& ask) {
+    std::vector<char> out(n, 0);
+    RackReaches second = reach;
+    const auto run = [&](std::size_t from, std::size_t to, RackReaches& reaches) {
+        for (std::size_t i = from; i < to; ++i)
+            out[i] = ask(i, reaches);
+    };
+    alongside([&] { run(0, n / 2, reach); }, [&] { run(n / 2, n, second); });
+    return out;
+}
 
 } // namespace cds

@@ -1,7 +1,6 @@
 #include "TrayFill.h"
 
 #include "../DesignIndex.h"
-#include "../Parallel.h"
 #include "CableRouting.h"
 #include "TrayChange.h"
 
@@ -120,7 +119,6 @@ void TrayTally::route(Pair& p, LinkRouter& router, int sign) {
 
 void TrayTally::count(const Pair& p, int sign) {
     if (p.pieces.empty()) {
-        m_unrouted += sign;
         const auto i = std::uint32_t(&p - m_pairs.data());
         if (i >= m_unroutedPair.size())
             m_unroutedPair.resize(m_pairs.size(), 0);
@@ -221,17 +219,12 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
         }
     }
     // A pair far enough from every changed tray keeps its way, piece for piece, and its count.
-    // Which pairs keep their way is asked on both cores, each half with its own copy of the
-    // racks' reaches (they fill a cache as they are asked); a pair's answer reads only the
-    // pair, the trays and the racks, so re-routing the others afterwards changes none.
-    std::vector<char> keep(m_pairs.size(), 0);
-    const std::size_t half = m_pairs.size() / 2;
-    RackReaches second = *reach;
-    const auto ask = [&](std::size_t from, std::size_t to, RackReaches& reaches) {
-        for (std::size_t i = from; i < to; ++i)
-            keep[i] = keepRoute(m_pairs[i], d, reaches, live);
-    };
-    alongside([&] { ask(0, half, *reach); }, [&] { ask(half, m_pairs.size(), second); });
+    // A pair's answer reads only the pair, the trays and the racks, so all are asked first
+    // (on both cores) and re-routing the others afterwards changes none.
+    const std::vector<char> keep =
+        askOnBothCores(*reach, m_pairs.size(), [&](std::size_t i, RackReaches& reaches) {
+            return keepRoute(m_pairs[i], d, reaches, live);
+        });
     for (std::size_t i = 0; i < m_pairs.size(); ++i)
         if (!keep[i]) {
             Pair& p = m_pairs[i];
@@ -325,7 +318,7 @@ TrayLoad TrayTally::load(const DesignData& d, const DesignIndex& index) const {
     }
     for (const TrayLoad::Segment& s : out.segments)
         out.maxFillPct = std::max(out.maxFillPct, s.fillPct);
-    if (m_unrouted > 0)
+    if (!m_unroutedList.empty())
         out.noPathway = stranded(d, index);
     return out;
 }

@@ -104,9 +104,8 @@ private:
     std::vector<std::int32_t> m_idOfPiece; ///< by piece of m_graph: its id
     std::vector<long long> m_pieceArea;    ///< micro-mm², by piece id
     std::vector<int> m_pieceCables;        ///< by piece id
-    long long m_unrouted = 0;              ///< pairs with no tray path
     /// By pair: counted with no tray path (count() keeps it); and the pairs that may be, a
-    /// superset listed as they became so, cut back to those that are after each edit
+    /// superset listed as they became so, cut back after each edit to those that are
     /// (listUnrouted()): stranded() reads a few thousand pairs, not half a million.
     std::vector<char> m_unroutedPair;
     std::vector<std::uint32_t> m_unroutedList;

@@ -1,5 +1,7 @@
 #include "TrayGraph.h"
 
+#include "../Buckets.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -227,22 +229,18 @@ void TrayGraph::forgetBefore() const {
 void TrayGraph::buildArcs() {
     // One flat array, each arc carrying the length Dijkstra adds (the float of the piece's),
     // so a search reads memory in order instead of chasing a vector per node and the piece.
-    // Filled in piece order, so each node's arcs are in piece order.
-    m_arcStart.assign(m_nodes.size() + 1, 0);
-    for (const Piece& pc : m_pieces) {
-        ++m_arcStart[std::size_t(pc.u) + 1];
-        ++m_arcStart[std::size_t(pc.v) + 1];
-    }
-    for (std::size_t n = 0; n < m_nodes.size(); ++n)
-        m_arcStart[n + 1] += m_arcStart[n];
-    m_arcs.resize(std::size_t(m_arcStart.back()));
-    std::vector<std::int32_t> next(m_arcStart.begin(), m_arcStart.end() - 1);
-    for (std::size_t i = 0; i < m_pieces.size(); ++i) {
-        const Piece& pc = m_pieces[i];
-        const float length = float(pc.lengthMm);
-        m_arcs[std::size_t(next[std::size_t(pc.u)]++)] = {length, std::int32_t(i), pc.v};
-        m_arcs[std::size_t(next[std::size_t(pc.v)]++)] = {length, std::int32_t(i), pc.u};
-    }
+    // Put in piece order, so each node's arcs are in piece order.
+    groupByBucket(
+        m_nodes.size(),
+        [&](const auto& put) {
+            for (std::size_t i = 0; i < m_pieces.size(); ++i) {
+                const Piece& pc = m_pieces[i];
+                const float length = float(pc.lengthMm);
+                put(std::size_t(pc.u), Arc{length, std::int32_t(i), pc.v});
+                put(std::size_t(pc.v), Arc{length, std::int32_t(i), pc.u});
+            }
+        },
+        m_arcStart, m_arcs);
 }
 
 void TrayGraph::indexPieces() {
@@ -263,10 +261,9 @@ void TrayGraph::indexPieces() {
     m_gridOrigin = {x0 - kMaxDropMm, y0 - kMaxDropMm};
     m_gridCols = std::max(1, int(std::ceil((x1 - x0 + 2 * kMaxDropMm) / kMaxDropMm)) + 1);
     m_gridRows = std::max(1, int(std::ceil((y1 - y0 + 2 * kMaxDropMm) / kMaxDropMm)) + 1);
-    // Counted, then filled: one array for every cell's list.
+    // One array for every cell's list.
     const std::size_t cells = std::size_t(m_gridCols) * std::size_t(m_gridRows);
-    m_gridStart.assign(cells + 1, 0);
-    const auto eachCell = [&](const auto& visit) {
+    const auto eachCell = [&](const auto& put) {
         for (std::size_t i = 0; i < m_pieces.size(); ++i) {
             if (m_pathways[m_pieces[i].segment].kind == PathwayKind::DuctBank)
                 continue;
@@ -278,17 +275,10 @@ void TrayGraph::indexPieces() {
             const int r1 = cellOf(std::max(a.y, b.y) + kMaxDropMm, m_gridOrigin.y, m_gridRows);
             for (int r = r0; r <= r1; ++r)
                 for (int c = c0; c <= c1; ++c)
-                    visit(std::size_t(r) * std::size_t(m_gridCols) + std::size_t(c), i);
+                    put(std::size_t(r) * std::size_t(m_gridCols) + std::size_t(c), std::int32_t(i));
         }
     };
-    eachCell([&](std::size_t cell, std::size_t) { ++m_gridStart[cell + 1]; });
-    for (std::size_t c = 0; c < cells; ++c)
-        m_gridStart[c + 1] += m_gridStart[c];
-    m_gridPieces.resize(std::size_t(m_gridStart.back()));
-    std::vector<std::int32_t> next(m_gridStart.begin(), m_gridStart.end() - 1);
-    eachCell([&](std::size_t cell, std::size_t piece) {
-        m_gridPieces[std::size_t(next[cell]++)] = std::int32_t(piece);
-    });
+    groupByBucket(cells, eachCell, m_gridStart, m_gridPieces);
 }
 
 int TrayGraph::cellOf(double v, double origin, int cells) {

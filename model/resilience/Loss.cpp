@@ -1,5 +1,6 @@
 #include "Loss.h"
 
+#include "../Buckets.h"
 #include "RackState.h"
 
 namespace cds {
@@ -15,19 +16,15 @@ LossCalculator::LossCalculator(const FailureModel& m)
         if (const std::uint32_t r = m_m.rackOf(s.device.value()); r != UINT32_MAX)
             m_rackGpus[r] += s.gpus;
     // The racks each chain element feeds, as one flat list.
-    m_feedStart.assign(nElements + 1, 0);
-    for (const FailureModel::RackInfo& ri : racks)
-        for (int s = 0; ri.live && s < ri.feeds; ++s)
-            if (ri.feed[s] != UpstreamPower::kNone)
-                ++m_feedStart[ri.feed[s] + 1];
-    for (std::size_t e = 0; e < nElements; ++e)
-        m_feedStart[e + 1] += m_feedStart[e];
-    m_feedRacks.resize(m_feedStart.back());
-    std::vector<std::uint32_t> next(m_feedStart.begin(), m_feedStart.end() - 1);
-    for (std::uint32_t i = 0; i < nRacks; ++i)
-        for (int s = 0; racks[i].live && s < racks[i].feeds; ++s)
-            if (racks[i].feed[s] != UpstreamPower::kNone)
-                m_feedRacks[next[racks[i].feed[s]]++] = i;
+    groupByBucket(
+        nElements,
+        [&](const auto& put) {
+            for (std::uint32_t i = 0; i < nRacks; ++i)
+                for (int s = 0; racks[i].live && s < racks[i].feeds; ++s)
+                    if (racks[i].feed[s] != UpstreamPower::kNone)
+                        put(std::size_t(racks[i].feed[s]), i);
+        },
+        m_feedStart, m_feedRacks);
     // The healthy state: nothing failed, nothing dead.
     m_rackFlags.assign(nRacks, 0);
     m_touched.assign(nRacks, 0);
