@@ -39,7 +39,8 @@ message(STATUS "layering ok: ${n} files under model/")
 #   power chain's one-line diagram (the studio's view and the report's page share it); the floorplan reads model/power to light the racks an element feeds;
 #   resilience/ is the Failures panel (an impact's figures, the N-1 table); site/ is the site
 #   plan of a campus's halls and the bundles between them (model/site's figures); the views root
-#   holds FailureHighlight, the failure shown, which the floorplan and elevation colour by.
+#   holds FailureHighlight, the failure shown, which the floorplan and elevation colour by, and
+#   RefreshWhenShown, the work a page or dock does only while seen (dashboard, panels).
 #   app/ wires them: the studio and the CLI share app/export (the export table) and the app
 #   root (the heap); neither reaches into the other.
 set(allowed
@@ -71,7 +72,7 @@ set(allowed
   "views/resilience: views model model/resilience"
   "views/site: views views/render model model/analysis model/site"
   "views/report: views/render views/power model model/analysis model/rules model/export model/metrics model/phases model/advisor model/site model/resilience"
-  "views/dashboard: views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json model/phases model/advisor model/site"
+  "views/dashboard: views views/report model model/analysis model/scenarios model/edits model/fabric model/generator model/metrics model/json model/phases model/advisor model/site"
   "app: model"
   "app/export: model model/export model/metrics views/dashboard views/render"
   "app/cli: app app/export model model/phases model/advisor model/resilience model/analysis model/edits model/export model/fabric model/cabling model/generator model/json model/metrics model/power model/rules model/scenarios"

@@ -24,7 +24,8 @@ HallsChart::HallsChart(const ChartModel* model, QWidget* parent)
     , m_view(addChartView(this))
     , m_series(new QHorizontalBarSeries)
     , m_y(new QBarCategoryAxis)
-    , m_x(new QValueAxis) {
+    , m_x(new QValueAxis)
+    , m_figures(new RefreshWhenShown(this, [this] { rebuild(); })) {
     // One series and its axes for good: removing axes to rebuild them left the old category
     // labels drawn under the new ones.
     QChart* chart = m_view->chart();
@@ -43,20 +44,7 @@ HallsChart::HallsChart(const ChartModel* model, QWidget* parent)
 HallsChart::~HallsChart() = default;
 
 void HallsChart::refresh() {
-    m_dirty = true;
-    if (isVisible())
-        ensure();
-}
-
-void HallsChart::showEvent(QShowEvent* e) {
-    QWidget::showEvent(e);
-    ensure();
-}
-
-void HallsChart::ensure() {
-    if (m_dirty)
-        rebuild();
-    m_dirty = false;
+    m_figures->changed();
 }
 
 void HallsChart::rebuild() {
@@ -119,19 +107,22 @@ void HallsChart::rebuild() {
 }
 
 QString HallsChart::title() const {
+    m_figures->ensure();
     return m_title;
 }
 
 QStringList HallsChart::categories() const {
+    m_figures->ensure();
     return m_names;
 }
 
 double HallsChart::itMw(int row) const {
+    m_figures->ensure();
     return row >= 0 && row < int(m_halls.size()) ? m_halls[std::size_t(row)].itKw / 1000.0 : 0;
 }
 
 void HallsChart::renderChart(QPainter* painter, const QSize& size) {
-    ensure();
+    m_figures->ensure();
     renderChartView(m_view, painter, size);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ChartExport.h"
+#include "views/RefreshWhenShown.h"
 
 #include <QWidget>
 
@@ -37,21 +38,17 @@ public:
     QString chartName() const override { return QStringLiteral("halls"); }
     void renderChart(QPainter* painter, const QSize& size) override;
 
-protected:
-    void showEvent(QShowEvent* e) override;
-
 private:
-    void ensure();
     void rebuild();
     const ChartModel* m_model;
     QChartView* m_view;
     QHorizontalBarSeries* m_series;
     QBarCategoryAxis* m_y;
     QValueAxis* m_x;
+    RefreshWhenShown* m_figures; ///< rebuild(): while shown, or when read
     std::vector<HallLoad> m_halls;
     QStringList m_names;
     QString m_title;
-    bool m_dirty = true;
 };
 
 } // namespace cds::views

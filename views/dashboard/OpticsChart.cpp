@@ -1,7 +1,5 @@
 #include "OpticsChart.h"
 
-#include <QShowEvent>
-
 #include "ChartStyle.h"
 #include "DashboardFormat.h"
 #include "model/metrics/Metrics.h"
@@ -25,7 +23,8 @@ namespace cds::views {
 OpticsChart::OpticsChart(const ChartModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
-    , m_view(addChartView(this)) {
+    , m_view(addChartView(this))
+    , m_bars(new RefreshWhenShown(this, [this] { drawChart(); })) {
     refresh();
 }
 
@@ -59,22 +58,10 @@ void OpticsChart::refresh() {
                   .arg(c.toString(m.pluggableOptics))
                   .arg(m.opticsPerGpu(), 0, 'f', 2)
                   .arg(formatPower(m.opticsPowerW / 1000.0), formatUsd(m.opticsCostUsd));
-
-    // The bars are drawn only while shown (a drag's analysis pays nothing for a hidden tab):
-    // when shown, or rendered for an export.
-    m_chartStale = true;
-    if (isVisible())
-        drawChart();
-}
-
-void OpticsChart::showEvent(QShowEvent* e) {
-    QWidget::showEvent(e);
-    if (m_chartStale)
-        drawChart();
+    m_bars->changed();
 }
 
 void OpticsChart::drawChart() {
-    m_chartStale = false;
     QChart* chart = m_view->chart();
     chart->removeAllSeries();
     for (QAbstractAxis* a : chart->axes()) { // released by the chart: ours to delete
@@ -134,8 +121,7 @@ double OpticsChart::share(int set, int row) const {
 }
 
 void OpticsChart::renderChart(QPainter* painter, const QSize& size) {
-    if (m_chartStale)
-        drawChart();
+    m_bars->ensure();
     renderChartView(m_view, painter, size);
 }
 

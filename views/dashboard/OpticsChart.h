@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ChartExport.h"
+#include "views/RefreshWhenShown.h"
 
 #include <QWidget>
 
@@ -38,12 +39,8 @@ public:
     QString chartName() const override { return QStringLiteral("optics"); }
     void renderChart(QPainter* painter, const QSize& size) override;
 
-protected:
-    void showEvent(QShowEvent* e) override;
-
 private:
     void drawChart(); ///< the bars from the figures refresh() took
-    bool m_chartStale = true;
     struct Row {
         QString name;
         double powerPct = 0, costPct = 0;
@@ -51,6 +48,9 @@ private:
     static Row rowOf(const QString& name, const Metrics& m);
     const ChartModel* m_model;
     QChartView* m_view;
+    /// The bars are drawn only while shown (a drag's analysis pays nothing for a hidden tab):
+    /// when shown, or rendered for an export.
+    RefreshWhenShown* m_bars;
     std::vector<Row> m_rows;
     QString m_title;
     /// Scenario rows are computed once per scenario snapshot (they never change in place).

@@ -26,48 +26,36 @@ namespace cds::views {
 PhaseTimelineChart::PhaseTimelineChart(const ChartModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
-    , m_view(addChartView(this)) {}
+    , m_view(addChartView(this))
+    , m_plan(new RefreshWhenShown(this, [this] { rebuild(); })) {}
 
 PhaseTimelineChart::~PhaseTimelineChart() = default;
 
 void PhaseTimelineChart::refresh() {
-    m_dirty = true;
-    if (isVisible())
-        ensure();
-}
-
-void PhaseTimelineChart::showEvent(QShowEvent* e) {
-    QWidget::showEvent(e);
-    ensure();
-}
-
-void PhaseTimelineChart::ensure() {
-    if (m_dirty)
-        rebuild();
+    m_plan->changed();
 }
 
 QString PhaseTimelineChart::title() {
-    ensure();
+    m_plan->ensure();
     return m_title;
 }
 
 QStringList PhaseTimelineChart::categories() {
-    ensure();
+    m_plan->ensure();
     return m_categories;
 }
 
 int PhaseTimelineChart::gpusReady(int i) {
-    ensure();
+    m_plan->ensure();
     return i >= 0 && i < int(m_ready.size()) ? m_ready[std::size_t(i)] : 0;
 }
 
 QString PhaseTimelineChart::barToolTip(int i) {
-    ensure();
+    m_plan->ensure();
     return i >= 0 && i < int(m_tips.size()) ? m_tips[std::size_t(i)] : QString();
 }
 
 void PhaseTimelineChart::rebuild() {
-    m_dirty = false;
     m_categories.clear();
     m_ready.clear();
     m_tips.clear();
@@ -145,7 +133,7 @@ void PhaseTimelineChart::rebuild() {
 }
 
 void PhaseTimelineChart::renderChart(QPainter* painter, const QSize& size) {
-    ensure();
+    m_plan->ensure();
     renderChartView(m_view, painter, size);
 }
 

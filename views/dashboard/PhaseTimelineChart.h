@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ChartExport.h"
+#include "views/RefreshWhenShown.h"
 
 #include <QWidget>
 
@@ -40,15 +41,11 @@ public:
     QString chartName() const override { return QStringLiteral("phases"); }
     void renderChart(QPainter* painter, const QSize& size) override;
 
-protected:
-    void showEvent(QShowEvent* e) override;
-
 private:
     void rebuild();
-    void ensure();
     const ChartModel* m_model;
     QChartView* m_view;
-    bool m_dirty = true;
+    RefreshWhenShown* m_plan; ///< rebuild(): while shown, or when read
     QString m_title;
     QStringList m_categories;
     std::vector<int> m_ready;

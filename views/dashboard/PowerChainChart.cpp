@@ -1,7 +1,5 @@
 #include "PowerChainChart.h"
 
-#include <QShowEvent>
-
 #include "ChartStyle.h"
 #include "model/scenarios/ChartModel.h"
 
@@ -22,7 +20,8 @@ namespace cds::views {
 PowerChainChart::PowerChainChart(const ChartModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
-    , m_view(addChartView(this)) {
+    , m_view(addChartView(this))
+    , m_bars(new RefreshWhenShown(this, [this] { drawChart(); })) {
     refresh();
 }
 
@@ -58,22 +57,10 @@ void PowerChainChart::refresh() {
                   (at && failed ? QStringLiteral(" (%1 with %2 out)").arg(at->name, failed->name)
                                 : QString()) +
                   QStringLiteral(" · highest normal %1 %").arg(c.toString(a.maxNormalPct, 'f', 0));
-
-    // The bars are drawn only while shown (a drag's analysis pays nothing for a hidden tab):
-    // when shown, or rendered for an export.
-    m_chartStale = true;
-    if (isVisible())
-        drawChart();
-}
-
-void PowerChainChart::showEvent(QShowEvent* e) {
-    QWidget::showEvent(e);
-    if (m_chartStale)
-        drawChart();
+    m_bars->changed();
 }
 
 void PowerChainChart::drawChart() {
-    m_chartStale = false;
     const QLocale c = QLocale::c();
     QChart* chart = m_view->chart();
     chart->removeAllSeries();
@@ -139,8 +126,7 @@ double PowerChainChart::utilisation(int set, int row) const {
 }
 
 void PowerChainChart::renderChart(QPainter* painter, const QSize& size) {
-    if (m_chartStale)
-        drawChart();
+    m_bars->ensure();
     renderChartView(m_view, painter, size);
 }
 

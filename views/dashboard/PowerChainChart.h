@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ChartExport.h"
+#include "views/RefreshWhenShown.h"
 
 #include "model/PowerChain.h"
 
@@ -39,12 +40,8 @@ public:
     QString chartName() const override { return QStringLiteral("power-chain"); }
     void renderChart(QPainter* painter, const QSize& size) override;
 
-protected:
-    void showEvent(QShowEvent* e) override;
-
 private:
     void drawChart(); ///< the bars from the figures refresh() took
-    bool m_chartStale = true;
     struct Tier {
         PowerKind kind = PowerKind::Ups;
         int count = 0;
@@ -52,6 +49,9 @@ private:
     };
     const ChartModel* m_model;
     QChartView* m_view;
+    /// The bars are drawn only while shown (a drag's analysis pays nothing for a hidden tab):
+    /// when shown, or rendered for an export.
+    RefreshWhenShown* m_bars;
     std::vector<Tier> m_tiers;
     QString m_title;
 };

@@ -2,6 +2,7 @@
 
 #include "model/advisor/SizeGuide.h"
 #include "model/analysis/LiveAnalysis.h"
+#include "views/RefreshWhenShown.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -38,11 +39,11 @@ QString params(double p) {
 AdvisorPanel::AdvisorPanel(LiveAnalysis* analysis, const Catalog* library, QWidget* parent)
     : QWidget(parent)
     , m_analysis(analysis)
-    , m_library(library) {
+    , m_library(library)
+    , m_designFacts(new RefreshWhenShown(this, [this] { showDesign(); })) {
     buildUi();
-    connect(m_analysis, &LiveAnalysis::updated, this, &AdvisorPanel::updateDesign);
+    connect(m_analysis, &LiveAnalysis::updated, m_designFacts, &RefreshWhenShown::changed);
     updateMode();
-    updateDesign();
 }
 
 void AdvisorPanel::buildUi() {
@@ -142,12 +143,13 @@ void AdvisorPanel::buildUi() {
     connect(adviseButton, &QPushButton::clicked, this, &AdvisorPanel::advise);
     // "This design" follows the typed workload too; it is cheap (no generation).
     for (QLineEdit* e : {m_params, m_tokens})
-        connect(e, &QLineEdit::textChanged, this, &AdvisorPanel::updateDesign);
+        connect(e, &QLineEdit::textChanged, m_designFacts, &RefreshWhenShown::changed);
     for (QDoubleSpinBox* b : {m_mfu, m_tokensPerS})
-        connect(b, &QDoubleSpinBox::valueChanged, this, &AdvisorPanel::updateDesign);
+        connect(b, &QDoubleSpinBox::valueChanged, m_designFacts, &RefreshWhenShown::changed);
     for (QSpinBox* b : {m_context, m_concurrency})
-        connect(b, &QSpinBox::valueChanged, this, &AdvisorPanel::updateDesign);
-    connect(m_precision, &QComboBox::currentIndexChanged, this, &AdvisorPanel::updateDesign);
+        connect(b, &QSpinBox::valueChanged, m_designFacts, &RefreshWhenShown::changed);
+    connect(m_precision, &QComboBox::currentIndexChanged, m_designFacts,
+            &RefreshWhenShown::changed);
     connect(m_generate, &QPushButton::clicked, this, [this] {
         if (m_recommended)
             Q_EMIT generateRequested(*m_recommended);
@@ -160,7 +162,7 @@ void AdvisorPanel::updateMode() {
         w->setEnabled(train);
     for (QWidget* w : m_serveOnly)
         w->setEnabled(!train);
-    updateDesign();
+    m_designFacts->changed();
 }
 
 void AdvisorPanel::setTraining(const QString& p, const QString& tokens, double days, int gpus) {
@@ -169,7 +171,7 @@ void AdvisorPanel::setTraining(const QString& p, const QString& tokens, double d
     m_tokens->setText(tokens);
     m_target->setCurrentIndex(gpus > 0 ? 1 : 0);
     m_targetValue->setValue(gpus > 0 ? gpus : days);
-    updateDesign();
+    m_designFacts->changed();
 }
 
 void AdvisorPanel::setServing(const QString& p, int context, int concurrency, double tokensPerS) {
@@ -178,7 +180,7 @@ void AdvisorPanel::setServing(const QString& p, int context, int concurrency, do
     m_context->setValue(context);
     m_concurrency->setValue(concurrency);
     m_tokensPerS->setValue(tokensPerS);
-    updateDesign();
+    m_designFacts->changed();
 }
 
 void AdvisorPanel::setServer(const QString& serverId) {
@@ -289,29 +291,15 @@ QString AdvisorPanel::recommendationText() const {
 }
 
 QString AdvisorPanel::designText() {
-    if (m_designStale)
-        updateDesignNow();
+    m_designFacts->ensure();
     return m_design->property("plain").toString();
-}
-
-void AdvisorPanel::showEvent(QShowEvent* event) {
-    QWidget::showEvent(event);
-    if (m_designStale)
-        updateDesignNow();
 }
 
 double AdvisorPanel::memoryBarShare() const {
     return m_memoryShare;
 }
 
-void AdvisorPanel::updateDesign() {
-    m_designStale = true;
-    if (isVisible())
-        updateDesignNow();
-}
-
-void AdvisorPanel::updateDesignNow() {
-    m_designStale = false;
+void AdvisorPanel::showDesign() {
     QString why;
     const auto facts =
         ClusterFacts::fromDesign(m_analysis->design()->data(), m_analysis->metrics(), &why);

@@ -21,6 +21,8 @@ class LiveAnalysis;
 
 namespace cds::views {
 
+class RefreshWhenShown;
+
 /// @brief The workload advisor: the user types a training or serving workload and sees the
 /// recommended cluster with its reasoning (memory per GPU, parallelism, time, energy, cost);
 /// "Generate" asks for that cluster (generateRequested, which the window applies as one undo
@@ -49,24 +51,20 @@ public:
 Q_SIGNALS:
     void generateRequested(const cds::GenerateParams& params);
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     void buildUi();
     void updateMode();
-    /// "This design" now when the panel is seen, else when it is next shown: a page of the
-    /// dashboard is hidden most of the time, and ClusterFacts walks the whole design (each step
-    /// of a drag at 500,000 GPUs, every open).
-    void updateDesign();
-    void updateDesignNow();
-    bool m_designStale = false;
+    void showDesign(); ///< "This design" from the analysis and the workload (m_designFacts)
     std::optional<TrainingWorkload> trainingWorkload(QString* why) const;
     std::optional<InferenceWorkload> servingWorkload(QString* why) const;
     void showMemory(double usedGb, double capacityGb);
 
     LiveAnalysis* m_analysis;
     const Catalog* m_library;
+    /// "This design" when the panel is seen, else when it is next shown: a page of the
+    /// dashboard is hidden most of the time, and ClusterFacts walks the whole design (each step
+    /// of a drag at 500,000 GPUs, every open).
+    RefreshWhenShown* m_designFacts;
     QComboBox* m_mode = nullptr;
     QLineEdit* m_params = nullptr;
     QLineEdit* m_tokens = nullptr;
