@@ -223,13 +223,27 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
     // (on both cores) and re-routing the others afterwards changes none.
     const std::vector<char> keep =
         askOnBothCores(*reach, m_pairs.size(), [&](std::size_t i, RackReaches& reaches) {
-            return keepRoute(m_pairs[i], d, reaches, live);
+            return keepRoute(m_pairs[i], d, reaches);
         });
     for (std::size_t i = 0; i < m_pairs.size(); ++i)
         if (!keep[i]) {
             Pair& p = m_pairs[i];
             count(p, -1);
             route(p, router, +1);
+        }
+    // A kept way must run on pieces that still stand. A piece's count is the sum of the ways
+    // over it, so once the others are off, a piece gone with a count left has a kept way on
+    // it; only then are the kept ways read piece by piece (each piece of each way, ~10 million
+    // at 500,000 GPUs, was a tenth of a drag step), and those on a gone piece found again.
+    if (countedOnGonePiece(live))
+        for (std::size_t i = 0; i < m_pairs.size(); ++i) {
+            Pair& p = m_pairs[i];
+            if (keep[i] && !std::all_of(p.pieces.begin(), p.pieces.end(), [&](std::int32_t id) {
+                    return live[std::size_t(id)] != 0;
+                })) {
+                count(p, -1);
+                route(p, router, +1);
+            }
         }
     // A long drag leaves ids of pieces that no longer stand (each step's changed pieces): once
     // they outnumber the graph's, the ids are the graph's pieces again.
@@ -256,14 +270,19 @@ void TrayTally::renumberPieces() {
     std::iota(m_idOfPiece.begin(), m_idOfPiece.end(), 0);
 }
 
-bool TrayTally::keepRoute(const Pair& p, const DesignData& d, RackReaches& reach,
-                          const std::vector<char>& live) const {
-    // reach() is of the racks where they stand, which the route was found from (checked first)
-    if (p.pieces.empty() || d.racks[p.a].centre != p.centreA || d.racks[p.b].centre != p.centreB ||
-        reach.mayReroute(p.a, p.lateralA, p.b, p.lateralB, p.alongMm))
-        return false;
-    return std::all_of(p.pieces.begin(), p.pieces.end(),
-                       [&](std::int32_t id) { return live[std::size_t(id)] != 0; });
+bool TrayTally::keepRoute(const Pair& p, const DesignData& d, RackReaches& reach) const {
+    // reach() is of the racks where they stand, which the route was found from (checked first).
+    // A pair with no cable counts on no piece: countedOnGonePiece() could not see its way.
+    return !p.pieces.empty() && p.cables > 0 && d.racks[p.a].centre == p.centreA &&
+           d.racks[p.b].centre == p.centreB &&
+           !reach.mayReroute(p.a, p.lateralA, p.b, p.lateralB, p.alongMm);
+}
+
+bool TrayTally::countedOnGonePiece(const std::vector<char>& live) const {
+    for (std::size_t id = 0; id < live.size(); ++id)
+        if (!live[id] && (m_pieceCables[id] != 0 || m_pieceArea[id] != 0))
+            return true;
+    return false;
 }
 
 std::vector<LinkId> TrayTally::stranded(const DesignData& d, const DesignIndex& index) const {

@@ -87,10 +87,13 @@ private:
     void count(const Pair& p, int sign); ///< its cables on its pieces, or as unrouted
     /// The links of the pairs with no tray path, in link order.
     std::vector<LinkId> stranded(const DesignData& d, const DesignIndex& index) const;
-    /// Whether @p p's route stands over new trays: the change cannot alter it (@p reach), and
-    /// each of its pieces is one of the new graph's (by id: @p live).
-    bool keepRoute(const Pair& p, const DesignData& d, RackReaches& reach,
-                   const std::vector<char>& live) const;
+    /// Whether @p p's route may stand over new trays: its racks stand where it was found from
+    /// and the change cannot alter it (@p reach). Its pieces must also still stand, which
+    /// retray() checks for all kept routes at once (countedOnGonePiece()).
+    bool keepRoute(const Pair& p, const DesignData& d, RackReaches& reach) const;
+    /// Whether a piece that stands no more (not @p live, by id) still counts cables: some
+    /// route not found again runs on it.
+    bool countedOnGonePiece(const std::vector<char>& live) const;
     std::shared_ptr<const TrayGraph> m_graph;
     /// The pair of racks @p a < @p b, added when new; its index in m_pairs.
     std::uint32_t slotOf(RackId a, RackId b);

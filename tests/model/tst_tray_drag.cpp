@@ -219,6 +219,30 @@ PathwayId firstOf(const DesignData& d, PathwayKind kind) {
     return {};
 }
 
+/// A generated hall of @p gpus GPUs, its cables routed.
+DesignData routedHall(int gpus) {
+    GenerateParams p;
+    p.gpus = gpus;
+    GenerateResult g = generateCluster(p, test::bundled().catalog());
+    if (!g.ok)
+        qFatal("cannot generate %d GPUs: %s", gpus, qPrintable(g.error));
+    routeCables(g.design);
+    return std::move(g.design);
+}
+
+/// Routes @p d's cables again after its trays changed: the links whose route changed, each
+/// with the link as it was (what TrayTally::retray() takes).
+std::vector<std::pair<LinkId, Link>> rerouted(DesignData& d) {
+    const SlotVector<Link, LinkId> before = d.links;
+    routeCables(d);
+    std::vector<std::pair<LinkId, Link>> changed;
+    d.links.forEach([&](LinkId id, const Link& l) {
+        if (!(l == before[id]))
+            changed.push_back({id, before[id]});
+    });
+    return changed;
+}
+
 /// Drags @p trays of @p g's design in steps, checking each step against a routing from
 /// scratch; returns how many steps were not refused.
 int dragAndCheck(const GenerateResult& g, const std::vector<std::pair<PathwayId, PointMm>>& steps) {
@@ -460,16 +484,37 @@ private Q_SLOTS:
         QVERIFY2(g_strandedSeen > 0, "no step left a link without a tray path");
     }
 
+    /// The tally keeps a way only on pieces that still stand, whatever the racks' reaches say:
+    /// told (wrongly) that no tray changed while a row tray was deleted, it finds again every
+    /// way that ran on it, or on a piece it split, and its fill is a count from scratch's.
+    void keptWaysOnGonePiecesAreFoundAgain() {
+        DesignData d = routedHall(2048);
+        const std::shared_ptr<const TrayGraph> before = TrayGraph::of(d);
+        TrayTally tally(d, DesignIndex(d));
+        QCOMPARE(tally.graph().get(), before.get());
+        const PathwayId row = firstOf(d, PathwayKind::Ladder);
+        QVERIFY(row);
+        d.pathways.take(row);
+        const std::vector<std::pair<LinkId, Link>> changed = rerouted(d);
+        const std::shared_ptr<const TrayGraph> now = TrayGraph::of(d);
+        TrayChange blind(d.pathways, d.pathways); // no box: every way may stay, it says
+        blind.measureAlong(*before, *now);
+        std::size_t gone = 0;
+        for (std::int32_t piece : blind.pieceNow())
+            gone += piece < 0;
+        QVERIFY2(gone > 0, "the deleted tray left no piece gone");
+        RackReaches reaches(blind, d);
+        const DesignIndex index(d);
+        tally.retray(d, index, changed, &reaches);
+        QCOMPARE(tally.graph().get(), now.get()); // the blind reaches were the ones used
+        QVERIFY(sameLoad(tally.load(d, index), computeTrayLoad(d, index)));
+    }
+
     /// A long drag: each step gives the moved tray's pieces new ids, until the ids of pieces
     /// no longer standing outnumber the graph's and the tally renumbers them. Its fill stays a
     /// count from scratch's throughout, before and after.
     void longTrayDragKeepsTheFillExact() {
-        GenerateParams p;
-        p.gpus = 2048;
-        GenerateResult g = generateCluster(p, test::bundled().catalog());
-        QVERIFY(g.ok);
-        DesignData& d = g.design;
-        routeCables(d);
+        DesignData d = routedHall(2048);
         const PathwayId row = firstOf(d, PathwayKind::Ladder);
         QVERIFY(row);
         TrayTally tally(d, DesignIndex(d));
@@ -477,13 +522,7 @@ private Q_SLOTS:
         auto moveRow = [&](double dy) {
             d.pathways[row].from.y += dy;
             d.pathways[row].to.y += dy;
-            const SlotVector<Link, LinkId> before = d.links;
-            routeCables(d);
-            std::vector<std::pair<LinkId, Link>> changed;
-            d.links.forEach([&](LinkId id, const Link& l) {
-                if (!(l == before[id]))
-                    changed.push_back({id, before[id]});
-            });
+            const std::vector<std::pair<LinkId, Link>> changed = rerouted(d);
             const DesignIndex index(d);
             tally.retray(d, index, changed);
             return sameLoad(tally.load(d, index), computeTrayLoad(d, index));
