@@ -107,8 +107,8 @@ TrayChange::Reach TrayChange::boxReach(PointMm rack) const {
     }
     r.nearChange = r.mayMoveDrop;
     for (std::size_t i = 0; i < m_changedPieces.size() && !r.nearChange; ++i)
-        r.nearChange = distanceToSegment(m_changedPieces[i].first, m_changedPieces[i].second,
-                                         rack) <= TrayGraph::kMaxDropMm + kMarginMm;
+        r.nearChange = withinOfSegment(m_changedPieces[i].first, m_changedPieces[i].second, rack,
+                                       TrayGraph::kMaxDropMm + kMarginMm);
     return r;
 }
 

@@ -12,13 +12,7 @@ namespace {
 
 /// Whether @p e lies on pathway @p q: within the tolerance the tray graph joins trays at.
 bool touches(PointMm e, const Pathway& q) {
-    // A point farther than the tolerance from the segment's box is farther from the segment:
-    // most pathways of a campus are, and the box costs four comparisons.
-    const double tol = kPathwayJoinToleranceMm;
-    if (e.x < std::min(q.from.x, q.to.x) - tol || e.x > std::max(q.from.x, q.to.x) + tol ||
-        e.y < std::min(q.from.y, q.to.y) - tol || e.y > std::max(q.from.y, q.to.y) + tol)
-        return false;
-    return distanceToSegment(q.from, q.to, e) <= tol;
+    return withinOfSegment(q.from, q.to, e, kPathwayJoinToleranceMm);
 }
 
 /// The ends of pathway @p id that stand in no hall and on no other pathway.

@@ -5,6 +5,7 @@
 #include "TestDesigns.h"
 
 #include "model/DesignIndex.h"
+#include "model/SegmentDistance.h"
 #include "model/analysis/Analysis.h"
 #include "model/analysis/LiveAnalysis.h"
 #include "model/cabling/CableInspection.h"
@@ -65,6 +66,28 @@ struct RowHall {
 class TestPathwayOps : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    /// withinOfSegment() (squares, for loops) says what distanceToSegment() <= r says, around
+    /// level, upright, slanted and zero-length segments, at and off their ends.
+    void withinOfSegmentAgreesWithTheDistance() {
+        const std::vector<std::pair<PointMm, PointMm>> segments = {{{0, 0}, {3000, 0}},
+                                                                   {{500, -200}, {500, 2600}},
+                                                                   {{-700, -700}, {1900, 1300}},
+                                                                   {{1200, 800}, {1200, 800}}};
+        int within = 0, beyond = 0;
+        for (const auto& [a, b] : segments)
+            for (double x = -2000; x <= 4000; x += 137)
+                for (double y = -2000; y <= 3000; y += 113)
+                    for (const double r : {0.0, 50.0, 600.0, 1500.0}) {
+                        const double dist = distanceToSegment(a, b, {x, y});
+                        if (std::abs(dist - r) < 1e-6)
+                            continue; // on the circle: either answer is the rounding's
+                        const bool near = withinOfSegment(a, b, {x, y}, r);
+                        QCOMPARE(near, dist <= r);
+                        (near ? within : beyond) += 1;
+                    }
+        QVERIFY(within > 1000 && beyond > 1000); // both answers were asked
+    }
+
     void drawnTrayGetsANameAndUndoes() {
         Design design(RowHall().b.d);
         auto r = edits::addPathway(design.data(), tray({1200, 600}, {1200, 6000}));
