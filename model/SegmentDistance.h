@@ -29,8 +29,9 @@ inline double distanceToSegment(PointMm a, PointMm b, PointMm p, PointMm* neares
 
 /// Whether @p p is within @p r mm of segment @p a - @p b: as `distanceToSegment() <= r`, for
 /// loops over many points and segments (most are farther than @p r from the segment's box,
-/// told by four comparisons; the others by a square, not std::hypot, which is ten times
-/// dearer: a campus's racks against a dragged tray's pieces spent a tenth of a drag step in it).
+/// told by four comparisons; the others by a square, not std::hypot, which is several times
+/// dearer: each rack of a 500,040-GPU campus against a dragged tray's pieces was 7 % of a drag
+/// step).
 inline bool withinOfSegment(PointMm a, PointMm b, PointMm p, double r) {
     if (p.x < std::min(a.x, b.x) - r || p.x > std::max(a.x, b.x) + r ||
         p.y < std::min(a.y, b.y) - r || p.y > std::max(a.y, b.y) + r)
