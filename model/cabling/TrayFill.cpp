@@ -225,12 +225,13 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
         askOnBothCores(*reach, m_pairs.size(), [&](std::size_t i, RackReaches& reaches) {
             return keepRoute(m_pairs[i], d, reaches);
         });
+    const auto findAgain = [&](Pair& p) { // off its way, onto the way it has now
+        count(p, -1);
+        route(p, router, +1);
+    };
     for (std::size_t i = 0; i < m_pairs.size(); ++i)
-        if (!keep[i]) {
-            Pair& p = m_pairs[i];
-            count(p, -1);
-            route(p, router, +1);
-        }
+        if (!keep[i])
+            findAgain(m_pairs[i]);
     // A kept way must run on pieces that still stand. A piece's count is the sum of the ways
     // over it, so once the others are off, a piece gone with a count left has a kept way on
     // it; only then are the kept ways read piece by piece (every piece of every kept way was
@@ -240,10 +241,8 @@ void TrayTally::retray(const DesignData& d, const DesignIndex& index,
             Pair& p = m_pairs[i];
             if (keep[i] && !std::all_of(p.pieces.begin(), p.pieces.end(), [&](std::int32_t id) {
                     return live[std::size_t(id)] != 0;
-                })) {
-                count(p, -1);
-                route(p, router, +1);
-            }
+                }))
+                findAgain(p);
         }
     // A long drag leaves ids of pieces that no longer stand (each step's changed pieces): once
     // they outnumber the graph's, the ids are the graph's pieces again.

@@ -4,6 +4,7 @@
 #include "DashboardFormat.h"
 #include "model/scenarios/ChartModel.h"
 #include "model/site/HallLoads.h"
+#include "views/RefreshWhenShown.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

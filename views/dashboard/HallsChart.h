@@ -1,7 +1,6 @@
 #pragma once
 
 #include "ChartExport.h"
-#include "views/RefreshWhenShown.h"
 
 #include <QWidget>
 
@@ -18,6 +17,8 @@ class QHorizontalBarSeries;
 class QValueAxis;
 
 namespace cds::views {
+
+class RefreshWhenShown;
 
 /// @brief Each hall's IT load on a campus (Qt Charts, one bar a hall), each labelled with its
 /// GPUs and racks, titled with the site's figures: halls, GPUs, IT load and the links between

@@ -4,6 +4,7 @@
 #include "DashboardFormat.h"
 #include "model/metrics/Metrics.h"
 #include "model/scenarios/ChartModel.h"
+#include "views/RefreshWhenShown.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "ChartExport.h"
-#include "views/RefreshWhenShown.h"
 
 #include <QWidget>
 
@@ -18,6 +17,8 @@ class QChart;
 class QChartView;
 
 namespace cds::views {
+
+class RefreshWhenShown;
 
 /// @brief The optics budget (Qt Charts, a few bars): the share of IT power and of cost that
 /// pluggable optics take, for this design and for each of its scenarios, so a co-packaged

@@ -5,6 +5,7 @@
 #include "model/advisor/PhaseCapability.h"
 #include "model/phases/BuildPlan.h"
 #include "model/scenarios/ChartModel.h"
+#include "views/RefreshWhenShown.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

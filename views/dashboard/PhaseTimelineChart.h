@@ -1,7 +1,6 @@
 #pragma once
 
 #include "ChartExport.h"
-#include "views/RefreshWhenShown.h"
 
 #include <QWidget>
 
@@ -13,6 +12,8 @@ struct BuildPlan;
 class QChartView;
 
 namespace cds::views {
+
+class RefreshWhenShown;
 
 /// @brief The build plan's timeline (Qt Charts, one bar a phase): the GPUs ready to train at
 /// the end of each phase, split into those of the phases before and those the phase adds,

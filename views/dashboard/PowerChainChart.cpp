@@ -2,6 +2,7 @@
 
 #include "ChartStyle.h"
 #include "model/scenarios/ChartModel.h"
+#include "views/RefreshWhenShown.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

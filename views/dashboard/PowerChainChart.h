@@ -1,7 +1,6 @@
 #pragma once
 
 #include "ChartExport.h"
-#include "views/RefreshWhenShown.h"
 
 #include "model/PowerChain.h"
 
@@ -16,6 +15,8 @@ class ChartModel;
 class QChartView;
 
 namespace cds::views {
+
+class RefreshWhenShown;
 
 /// @brief Utilisation of the power chain per tier (Qt Charts, a few bars): for each kind of
 /// element present (transformer, UPS, busway...), its most loaded element in normal operation
