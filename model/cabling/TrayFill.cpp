@@ -84,7 +84,7 @@ void TrayTally::listUnrouted() {
 }
 
 std::uint32_t TrayTally::slotOf(RackId a, RackId b) {
-    const auto [it, added] = m_slot.try_emplace(keyOf(a, b), std::uint32_t(m_pairs.size()));
+    const auto [slot, added] = m_slot.tryEmplace(keyOf(a, b), std::uint32_t(m_pairs.size()));
     if (added) {
         Pair& p = m_pairs.emplace_back();
         p.a = a;
@@ -92,15 +92,15 @@ std::uint32_t TrayTally::slotOf(RackId a, RackId b) {
         for (RackId r : {a, b}) {
             if (r.value() >= m_pairsOfRack.size())
                 m_pairsOfRack.resize(r.value() + 1);
-            m_pairsOfRack[r.value()].push_back(it->second);
+            m_pairsOfRack[r.value()].push_back(*slot);
         }
     }
-    return it->second;
+    return *slot;
 }
 
 TrayTally::Pair* TrayTally::find(RackId a, RackId b) {
-    const auto it = m_slot.find(keyOf(a, b));
-    return it == m_slot.end() ? nullptr : &m_pairs[it->second];
+    const std::uint32_t* slot = m_slot.find(keyOf(a, b));
+    return slot ? &m_pairs[*slot] : nullptr;
 }
 
 void TrayTally::route(Pair& p, LinkRouter& router, int sign) {
@@ -299,8 +299,8 @@ std::vector<LinkId> TrayTally::stranded(const DesignData& d, const DesignIndex& 
                 RackId ra, rb;
                 if (!rackPair(d, d.links[id], ra, rb) || ra != r)
                     continue; // within the rack, or seen from its pair's other rack
-                const auto it = m_slot.find(keyOf(ra, rb));
-                if (it != m_slot.end() && m_pairs[it->second].pieces.empty())
+                const std::uint32_t* slot = m_slot.find(keyOf(ra, rb));
+                if (slot && m_pairs[*slot].pieces.empty())
                     out.push_back(id);
             }
     std::sort(out.begin(), out.end()); // in link order, as a walk over the links gives them

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "../DesignData.h"
+#include "../FlatKeyMap.h"
 
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 namespace cds {
@@ -97,9 +97,9 @@ private:
     std::shared_ptr<const TrayGraph> m_graph;
     /// The pair of racks @p a < @p b, added when new; its index in m_pairs.
     std::uint32_t slotOf(RackId a, RackId b);
-    Pair* find(RackId a, RackId b);                ///< or null
-    std::vector<Pair> m_pairs;                     ///< in a vector: a drag step walks them all
-    std::unordered_map<Key, std::uint32_t> m_slot; ///< by keyOf(): index in m_pairs
+    Pair* find(RackId a, RackId b);   ///< or null
+    std::vector<Pair> m_pairs;        ///< in a vector: a drag step walks them all
+    FlatKeyMap<std::uint32_t> m_slot; ///< by keyOf() (never 0: a < b): index in m_pairs
     std::vector<std::vector<std::uint32_t>> m_pairsOfRack; ///< by rack id: indices in m_pairs
     /// Ids of pieces no longer standing a drag may leave before renumberPieces().
     static constexpr std::size_t kSparePieceIds = 256;

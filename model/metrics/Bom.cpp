@@ -1,6 +1,7 @@
 #include "Bom.h"
 
 #include "../DesignIndex.h"
+#include "../FlatKeyMap.h"
 #include "../PortTable.h"
 #include "../cabling/CableParts.h"
 
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <variant>
 
 #include <QSet>
 
@@ -31,59 +33,9 @@ TypeId findCooling(const DesignData& d, const char* type) {
     return {};
 }
 
-/// @brief A set of non-zero 64-bit keys, open addressing in one array: no allocation per
-/// insert (std::unordered_set allocates a node for each, and a 100,000-GPU BOM inserts
-/// close to a million).
-class KeySet {
-public:
-    explicit KeySet(std::size_t expected) {
-        std::size_t n = 16;
-        while (n < expected * 2)
-            n <<= 1;
-        m_slots.assign(n, 0);
-    }
-    /// True when @p key was not in the set yet.
-    bool insert(std::uint64_t key) {
-        if ((m_size + 1) * 2 > m_slots.size())
-            grow();
-        return place(m_slots, key);
-    }
-
-private:
-    bool place(std::vector<std::uint64_t>& slots, std::uint64_t key) {
-        const std::size_t mask = slots.size() - 1;
-        for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
-            if (slots[i] == key)
-                return false;
-            if (slots[i] == 0) {
-                slots[i] = key;
-                ++m_size;
-                return true;
-            }
-        }
-    }
-    void grow() {
-        std::vector<std::uint64_t> bigger(m_slots.size() * 2, 0);
-        m_size = 0;
-        for (std::uint64_t k : m_slots)
-            if (k)
-                place(bigger, k);
-        m_slots.swap(bigger);
-    }
-    static std::size_t hash(std::uint64_t k) { // splitmix64's finalizer
-        k ^= k >> 30;
-        k *= 0xbf58476d1ce4e5b9ULL;
-        k ^= k >> 27;
-        k *= 0x94d049bb133111ebULL;
-        return std::size_t(k ^ (k >> 31));
-    }
-    std::vector<std::uint64_t> m_slots;
-    std::size_t m_size = 0;
-};
-
 /// @brief Which (device, cage, medium) were seen: one slot per physical cage of the design
 /// holds the first medium plugged there, in device order, so the lookups of one device stay
-/// close in memory; a second medium in the same cage (rare) goes to a KeySet.
+/// close in memory; a second medium in the same cage (rare) goes to a set of keys.
 class CageFirsts {
 public:
     CageFirsts(const DesignData& d, PortTable& ports, std::size_t links)
@@ -102,25 +54,26 @@ public:
     bool insert(DeviceId device, std::uint16_t cage, TypeId medium) {
         const std::size_t i = device.value();
         if (i + 1 >= m_base.size() || m_base[i] + cage >= m_base[i + 1])
-            return m_others.insert(key(device, cage, medium)); // not a cage of the catalog
+            return m_others.tryEmplace(key(device, cage, medium), {})
+                .second; // not a cage of the catalog
         std::uint32_t& slot = m_first[m_base[i] + cage];
         if (slot == kNone) {
             slot = medium.value();
             return true;
         }
-        return slot != medium.value() && m_others.insert(key(device, cage, medium));
+        return slot != medium.value() && m_others.tryEmplace(key(device, cage, medium), {}).second;
     }
 
 private:
     static constexpr std::uint32_t kNone = 0xffffffffU;
     static std::uint64_t key(DeviceId device, std::uint16_t cage, TypeId medium) {
-        // +1 keeps every key non-zero (KeySet's empty slot).
+        // +1 keeps every key non-zero (FlatKeyMap's empty slot).
         return ((std::uint64_t(device.value()) + 1) << 32) | (std::uint64_t(medium.value()) << 16) |
                cage;
     }
     std::vector<std::uint32_t> m_base; ///< first slot of each device id; back() = total
     std::vector<std::uint32_t> m_first;
-    KeySet m_others;
+    FlatKeyMap<std::monostate> m_others;
 };
 
 double binLength(const MediaSpec& m, double lengthM) {
