@@ -61,10 +61,9 @@ void CableRouteMap::route(const DesignData& d, BundleRoute& b) {
     if (hasPathways()) {
         const TrayDrop da = dropOf(d, b.a); // copies: the next call may grow the cache
         const TrayDrop db = dropOf(d, b.b);
-        std::vector<PointMm> line = m_graph->polyline(pa, da, pb, db);
+        const std::vector<PointMm> line = m_graph->polyline(pa, da, pb, db, &b.pieces);
         if (!line.empty()) {
             b.points = orthogonalize(line);
-            b.pieces = m_graph->route(da, db);
             return;
         }
         b.noPathway = true;
@@ -160,7 +159,15 @@ void CableRouteMap::build(const DesignData& d) {
     m_bundlesOfRack.assign(d.racks.capacity(), {});
     for (std::size_t i = 0; i < m_bundles.size(); ++i) {
         BundleRoute& b = m_bundles[i];
-        route(d, b);
+        // A pair's bundles (one per layer) are neighbours in key order and run the same way.
+        if (const BundleRoute* same = i > 0 ? &m_bundles[i - 1] : nullptr;
+            same && same->a == b.a && same->b == b.b) {
+            b.points = same->points;
+            b.pieces = same->pieces;
+            b.noPathway = same->noPathway;
+        } else {
+            route(d, b);
+        }
         addLoad(b, +1);
         m_bundlesOfRack[b.a.value()].push_back(std::uint32_t(i));
         m_bundlesOfRack[b.b.value()].push_back(std::uint32_t(i));

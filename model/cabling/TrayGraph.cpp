@@ -478,6 +478,17 @@ double TrayGraph::distanceMm(const TrayDrop& a, const TrayDrop& b) const {
     return choose(a, b).lengthMm;
 }
 
+std::size_t TrayGraph::wayNodes(const Tree& t, std::int32_t ea, std::int32_t eb) const {
+    // Walked once more before a way is copied out, so its vector is sized once: half a million
+    // of them at 500,000 GPUs (the tally's and the route map's), most regrown three times.
+    std::size_t nodes = 1;
+    for (std::int32_t n = eb; n != ea; ++nodes) {
+        const Piece& pc = m_pieces[std::size_t(t.via[std::size_t(n)])];
+        n = pc.u == n ? pc.v : pc.u;
+    }
+    return nodes;
+}
+
 std::vector<std::int32_t> TrayGraph::route(const TrayDrop& a, const TrayDrop& b,
                                            double* lengthMm) const {
     const Choice c = choose(a, b);
@@ -486,10 +497,11 @@ std::vector<std::int32_t> TrayGraph::route(const TrayDrop& a, const TrayDrop& b,
     std::vector<std::int32_t> out;
     if (c.lengthMm < 0)
         return out;
-    out.push_back(a.piece);
     if (a.piece == b.piece)
-        return out;
+        return {a.piece};
     const Tree& t = treeTo(c.ea, c.eb);
+    out.reserve(wayNodes(t, c.ea, c.eb) + 1);
+    out.push_back(a.piece);
     for (std::int32_t n = c.eb; n != c.ea;) {
         const std::int32_t piece = t.via[std::size_t(n)];
         out.push_back(piece);
@@ -561,27 +573,42 @@ double TrayGraph::viaEnds(const TrayDrop& drop, const std::vector<double>& byNod
 }
 
 std::vector<PointMm> TrayGraph::polyline(PointMm from, const TrayDrop& a, PointMm to,
-                                         const TrayDrop& b) const {
+                                         const TrayDrop& b,
+                                         std::vector<std::int32_t>* pieces) const {
     const Choice c = choose(a, b);
     std::vector<PointMm> out;
+    if (pieces)
+        pieces->clear();
     if (c.lengthMm < 0)
         return out;
-    out.push_back(from);
-    out.push_back(pointOf(a));
-    if (a.piece != b.piece) {
+    if (pieces)
+        pieces->push_back(a.piece);
+    if (a.piece == b.piece) {
+        out = {from, pointOf(a), pointOf(b), to};
+    } else {
         const Tree& t = treeTo(c.ea, c.eb);
-        std::vector<PointMm> mid; // from eb back to ea
+        const std::size_t nodes = wayNodes(t, c.ea, c.eb);
+        out.resize(nodes + 4);
+        out[0] = from;
+        out[1] = pointOf(a);
+        if (pieces)
+            pieces->reserve(nodes + 1);
+        std::size_t at = nodes + 1; // the junctions fill in from ea's place backwards
         for (std::int32_t n = c.eb;;) {
-            mid.push_back(m_nodes[std::size_t(n)]);
+            out[at--] = m_nodes[std::size_t(n)];
             if (n == c.ea)
                 break;
-            const Piece& pc = m_pieces[std::size_t(t.via[std::size_t(n)])];
+            const std::int32_t piece = t.via[std::size_t(n)];
+            if (pieces)
+                pieces->push_back(piece); // in route()'s order: from eb back to ea
+            const Piece& pc = m_pieces[std::size_t(piece)];
             n = pc.u == n ? pc.v : pc.u;
         }
-        out.insert(out.end(), mid.rbegin(), mid.rend());
+        out[nodes + 2] = pointOf(b);
+        out[nodes + 3] = to;
     }
-    out.push_back(pointOf(b));
-    out.push_back(to);
+    if (pieces && a.piece != b.piece)
+        pieces->push_back(b.piece);
     // Drop repeated points (a rack right under its tray).
     out.erase(
         std::unique(out.begin(), out.end(), [](PointMm p, PointMm q) { return dist(p, q) < 1e-6; }),

@@ -55,8 +55,10 @@ public:
     std::vector<std::int32_t> piecesFrom(const TrayGraph& before) const;
     /// The route as a polyline in plan: @p from (a rack centre), its drop point on the tray,
     /// the tray junctions passed, the far drop point and @p to. Empty when there is no route.
-    std::vector<PointMm> polyline(PointMm from, const TrayDrop& a, PointMm to,
-                                  const TrayDrop& b) const;
+    /// @p pieces, when given, is set to route(a, b), found on the same walk (a drawing wants
+    /// both: choosing the ends and walking the way once, not twice).
+    std::vector<PointMm> polyline(PointMm from, const TrayDrop& a, PointMm to, const TrayDrop& b,
+                                  std::vector<std::int32_t>* pieces = nullptr) const;
     /// The plan position of a drop point.
     PointMm pointOf(const TrayDrop& drop) const;
     std::size_t nodeCount() const { return m_nodes.size(); }
@@ -119,6 +121,8 @@ private:
     void start(Tree& t, std::int32_t root) const;
     /// Lets go of m_before (a newer graph has been built: this one is the one it carries from).
     void forgetBefore() const;
+    /// The nodes on @p t's way from @p eb back to its root @p ea, both counted.
+    std::size_t wayNodes(const Tree& t, std::int32_t ea, std::int32_t eb) const;
     /// Best pair of piece ends for a route, and its length; length < 0 when none.
     struct Choice {
         std::int32_t ea = -1, eb = -1;

@@ -11,6 +11,7 @@
 #include "model/DesignIndex.h"
 #include "model/SiteHalls.h"
 #include "model/analysis/LiveAnalysis.h"
+#include "model/cabling/CableRouteMap.h"
 #include "model/cabling/CableRouting.h"
 #include "model/cabling/TrayChange.h"
 #include "model/cabling/TrayFill.h"
@@ -24,6 +25,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <set>
 #include <utility>
@@ -361,6 +363,57 @@ private Q_SLOTS:
         const TrayGraph backwards(g.design.pathways);
         const std::vector<std::pair<RackId, RackId>> reversed(pairs.rbegin(), pairs.rend());
         QCOMPARE(pairsThatDiffer(g.design, backwards, full, reversed), 0);
+    }
+
+    /// polyline() asked for the pieces too gives route()'s pieces, and its points walk them:
+    /// the rack centres at its ends and, from one drop point to the other, a way as long as
+    /// distanceMm(). The route map routes a rack pair once for all its bundles (one per
+    /// layer): each bundle still starts and ends at its own racks and runs route()'s pieces.
+    void polylineAndRouteMapWalkTheWay() {
+        const DesignData d = routedHall(4096);
+        const std::shared_ptr<const TrayGraph> g = TrayGraph::of(d);
+        const auto pairs = rackPairs(d);
+        QVERIFY(pairs.size() > 100);
+        const auto same = [](PointMm p, PointMm q) {
+            return std::abs(p.x - q.x) < 1e-6 && std::abs(p.y - q.y) < 1e-6;
+        };
+        int walked = 0;
+        for (const auto& [ra, rb] : pairs) {
+            const PointMm a = d.racks[ra].centre, b = d.racks[rb].centre;
+            const TrayDrop da = g->drop(a), db = g->drop(b);
+            std::vector<std::int32_t> pieces{-7}; // replaced, not appended to
+            const std::vector<PointMm> line = g->polyline(a, da, b, db, &pieces);
+            QVERIFY(pieces == g->route(da, db));
+            QVERIFY(line == g->polyline(a, da, b, db));
+            if (line.empty())
+                continue;
+            QVERIFY(same(line.front(), a) && same(line.back(), b));
+            std::size_t from = 0, to = line.size();
+            while (from < line.size() && !same(line[from], g->pointOf(da)))
+                ++from;
+            while (to > from && !same(line[to - 1], g->pointOf(db)))
+                --to;
+            QVERIFY(from < line.size() && to > from);
+            double along = 0;
+            for (std::size_t k = from; k + 1 < to; ++k)
+                along += std::hypot(line[k + 1].x - line[k].x, line[k + 1].y - line[k].y);
+            const double want = g->distanceMm(da, db);
+            QVERIFY2(std::abs(along - want) <= 1 + 1e-4 * want,
+                     qPrintable(QStringLiteral("%1 mm drawn, %2 mm along").arg(along).arg(want)));
+            ++walked;
+        }
+        QVERIFY(walked > 100);
+        CableRouteMap map;
+        map.build(d);
+        std::size_t sharing = 0;
+        for (std::size_t k = 0; k < map.bundles().size(); ++k) {
+            const BundleRoute& r = map.bundles()[k];
+            sharing += k > 0 && map.bundles()[k - 1].a == r.a && map.bundles()[k - 1].b == r.b;
+            const PointMm a = d.racks[r.a].centre, b = d.racks[r.b].centre;
+            QVERIFY(same(r.points.front(), a) && same(r.points.back(), b));
+            QVERIFY(r.pieces == g->route(g->drop(a), g->drop(b)));
+        }
+        QVERIFY(sharing > 0); // pairs with bundles on more than one layer
     }
 
     /// Two rows joined by a trunk halfway along and another near their far end: racks at the
