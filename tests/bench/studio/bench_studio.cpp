@@ -98,6 +98,8 @@ int main(int argc, char** argv) {
          : gpus >= 100000                   ? 1500
          : gpus >= 16384                    ? 250
                                             : 0);
+    if (qEnvironmentVariableIsSet("CDS_BENCH_OPEN_ONLY"))
+        return 0; // stop after the open, to profile it
 
     // Save: the worker serializes and writes; the UI thread only copies the design and
     // keeps serving events meanwhile. "UI blocked" is the longest gap between event-loop
@@ -217,6 +219,8 @@ int main(int argc, char** argv) {
         line(gpus, "tray drag step: model edit + scene (median)", median(trayEdit), "ms");
         line(gpus, "tray drag: re-route + metrics + checks", median(trayAnalysis), "ms");
         line(gpus, "tray drag step total", median(trayEdit) + median(trayAnalysis), "ms", frameMs);
+        // The floorplan's first paint after it: the bundles' route map follows the new trays.
+        line(gpus, "full-hall repaint right after a tray move", renderHall(), "ms", frameMs);
     }
     if (qEnvironmentVariableIsSet("CDS_BENCH_DETAIL")) { // where the analysis time goes
         const DesignData& dd = w.workbench().design()->data();
