@@ -1,15 +1,23 @@
 #include "CableRouteMap.h"
 
+#include "TrayChange.h"
 #include "TrayFill.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <tuple>
+#include <utility>
 
 namespace cds {
 
 namespace {
+/// A cable's cross-section in the trays (TrayFill's diameters), summed per bundle.
+double crossSectionMm2(const DesignData& d, const Link& l) {
+    const double dia = cableDiameterMm(d, l);
+    return std::numbers::pi * dia * dia / 4.0;
+}
+
 bool same(PointMm p, PointMm q) {
     return std::abs(p.x - q.x) < 1e-6 && std::abs(p.y - q.y) < 1e-6;
 }
@@ -54,18 +62,25 @@ const TrayDrop& CableRouteMap::dropOf(const DesignData& d, RackId r) {
     return m_drops[i];
 }
 
-void CableRouteMap::route(const DesignData& d, BundleRoute& b) {
+void CableRouteMap::route(const DesignData& d, std::size_t i) {
+    BundleRoute& b = m_bundles[i];
+    WayFrom& from = m_from[i];
     const PointMm pa = d.racks[b.a].centre, pb = d.racks[b.b].centre;
     b.pieces.clear();
     b.noPathway = false;
+    from = {};
     if (hasPathways()) {
         const TrayDrop da = dropOf(d, b.a); // copies: the next call may grow the cache
         const TrayDrop db = dropOf(d, b.b);
-        const std::vector<PointMm> line = m_graph->polyline(pa, da, pb, db, &b.pieces);
+        const std::vector<PointMm> line =
+            m_graph->polyline(pa, da, pb, db, &b.pieces, &from.alongMm);
         if (!line.empty()) {
             b.points = orthogonalize(line);
+            from.lateralA = da.lateralMm;
+            from.lateralB = db.lateralMm;
             return;
         }
+        from.alongMm = -1;
         b.noPathway = true;
     }
     // Along the floor: out of the row, across between the rows, into the other row.
@@ -73,12 +88,29 @@ void CableRouteMap::route(const DesignData& d, BundleRoute& b) {
     b.points = orthogonalize({pa, {pa.x, midY}, {pb.x, midY}, pb});
 }
 
+bool CableRouteMap::routeAsPrevious(std::size_t i) {
+    if (i == 0 || m_bundles[i - 1].a != m_bundles[i].a || m_bundles[i - 1].b != m_bundles[i].b)
+        return false;
+    const BundleRoute& same = m_bundles[i - 1];
+    BundleRoute& b = m_bundles[i];
+    b.points = same.points;
+    b.pieces = same.pieces;
+    b.noPathway = same.noPathway;
+    m_from[i] = m_from[i - 1];
+    return true;
+}
+
 void CableRouteMap::addLoad(const BundleRoute& b, int sign) {
-    // A route may pass a piece twice (both drops on it); it loads it once.
-    std::vector<std::int32_t> pieces = b.pieces;
-    std::sort(pieces.begin(), pieces.end());
-    pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
-    for (std::int32_t p : pieces) {
+    // A route may pass a piece twice (both drops on it); it loads it once. Each call marks
+    // the pieces it loaded (a sorted copy of every bundle's pieces was a tenth of the map's
+    // build at 500,040 GPUs).
+    if (m_loadedBy.size() != m_pieces.size() || ++m_loadMark == 0) {
+        m_loadedBy.assign(m_pieces.size(), 0);
+        m_loadMark = 1;
+    }
+    for (std::int32_t p : b.pieces) {
+        if (std::exchange(m_loadedBy[std::size_t(p)], m_loadMark) == m_loadMark)
+            continue;
         TrayPieceLoad& l = m_pieces[std::size_t(p)];
         l.cables[b.fabricKind] += sign * b.cables;
         l.areaMm2 = std::max(0.0, l.areaMm2 + sign * b.areaMm2);
@@ -102,12 +134,6 @@ void CableRouteMap::build(const DesignData& d) {
     m_drops.clear();
     m_dropKnown.clear();
     m_bundles.clear();
-    m_pieces.assign(m_graph->pieceCount(), {});
-    for (std::size_t i = 0; i < m_pieces.size(); ++i) {
-        m_pieces[i].from = m_graph->pieceStart(i);
-        m_pieces[i].to = m_graph->pieceEnd(i);
-        m_pieces[i].segment = m_graph->segmentOf(i);
-    }
     static_assert(kCableLayers <= 4, "a layer takes two bits of the key");
     // A cable's racks and layer as one integer (rack ids fit 30 bits: a rack weighs far more
     // than 2^-30 of the address space), so sorting compares it and the link, not four fields.
@@ -129,9 +155,8 @@ void CableRouteMap::build(const DesignData& d) {
         if (a > b)
             std::swap(a, b);
         const std::uint64_t layer = f ? std::uint64_t(std::min(int(f->kind), kCableLayers - 1)) : 3;
-        const double dia = cableDiameterMm(d, l);
-        entries.push_back({std::uint64_t(a) << 32 | std::uint64_t(b) << 2 | layer,
-                           std::numbers::pi * dia * dia / 4.0, id});
+        entries.push_back(
+            {std::uint64_t(a) << 32 | std::uint64_t(b) << 2 | layer, crossSectionMm2(d, l), id});
     });
     std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
         return x.key != y.key ? x.key < y.key : x.link < y.link;
@@ -156,29 +181,86 @@ void CableRouteMap::build(const DesignData& d) {
             r.areaMm2 += entries[i].area;
         }
     }
+    m_from.assign(m_bundles.size(), {});
     m_bundlesOfRack.assign(d.racks.capacity(), {});
     for (std::size_t i = 0; i < m_bundles.size(); ++i) {
-        BundleRoute& b = m_bundles[i];
         // A pair's bundles (one per layer) are neighbours in key order and run the same way.
-        if (const BundleRoute* same = i > 0 ? &m_bundles[i - 1] : nullptr;
-            same && same->a == b.a && same->b == b.b) {
-            b.points = same->points;
-            b.pieces = same->pieces;
-            b.noPathway = same->noPathway;
-        } else {
-            route(d, b);
-        }
-        addLoad(b, +1);
-        m_bundlesOfRack[b.a.value()].push_back(std::uint32_t(i));
-        m_bundlesOfRack[b.b.value()].push_back(std::uint32_t(i));
+        if (!routeAsPrevious(i))
+            route(d, i);
+        m_bundlesOfRack[m_bundles[i].a.value()].push_back(std::uint32_t(i));
+        m_bundlesOfRack[m_bundles[i].b.value()].push_back(std::uint32_t(i));
     }
+    loadPieces(d);
+}
+
+void CableRouteMap::loadPieces(const DesignData& d) {
+    m_pieces.assign(m_graph->pieceCount(), {});
+    for (std::size_t i = 0; i < m_pieces.size(); ++i) {
+        m_pieces[i].from = m_graph->pieceStart(i);
+        m_pieces[i].to = m_graph->pieceEnd(i);
+        m_pieces[i].segment = m_graph->segmentOf(i);
+    }
+    for (const BundleRoute& b : m_bundles)
+        addLoad(b, +1);
     for (std::size_t i = 0; i < m_pieces.size(); ++i)
         updateFill(d, std::int32_t(i));
 }
 
+void CableRouteMap::followTrays(const DesignData& d, const std::vector<RackId>& moved) {
+    std::shared_ptr<const TrayGraph> now = TrayGraph::of(d);
+    if (!m_graph || m_graph->empty() || now->empty() || m_from.size() != m_bundles.size()) {
+        build(d); // from no trays, or to none: every bundle changes
+        m_reroutedLast = m_bundles.size();
+        return;
+    }
+    const std::shared_ptr<const TrayGraph> before = std::exchange(m_graph, std::move(now));
+    TrayChange change(before->pathways(), d.pathways);
+    change.measureAlong(*before, *m_graph);
+    RackReaches reaches(change, d);
+    std::vector<char> movedRack(d.racks.capacity(), 0);
+    for (RackId r : moved)
+        if (r.value() < movedRack.size())
+            movedRack[r.value()] = 1;
+    // Which bundles may change is asked first (on both cores); the others are routed after.
+    const std::vector<char> keep =
+        askOnBothCores(reaches, m_bundles.size(), [&](std::size_t i, RackReaches& r) {
+            const BundleRoute& b = m_bundles[i];
+            const WayFrom& w = m_from[i];
+            return !b.pieces.empty() && !movedRack[b.a.value()] && !movedRack[b.b.value()] &&
+                   !r.mayReroute(b.a, w.lateralA, b.b, w.lateralB, w.alongMm);
+        });
+    const std::vector<std::int32_t>& pieceNow = change.pieceNow();
+    m_dropKnown.assign(m_dropKnown.size(), 0); // the drops onto the new trays
+    m_reroutedLast = 0;
+    for (std::size_t i = 0; i < m_bundles.size(); ++i) {
+        if (routeAsPrevious(i))
+            continue;
+        // A kept way runs on the same pieces, which must all still stand.
+        bool kept = keep[i] != 0;
+        for (std::int32_t& piece : m_bundles[i].pieces) {
+            if (!kept)
+                break;
+            piece = pieceNow[std::size_t(piece)];
+            kept = piece >= 0;
+        }
+        if (!kept) {
+            route(d, i);
+            ++m_reroutedLast;
+        }
+    }
+    // The cables re-routed with the trays may have another medium: cross-sections as build().
+    for (BundleRoute& b : m_bundles) {
+        b.areaMm2 = 0;
+        for (LinkId id : b.links)
+            if (const Link* l = d.links.find(id))
+                b.areaMm2 += crossSectionMm2(d, *l);
+    }
+    loadPieces(d);
+}
+
 void CableRouteMap::rackMoved(const DesignData& d, RackId rack) {
     if (traysChanged(d)) {
-        build(d);
+        followTrays(d, {rack});
         return;
     }
     if (!d.racks.contains(rack) || rack.value() >= m_bundlesOfRack.size())
@@ -190,7 +272,7 @@ void CableRouteMap::rackMoved(const DesignData& d, RackId rack) {
         BundleRoute& b = m_bundles[i];
         touched.insert(touched.end(), b.pieces.begin(), b.pieces.end());
         addLoad(b, -1);
-        route(d, b);
+        route(d, i);
         addLoad(b, +1);
         touched.insert(touched.end(), b.pieces.begin(), b.pieces.end());
     }

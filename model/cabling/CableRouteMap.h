@@ -48,8 +48,15 @@ class CableRouteMap {
 public:
     /// Routes every rack-to-rack bundle of @p d (cables inside one rack are not drawn).
     void build(const DesignData& d);
-    /// @p rack moved: re-derives its drop and its bundles' routes and the pieces' loads.
+    /// @p rack moved: re-derives its drop and its bundles' routes and the pieces' loads (the
+    /// trays having changed too, as followTrays()).
     void rackMoved(const DesignData& d, RackId rack);
+    /// The trays changed (and the racks @p moved, if any): a bundle whose way cannot change
+    /// (TrayChange) keeps it, on the new graph's pieces; the others are routed again, and
+    /// every piece's load and every bundle's cross-section counted again, as build() would.
+    void followTrays(const DesignData& d, const std::vector<RackId>& moved = {});
+    /// How many bundles the last followTrays() routed again (the rest kept their way).
+    std::size_t reroutedLast() const { return m_reroutedLast; }
     /// True when @p d's pathways are no longer those this map was built on.
     bool traysChanged(const DesignData& d) const;
 
@@ -59,13 +66,26 @@ public:
     double maxFillPct() const;
 
 private:
-    void route(const DesignData& d, BundleRoute& b);
+    /// What bundle @p i's way was found from, for followTrays() (by bundle).
+    struct WayFrom {
+        double lateralA = 0, lateralB = 0; ///< the drops
+        double alongMm = -1;               ///< along the trays (negative: none)
+    };
+    void route(const DesignData& d, std::size_t i);
+    /// Bundle @p i runs as bundle i - 1 does when both join the same racks (on other layers).
+    bool routeAsPrevious(std::size_t i);
+    /// Every piece of the graph, loaded with the bundles' cables, its fill worked out.
+    void loadPieces(const DesignData& d);
     void addLoad(const BundleRoute& b, int sign);
     void updateFill(const DesignData& d, std::int32_t piece);
     const TrayDrop& dropOf(const DesignData& d, RackId r);
 
     std::shared_ptr<const TrayGraph> m_graph;
     std::vector<BundleRoute> m_bundles;
+    std::vector<WayFrom> m_from; ///< by bundle
+    std::size_t m_reroutedLast = 0;
+    std::vector<std::uint32_t> m_loadedBy; ///< by piece: the addLoad() call that last loaded it
+    std::uint32_t m_loadMark = 0;
     std::vector<TrayPieceLoad> m_pieces;
     std::vector<std::vector<std::uint32_t>> m_bundlesOfRack; ///< by rack id
     std::vector<TrayDrop> m_drops;                           ///< by rack id

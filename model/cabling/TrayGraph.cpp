@@ -573,9 +573,11 @@ double TrayGraph::viaEnds(const TrayDrop& drop, const std::vector<double>& byNod
 }
 
 std::vector<PointMm> TrayGraph::polyline(PointMm from, const TrayDrop& a, PointMm to,
-                                         const TrayDrop& b,
-                                         std::vector<std::int32_t>* pieces) const {
+                                         const TrayDrop& b, std::vector<std::int32_t>* pieces,
+                                         double* lengthMm) const {
     const Choice c = choose(a, b);
+    if (lengthMm)
+        *lengthMm = c.lengthMm;
     std::vector<PointMm> out;
     if (pieces)
         pieces->clear();

@@ -56,9 +56,11 @@ public:
     /// The route as a polyline in plan: @p from (a rack centre), its drop point on the tray,
     /// the tray junctions passed, the far drop point and @p to. Empty when there is no route.
     /// @p pieces, when given, is set to route(a, b), found on the same walk (a drawing wants
-    /// both: choosing the ends and walking the way once, not twice).
+    /// both: choosing the ends and walking the way once, not twice), and @p lengthMm to
+    /// distanceMm(a, b).
     std::vector<PointMm> polyline(PointMm from, const TrayDrop& a, PointMm to, const TrayDrop& b,
-                                  std::vector<std::int32_t>* pieces = nullptr) const;
+                                  std::vector<std::int32_t>* pieces = nullptr,
+                                  double* lengthMm = nullptr) const;
     /// The plan position of a drop point.
     PointMm pointOf(const TrayDrop& drop) const;
     std::size_t nodeCount() const { return m_nodes.size(); }

@@ -16,6 +16,7 @@
 #include "model/cabling/TrayChange.h"
 #include "model/cabling/TrayFill.h"
 #include "model/cabling/TrayGraph.h"
+#include "model/edits/Operations.h"
 #include "model/edits/PathwayOps.h"
 #include "model/generator/Generator.h"
 #include "model/metrics/Metrics.h"
@@ -274,6 +275,35 @@ int dragAndCheck(const GenerateResult& g, const std::vector<std::pair<PathwayId,
             break;
     }
     return applied;
+}
+
+/// The first difference between two route maps of one design, or an empty string: every
+/// bundle's racks, layer, cables, cross-section, points and pieces, and every piece's load.
+QString routeMapsDiffer(const CableRouteMap& a, const CableRouteMap& b) {
+    if (a.bundles().size() != b.bundles().size() || a.pieces().size() != b.pieces().size())
+        return QStringLiteral("%1 bundles and %2 pieces, not %3 and %4")
+            .arg(a.bundles().size())
+            .arg(a.pieces().size())
+            .arg(b.bundles().size())
+            .arg(b.pieces().size());
+    for (std::size_t i = 0; i < a.bundles().size(); ++i) {
+        const BundleRoute &x = a.bundles()[i], &y = b.bundles()[i];
+        if (x.a != y.a || x.b != y.b || x.fabricKind != y.fabricKind || x.cables != y.cables ||
+            x.areaMm2 != y.areaMm2 || x.noPathway != y.noPathway || x.points != y.points ||
+            x.pieces != y.pieces || x.links != y.links)
+            return QStringLiteral("bundle %1 (racks %2-%3)")
+                .arg(i)
+                .arg(x.a.value())
+                .arg(x.b.value());
+    }
+    for (std::size_t i = 0; i < a.pieces().size(); ++i) {
+        const TrayPieceLoad &x = a.pieces()[i], &y = b.pieces()[i];
+        if (!(x.from == y.from) || !(x.to == y.to) || x.segment != y.segment ||
+            x.cables != y.cables || x.areaMm2 != y.areaMm2 || x.fillPct != y.fillPct ||
+            x.limitPct != y.limitPct)
+            return QStringLiteral("piece %1").arg(i);
+    }
+    return {};
 }
 
 /// Holds TrayChange to its promise on @p before's trays changed to @p after: for every pair
@@ -535,6 +565,71 @@ private Q_SLOTS:
         QVERIFY2(reach.size() >= 2 && *reach.rbegin() > 0,
                  "no step changed which pinned cables are past their reach");
         QVERIFY2(g_strandedSeen > 0, "no step left a link without a tray path");
+    }
+
+    /// The floorplan's route map follows a tray drag step by step (CableRouteMap::followTrays)
+    /// and holds, each step, what a map built from scratch holds: the same bundles, points,
+    /// pieces, cross-sections and tray loads, a rack moved on the way included, while routing
+    /// again only the bundles the change can reach.
+    void routeMapFollowsATrayDragAsABuildFromScratch() {
+        GenerateParams p;
+        p.gpus = 4096;
+        GenerateResult g = generateCluster(p, test::bundled().catalog());
+        QVERIFY(g.ok);
+        Design design(g.design);
+        LiveAnalysis live(&design);
+        live.runNow(); // the cables routed over the trays, as in the studio
+        CableRouteMap map;
+        map.build(design.data());
+        const PathwayId row = firstOf(design.data(), PathwayKind::Ladder);
+        const PathwayId trunk = firstOf(design.data(), PathwayKind::FibreRunner);
+        QVERIFY(row && trunk);
+        const std::vector<std::pair<PathwayId, PointMm>> steps = {
+            {row, {0, -300}},   {row, {0, 600}},    {trunk, {600, 0}}, {trunk, {-1200, 0}},
+            {row, {1200, 300}}, {trunk, {2400, 0}}, {row, {0, -300}},
+        };
+        const RackId rack = design.data().racks.ids().back(); // far from the trays dragged
+        std::size_t rerouted = 0, applied = 0;
+        for (const auto& [tray, delta] : steps) {
+            auto step = edits::movePathways(design.data(), {tray}, delta);
+            if (!step)
+                continue;
+            step.edit->apply(design);
+            std::vector<RackId> moved;
+            if (++applied == 3) { // a rack moved in the same step, as a drag's paint may find
+                const PointMm c = design.data().racks[rack].centre;
+                auto move = edits::moveRacks(design.data(), {{rack, {c.x, c.y - 600}, 0}});
+                QVERIFY2(move, qPrintable(move.refusal));
+                move.edit->apply(design);
+                moved.push_back(rack);
+            }
+            live.runNow();
+            if (applied == 2) { // a cable of another diameter, as a re-routed one may get
+                const LinkId id = map.bundles().front().links.front();
+                Link l = design.data().links[id];
+                const double was = cableDiameterMm(design.data(), l);
+                for (std::size_t t = 0; t < design.data().catalog.size() && !l.pinnedMedium; ++t) {
+                    const auto& media = design.data().catalog.items()[t].media;
+                    if (media && media->diameterMm && *media->diameterMm != was)
+                        l.pinnedMedium = TypeId(static_cast<TypeId::Rep>(t));
+                }
+                QVERIFY(l.pinnedMedium && design.updateLink(id, l));
+            }
+            map.followTrays(design.data(), moved);
+            CableRouteMap scratch;
+            scratch.build(design.data());
+            const QString differ = routeMapsDiffer(map, scratch);
+            QVERIFY2(differ.isEmpty(),
+                     qPrintable(QStringLiteral("step %1: %2").arg(applied).arg(differ)));
+            QVERIFY2(map.reroutedLast() < map.bundles().size() / 2,
+                     qPrintable(QStringLiteral("step %1 routed %2 of %3 bundles again")
+                                    .arg(applied)
+                                    .arg(map.reroutedLast())
+                                    .arg(map.bundles().size())));
+            rerouted += map.reroutedLast();
+        }
+        QVERIFY(applied >= 5);
+        QVERIFY(rerouted > 0); // the steps moved some bundles' ways
     }
 
     /// The tally keeps a way only on pieces that still stand, whatever the racks' reaches say:

@@ -57,7 +57,7 @@ void CableBundleItem::setTraysVisible(bool on) {
 
 void CableBundleItem::bringUpToDate() {
     const DesignData& d = m_design->data();
-    if (m_dirty || m_routes.traysChanged(d)) {
+    if (m_dirty) {
         m_routes.build(d);
         m_dirty = false;
         m_moved.clear();
@@ -65,8 +65,11 @@ void CableBundleItem::bringUpToDate() {
     }
     std::sort(m_moved.begin(), m_moved.end());
     m_moved.erase(std::unique(m_moved.begin(), m_moved.end()), m_moved.end());
-    for (RackId r : m_moved)
-        m_routes.rackMoved(d, r);
+    if (m_routes.traysChanged(d)) // a tray drag step: the bundles its change can reach
+        m_routes.followTrays(d, m_moved);
+    else
+        for (RackId r : m_moved)
+            m_routes.rackMoved(d, r);
     m_moved.clear();
 }
 
