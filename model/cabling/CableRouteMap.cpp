@@ -208,8 +208,12 @@ void CableRouteMap::loadPieces(const DesignData& d) {
 
 void CableRouteMap::followTrays(const DesignData& d, const std::vector<RackId>& moved) {
     std::shared_ptr<const TrayGraph> now = TrayGraph::of(d);
-    if (!m_graph || m_graph->empty() || now->empty() || m_from.size() != m_bundles.size()) {
-        build(d); // from no trays, or to none: every bundle changes
+    const auto placed = [&](const BundleRoute& b) {
+        return d.racks.contains(b.a) && d.racks.contains(b.b);
+    };
+    if (!m_graph || m_graph->empty() || now->empty() || m_from.size() != m_bundles.size() ||
+        !std::all_of(m_bundles.begin(), m_bundles.end(), placed)) {
+        build(d); // from no trays, or to none (every bundle changes), or a rack gone
         m_reroutedLast = m_bundles.size();
         return;
     }
