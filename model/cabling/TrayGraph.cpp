@@ -479,8 +479,9 @@ double TrayGraph::distanceMm(const TrayDrop& a, const TrayDrop& b) const {
 }
 
 std::size_t TrayGraph::wayNodes(const Tree& t, std::int32_t ea, std::int32_t eb) const {
-    // Walked once more before a way is copied out, so its vector is sized once: half a million
-    // of them at 500,000 GPUs (the tally's and the route map's), most regrown three times.
+    // Walked once more before a way is copied out, so its vector is sized once rather than
+    // regrown as it fills: the tally and the route map copy out one per rack pair or bundle,
+    // half a million or more each at 500,040 GPUs.
     std::size_t nodes = 1;
     for (std::int32_t n = eb; n != ea; ++nodes) {
         const Piece& pc = m_pieces[std::size_t(t.via[std::size_t(n)])];
